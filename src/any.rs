@@ -1,0 +1,362 @@
+//! Choosing the ruleset at run time, by name: [`AnyRuleset`],
+//! [`AnyPosition`] and [`AnyGame`] forward to the concrete generic types
+//! (which stay the fast path: no dynamic dispatch inside a game).
+
+use crate::error::{ParsePositionError, PlayError, RecordError};
+use crate::event::Event;
+use crate::game::Game;
+use crate::moves::{Move, MoveSet};
+use crate::notation::Record;
+use crate::outcome::Outcome;
+use crate::player::{Pit, Player};
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+use crate::variant::{UnknownVariant, Variant};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Any of the rulesets, with its options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AnyRuleset {
+    /// Sadeqa V (RULES.md section 3).
+    SadeqaV(SadeqaV),
+    /// Sadeqa II (section 4).
+    SadeqaII(SadeqaII),
+    /// Sadeqa III or game 91 (section 5).
+    SadeqaIII(SadeqaIII),
+    /// Andada, any size (section 6).
+    Andada(Andada),
+}
+
+impl AnyRuleset {
+    /// The ruleset with default options for `variant`.
+    pub fn from_variant(variant: Variant) -> AnyRuleset {
+        match variant {
+            Variant::SadeqaV => AnyRuleset::SadeqaV(SadeqaV),
+            Variant::SadeqaII => AnyRuleset::SadeqaII(SadeqaII::new()),
+            Variant::SadeqaIII => AnyRuleset::SadeqaIII(SadeqaIII::new()),
+            Variant::Game91 => AnyRuleset::SadeqaIII(SadeqaIII::game_91()),
+            Variant::Andada(n) => AnyRuleset::Andada(
+                Andada::from_variant(Variant::Andada(n)).unwrap_or_default(),
+            ),
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyRuleset::SadeqaV(r) => r.variant(),
+            AnyRuleset::SadeqaII(r) => r.variant(),
+            AnyRuleset::SadeqaIII(r) => r.variant(),
+            AnyRuleset::Andada(r) => r.variant(),
+        }
+    }
+}
+
+impl FromStr for AnyRuleset {
+    type Err = UnknownVariant;
+    /// A variant name (`sadeqa-ii`, `game-91`, `andada`, ...), default options.
+    fn from_str(s: &str) -> Result<Self, UnknownVariant> {
+        s.parse().map(AnyRuleset::from_variant)
+    }
+}
+
+impl fmt::Display for AnyRuleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.variant().name())
+    }
+}
+
+/// A position of any ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnyPosition {
+    /// Sadeqa V.
+    SadeqaV(Position<SadeqaV>),
+    /// Sadeqa II.
+    SadeqaII(Position<SadeqaII>),
+    /// Sadeqa III or game 91.
+    SadeqaIII(Position<SadeqaIII>),
+    /// Andada.
+    Andada(Position<Andada>),
+}
+
+/// Runs `$body` with `$p` bound to the concrete value inside any of the
+/// four-armed enums of this module.
+macro_rules! each {
+    ($ty:ident, $value:expr, $p:ident => $body:expr) => {
+        match $value {
+            $ty::SadeqaV($p) => $body,
+            $ty::SadeqaII($p) => $body,
+            $ty::SadeqaIII($p) => $body,
+            $ty::Andada($p) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$p` bound to the concrete value inside an arm of
+/// `$from`, and wraps the result in the same arm of `$to`.
+macro_rules! each_map {
+    ($from:ident => $to:ident, $value:expr, $p:ident => $body:expr) => {
+        match $value {
+            $from::SadeqaV($p) => $to::SadeqaV($body),
+            $from::SadeqaII($p) => $to::SadeqaII($body),
+            $from::SadeqaIII($p) => $to::SadeqaIII($body),
+            $from::Andada($p) => $to::Andada($body),
+        }
+    };
+}
+
+impl AnyPosition {
+    /// The initial position of `rules`, South to move.
+    pub fn new(rules: AnyRuleset) -> AnyPosition {
+        Self::new_with_first(rules, Player::South)
+    }
+
+    /// The initial position of `rules` with `first` to move.
+    pub fn new_with_first(rules: AnyRuleset, first: Player) -> AnyPosition {
+        each_map!(AnyRuleset => AnyPosition, rules, r => Position::new_with_first(r, first))
+    }
+
+    /// Parses a position string for `rules` (keeps options the string does
+    /// not show).
+    ///
+    /// # Errors
+    /// As [`Position::from_str_with`].
+    pub fn from_str_with(rules: AnyRuleset, s: &str) -> Result<AnyPosition, ParsePositionError> {
+        Ok(each_map!(AnyRuleset => AnyPosition, rules, r => Position::from_str_with(r, s)?))
+    }
+
+    /// The ruleset.
+    pub fn rules(&self) -> AnyRuleset {
+        each_map!(AnyPosition => AnyRuleset, self, p => *p.rules())
+    }
+
+    /// See [`Position::with_lap_limit`].
+    pub fn with_lap_limit(self, limit: Option<u32>) -> AnyPosition {
+        each_map!(AnyPosition => AnyPosition, self, p => p.with_lap_limit(limit))
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        each!(AnyPosition, self, p => p.variant())
+    }
+
+    /// Pits per row.
+    pub fn pits_per_row(&self) -> usize {
+        each!(AnyPosition, self, p => p.pits_per_row())
+    }
+
+    /// See [`Position::side_to_move`].
+    pub fn side_to_move(&self) -> Player {
+        each!(AnyPosition, self, p => p.side_to_move())
+    }
+
+    /// See [`Position::captured`].
+    pub fn captured(&self, player: Player) -> u16 {
+        each!(AnyPosition, self, p => p.captured(player))
+    }
+
+    /// See [`Position::seeds`].
+    pub fn seeds(&self, pit: Pit) -> u8 {
+        each!(AnyPosition, self, p => p.seeds(pit))
+    }
+
+    /// `player`'s row, from his pit 1.
+    pub fn row(&self, player: Player) -> Vec<u8> {
+        each!(AnyPosition, self, p => p.row(player).collect())
+    }
+
+    /// The owner of the warana at `pit`, if it is one (Sadeqa V only).
+    pub fn warana_owner(&self, pit: Pit) -> Option<Player> {
+        each!(AnyPosition, self, p => {
+            let mask = p.rules().warana_mask(p.state());
+            let n = p.pits_per_row() as u8;
+            (pit.number >= 1 && pit.number <= n
+                && mask >> p.index_of(pit.owner, pit.number) & 1 == 1)
+                .then(|| pit.owner.other())
+        })
+    }
+
+    /// See [`Position::removed`].
+    pub fn removed(&self) -> u32 {
+        each!(AnyPosition, self, p => p.removed())
+    }
+
+    /// See [`Position::seeds_on_board`].
+    pub fn seeds_on_board(&self) -> u32 {
+        each!(AnyPosition, self, p => p.seeds_on_board())
+    }
+
+    /// See [`Position::is_over`].
+    pub fn is_over(&self) -> bool {
+        each!(AnyPosition, self, p => p.is_over())
+    }
+
+    /// See [`Position::outcome`].
+    pub fn outcome(&self) -> Outcome {
+        each!(AnyPosition, self, p => p.outcome())
+    }
+
+    /// See [`Position::legal_moves`].
+    pub fn legal_moves(&self) -> MoveSet {
+        each!(AnyPosition, self, p => p.legal_moves())
+    }
+
+    /// See [`Position::is_legal`].
+    pub fn is_legal(&self, mv: Move) -> bool {
+        each!(AnyPosition, self, p => p.is_legal(mv))
+    }
+
+    /// See [`Position::check`].
+    ///
+    /// # Errors
+    /// Why `mv` is not legal.
+    pub fn check(&self, mv: Move) -> Result<(), PlayError> {
+        each!(AnyPosition, self, p => p.check(mv))
+    }
+
+    /// See [`Position::play`].
+    ///
+    /// # Errors
+    /// [`PlayError`]; the position is unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        each!(AnyPosition, self, p => p.play(mv))
+    }
+
+    /// See [`Position::play_traced`].
+    ///
+    /// # Errors
+    /// [`PlayError`]; the position is unchanged.
+    pub fn play_traced(&mut self, mv: Move) -> Result<Vec<Event>, PlayError> {
+        each!(AnyPosition, self, p => p.play_traced(mv))
+    }
+
+    /// See [`Position::play_unchecked`].
+    ///
+    /// # Panics
+    /// As [`Position::play_unchecked`].
+    pub fn play_unchecked(&mut self, mv: Move) {
+        each!(AnyPosition, self, p => p.play_unchecked(mv))
+    }
+}
+
+impl fmt::Display for AnyPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        each!(AnyPosition, self, p => fmt::Display::fmt(p, f))
+    }
+}
+
+impl FromStr for AnyPosition {
+    type Err = ParsePositionError;
+    /// Parses any position string; the variant field picks the ruleset
+    /// (default options).
+    fn from_str(s: &str) -> Result<AnyPosition, ParsePositionError> {
+        let name = s
+            .split_whitespace()
+            .next()
+            .ok_or(ParsePositionError::MissingField("variant"))?;
+        let rules: AnyRuleset = name
+            .parse()
+            .map_err(|_| ParsePositionError::UnknownVariant(name.to_string()))?;
+        AnyPosition::from_str_with(rules, s)
+    }
+}
+
+impl Serialize for AnyPosition {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for AnyPosition {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A [`Game`] of any ruleset.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Sadeqa V.
+    SadeqaV(Game<SadeqaV>),
+    /// Sadeqa II.
+    SadeqaII(Game<SadeqaII>),
+    /// Sadeqa III or game 91.
+    SadeqaIII(Game<SadeqaIII>),
+    /// Andada.
+    Andada(Game<Andada>),
+}
+
+impl AnyGame {
+    /// A game from `start` with the default policy (see [`Game::new`]).
+    pub fn new(start: AnyPosition) -> AnyGame {
+        each_map!(AnyPosition => AnyGame, start, p => Game::new(p))
+    }
+
+    /// See [`Game::with_repetition`].
+    pub fn with_repetition(self, count: Option<u32>) -> AnyGame {
+        each_map!(AnyGame => AnyGame, self, g => g.with_repetition(count))
+    }
+
+    /// See [`Game::with_ply_limit`].
+    pub fn with_ply_limit(self, plies: Option<usize>) -> AnyGame {
+        each_map!(AnyGame => AnyGame, self, g => g.with_ply_limit(plies))
+    }
+
+    /// The current position.
+    pub fn position(&self) -> AnyPosition {
+        each_map!(AnyGame => AnyPosition, self, g => *g.position())
+    }
+
+    /// See [`Game::outcome`].
+    pub fn outcome(&self) -> Outcome {
+        each!(AnyGame, self, g => g.outcome())
+    }
+
+    /// See [`Game::legal_moves`].
+    pub fn legal_moves(&self) -> MoveSet {
+        each!(AnyGame, self, g => g.legal_moves())
+    }
+
+    /// See [`Game::play`].
+    ///
+    /// # Errors
+    /// [`PlayError`]; the game is unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        each!(AnyGame, self, g => g.play(mv))
+    }
+
+    /// See [`Game::play_traced`].
+    ///
+    /// # Errors
+    /// [`PlayError`]; the game is unchanged.
+    pub fn play_traced(&mut self, mv: Move) -> Result<Vec<Event>, PlayError> {
+        each!(AnyGame, self, g => g.play_traced(mv))
+    }
+
+    /// See [`Game::play_record`].
+    ///
+    /// # Errors
+    /// [`RecordError`] naming the first ply that cannot be played.
+    pub fn play_record(&mut self, record: &Record) -> Result<(), RecordError> {
+        each!(AnyGame, self, g => g.play_record(record))
+    }
+
+    /// See [`Game::undo`].
+    pub fn undo(&mut self) -> Option<Move> {
+        each!(AnyGame, self, g => g.undo())
+    }
+
+    /// See [`Game::ply`].
+    pub fn ply(&self) -> usize {
+        each!(AnyGame, self, g => g.ply())
+    }
+
+    /// See [`Game::record`].
+    pub fn record(&self) -> Record {
+        each!(AnyGame, self, g => g.record())
+    }
+}

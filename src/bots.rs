@@ -1,0 +1,107 @@
+//! Computer players, behind one small trait: a seeded random player and a
+//! greedy one-ply player.
+
+use crate::any::AnyPosition;
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+/// A computer player.
+pub trait Bot {
+    /// A legal move for the side to move, or `None` if there is none (the
+    /// game is over).
+    fn choose<R: Ruleset>(&mut self, pos: &Position<R>) -> Option<Move>;
+
+    /// [`Bot::choose`] for a position of a ruleset chosen at run time.
+    fn choose_any(&mut self, pos: &AnyPosition) -> Option<Move> {
+        match pos {
+            AnyPosition::SadeqaV(p) => self.choose(p),
+            AnyPosition::SadeqaII(p) => self.choose(p),
+            AnyPosition::SadeqaIII(p) => self.choose(p),
+            AnyPosition::Andada(p) => self.choose(p),
+        }
+    }
+}
+
+/// Plays a uniformly random legal move; the same seed gives the same games.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: SmallRng,
+}
+
+impl RandomBot {
+    /// A random player seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn choose<R: Ruleset>(&mut self, pos: &Position<R>) -> Option<Move> {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        moves.nth(self.rng.random_range(0..moves.len()))
+    }
+}
+
+/// Plays the move with the best immediate result for the game's goal: a
+/// win if one is available, else the best [`Ruleset::heuristic`] after the
+/// move (for Sadeqa II: seeds kept on one's own side against the
+/// opponent's; for scoring games: points). Ties are broken at random, from
+/// the seed.
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    rng: SmallRng,
+}
+
+impl GreedyBot {
+    /// A greedy player seeded with `seed` (for tie-breaks).
+    pub fn new(seed: u64) -> Self {
+        GreedyBot {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+/// Value of a finished game for the mover, beyond any heuristic.
+const WIN: i32 = 1_000_000;
+
+impl Bot for GreedyBot {
+    fn choose<R: Ruleset>(&mut self, pos: &Position<R>) -> Option<Move> {
+        let me = pos.side_to_move();
+        let mut best: Option<(i32, Move)> = None;
+        let mut ties = 0u32;
+        for mv in pos.legal_moves() {
+            let mut next = *pos;
+            next.play_unchecked(mv);
+            let value = match next.outcome() {
+                Outcome::Ongoing => pos.rules().heuristic(&next, me),
+                Outcome::Win { winner, .. } if winner == me => WIN,
+                Outcome::Win { .. } => -WIN,
+                Outcome::Draw { .. } => 0,
+            };
+            match best {
+                Some((v, _)) if value < v => {}
+                Some((v, _)) if value == v => {
+                    // Reservoir sampling keeps a uniform choice among ties.
+                    ties += 1;
+                    if self.rng.random_range(0..ties) == 0 {
+                        best = Some((value, mv));
+                    }
+                }
+                _ => {
+                    best = Some((value, mv));
+                    ties = 1;
+                }
+            }
+        }
+        best.map(|(_, mv)| mv)
+    }
+}

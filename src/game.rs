@@ -1,0 +1,204 @@
+//! [`Game`]: a position with its history: undo, the repetition policy, an
+//! optional ply limit and the game record.
+
+use crate::error::{PlayError, RecordError};
+use crate::event::Event;
+use crate::moves::{Move, MoveSet};
+use crate::notation::Record;
+use crate::outcome::{DrawReason, Outcome};
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use std::collections::HashMap;
+
+/// A game in progress: the start position, the moves played and the
+/// positions they led to.
+///
+/// **Repetition** (engine policy, not a traditional rule; RULES.md section 2):
+/// by default a position that occurs for the third time with the same player
+/// to move ends the game as a draw. [`Game::with_repetition`] changes the
+/// count or switches it off. A **ply limit** ([`Game::with_ply_limit`]) ends
+/// the game as a draw after that many plies.
+#[derive(Clone, Debug)]
+pub struct Game<R: Ruleset> {
+    positions: Vec<Position<R>>,
+    moves: Vec<Move>,
+    seen: HashMap<Position<R>, u32>,
+    repetition: Option<u32>,
+    ply_limit: Option<usize>,
+}
+
+impl<R: Ruleset> Game<R> {
+    /// A game from `start`, with the default policy: draw on the third
+    /// occurrence, no ply limit.
+    pub fn new(start: Position<R>) -> Self {
+        let mut seen = HashMap::new();
+        seen.insert(start, 1);
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            seen,
+            repetition: Some(3),
+            ply_limit: None,
+        }
+    }
+
+    /// A game from `start` with the moves of `record` played.
+    ///
+    /// # Errors
+    /// [`RecordError`] naming the first ply that cannot be played.
+    pub fn from_record(start: Position<R>, record: &Record) -> Result<Self, RecordError> {
+        let mut game = Game::new(start);
+        game.play_record(record)?;
+        Ok(game)
+    }
+
+    /// Plays the moves of `record` in order.
+    ///
+    /// # Errors
+    /// [`RecordError`] naming the first ply that cannot be played; the moves
+    /// before it stay played.
+    pub fn play_record(&mut self, record: &Record) -> Result<(), RecordError> {
+        for &mv in record.moves() {
+            let ply = self.ply() + 1;
+            let outcome = self.outcome();
+            if !outcome.is_ongoing() {
+                return Err(RecordError::Over { ply, outcome });
+            }
+            self.play(mv)
+                .map_err(|source| RecordError::Play { ply, source })?;
+        }
+        Ok(())
+    }
+
+    /// Draw when a position occurs for the `count`-th time (`None`: never).
+    /// Counts below 2 are treated as 2.
+    pub fn with_repetition(mut self, count: Option<u32>) -> Self {
+        self.repetition = count.map(|c| c.max(2));
+        self
+    }
+
+    /// Draw once `plies` plies have been played (`None`: no limit).
+    pub fn with_ply_limit(mut self, plies: Option<usize>) -> Self {
+        self.ply_limit = plies;
+        self
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<R> {
+        self.positions.last().expect("a game always holds its start position")
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position<R> {
+        &self.positions[0]
+    }
+
+    /// The position after each ply, start first (`ply() + 1` entries).
+    pub fn positions(&self) -> &[Position<R>] {
+        &self.positions
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The game record.
+    pub fn record(&self) -> Record {
+        Record(self.moves.clone())
+    }
+
+    /// Plies played.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// How often the current position has occurred (with the same player to
+    /// move), counting this time.
+    pub fn occurrences(&self) -> u32 {
+        self.seen.get(self.position()).copied().unwrap_or(0)
+    }
+
+    /// The position's outcome; else a draw by repetition or ply limit; else
+    /// ongoing.
+    pub fn outcome(&self) -> Outcome {
+        let outcome = self.position().outcome();
+        if !outcome.is_ongoing() {
+            return outcome;
+        }
+        if let Some(count) = self.repetition
+            && self.occurrences() >= count
+        {
+            return Outcome::Draw {
+                reason: DrawReason::Repetition,
+                score: None,
+            };
+        }
+        if let Some(limit) = self.ply_limit
+            && self.ply() >= limit
+        {
+            return Outcome::Draw {
+                reason: DrawReason::PlyLimit,
+                score: None,
+            };
+        }
+        Outcome::Ongoing
+    }
+
+    /// The legal moves; empty once the game is over by any rule.
+    pub fn legal_moves(&self) -> MoveSet {
+        if self.outcome().is_ongoing() {
+            self.position().legal_moves()
+        } else {
+            MoveSet::EMPTY
+        }
+    }
+
+    /// Plays `mv`.
+    ///
+    /// # Errors
+    /// [`PlayError`]; the game is unchanged. [`PlayError::GameOver`] also
+    /// once the game is drawn by repetition or the ply limit.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        if !self.outcome().is_ongoing() {
+            return Err(PlayError::GameOver);
+        }
+        let mut next = *self.position();
+        next.play(mv)?;
+        self.push(mv, next);
+        Ok(())
+    }
+
+    /// Plays `mv` and reports what it did (see [`Position::play_traced`]).
+    ///
+    /// # Errors
+    /// As [`Game::play`].
+    pub fn play_traced(&mut self, mv: Move) -> Result<Vec<Event>, PlayError> {
+        if !self.outcome().is_ongoing() {
+            return Err(PlayError::GameOver);
+        }
+        let mut next = *self.position();
+        let events = next.play_traced(mv)?;
+        self.push(mv, next);
+        Ok(events)
+    }
+
+    fn push(&mut self, mv: Move, next: Position<R>) {
+        *self.seen.entry(next).or_insert(0) += 1;
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Takes back the last move and returns it; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        let pos = self.positions.pop()?;
+        if let Some(c) = self.seen.get_mut(&pos) {
+            *c -= 1;
+            if *c == 0 {
+                self.seen.remove(&pos);
+            }
+        }
+        Some(mv)
+    }
+}

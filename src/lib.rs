@@ -1,0 +1,72 @@
+//! `sowing`: the rules engine for the two-row mancala ("sowing") games of
+//! Ethiopia and Eritrea recorded by Richard Pankhurst in 1971: Sadeqa V,
+//! Sadeqa II, Sadeqa III (and game 91) and Andada.
+//!
+//! ```
+//! use sowing::{Move, Player, Position, rulesets::SadeqaIII};
+//!
+//! // Sadeqa III from the start: South plays his pit 1 (RULES.md section 5).
+//! let mut pos = Position::new(SadeqaIII::new());
+//! let events = pos.play_traced(Move::Pit(1))?;
+//! assert_eq!(events.len(), 6); // 5 laps, then the capture of North's pit 4
+//! assert_eq!(pos.captured(Player::South), 8);
+//! assert_eq!(
+//!     pos.to_string(),
+//!     "sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0"
+//! );
+//! assert_eq!(pos.legal_moves().len(), 6); // North's six occupied pits
+//! # Ok::<(), sowing::PlayError>(())
+//! ```
+//!
+//! # Architecture
+//!
+//! - The core ([`Position`], [`Game`], the `sow` module) holds the board and
+//!   does everything the games share: relay sowing, exact endless-sowing
+//!   detection, turn order and passing, notation, repetition.
+//! - A [`Ruleset`] supplies the hooks in which games differ: which pits may
+//!   be played, what happens when a lap ends, what happens when the player to
+//!   move cannot move, the result. The games live in [`rulesets`].
+//! - [`AnyRuleset`], [`AnyPosition`] and [`AnyGame`] choose a ruleset at run
+//!   time by its name (`sadeqa-ii`, `game-91`, ...).
+//! - [`bots`] has computer players.
+//!
+//! Pits are named as the notation names them ([`Pit`]: owner and number
+//! from the owner's left, RULES.md section 1); moves are [`Move`]s; the
+//! position string and game record are RULES.md section 7.
+//!
+//! # Endless sowing
+//!
+//! A relay sowing can cycle forever. Such a move is not legal: it is left out
+//! of [`Position::legal_moves`] and refused with [`PlayError::Endless`]. The
+//! test is exact by default and uses constant memory; it can take seconds
+//! for the rare move whose cycle runs to 10^9 laps and more.
+//! [`Position::with_lap_limit`] trades exactness for bounded time.
+
+#![warn(missing_docs)]
+
+mod any;
+pub mod bots;
+mod error;
+mod event;
+mod game;
+mod moves;
+mod notation;
+mod outcome;
+mod player;
+mod position;
+mod ruleset;
+pub mod rulesets;
+mod sow;
+mod variant;
+
+pub use any::{AnyGame, AnyPosition, AnyRuleset};
+pub use error::{ParseMoveError, ParsePositionError, PlayError, RecordError, Refusal};
+pub use event::{Event, Observer};
+pub use game::Game;
+pub use moves::{MAX_PITS_PER_ROW, Move, MoveSet, MoveSetIter};
+pub use notation::Record;
+pub use outcome::{DrawReason, Outcome, Score};
+pub use player::{Pit, Player};
+pub use position::Position;
+pub use ruleset::{LapEnd, MoveStart, NoMove, Ruleset, Turn};
+pub use variant::{ANDADA_SIZES, UnknownVariant, Variant};

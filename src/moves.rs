@@ -1,0 +1,200 @@
+//! Moves and allocation-free move sets (notation: RULES.md section 7).
+
+use crate::error::ParseMoveError;
+use crate::player::Player;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// The largest number of pits in one row of any ruleset (Andada 2 x 24).
+pub const MAX_PITS_PER_ROW: usize = 24;
+
+/// A move, as the notation writes it (RULES.md section 7).
+///
+/// Serialised as its notation string (`"3"`, `"S"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// Sow from the mover's own pit with this number, `1..=n`, counted from
+    /// the mover's own left. Andada's opening move is also written this way.
+    Pit(u8),
+    /// Andada's choice move: the named player makes the first regular move.
+    /// Written `S` or `N`.
+    First(Player),
+}
+
+impl Move {
+    /// The pit number of a [`Move::Pit`], or `None`.
+    pub const fn pit(self) -> Option<u8> {
+        match self {
+            Move::Pit(p) => Some(p),
+            Move::First(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Pit(p) => write!(f, "{p}"),
+            Move::First(p) => write!(f, "{}", p.letter()),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    /// Parses `1`..`24` or `S`/`N`. The range for a particular board is
+    /// checked when the move is played.
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        let t = s.trim();
+        if t.len() == 1
+            && let Some(p) = Player::from_letter(t.chars().next().unwrap_or(' '))
+        {
+            return Ok(Move::First(p));
+        }
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseMoveError::Malformed(s.to_string()));
+        }
+        match t.parse::<u8>() {
+            Ok(p) if (1..=MAX_PITS_PER_ROW as u8).contains(&p) => Ok(Move::Pit(p)),
+            _ => Err(ParseMoveError::OutOfRange(s.to_string())),
+        }
+    }
+}
+
+impl Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A set of moves held in one machine word: no allocation, `Copy`.
+///
+/// Bits `0..24` are the pit moves `1..=24`; two more bits hold the choice moves.
+/// Iterates in notation order: pits ascending, then `S`, then `N`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveSet(u32);
+
+const FIRST_SOUTH: u32 = 1 << 30;
+const FIRST_NORTH: u32 = 1 << 31;
+
+impl MoveSet {
+    /// The empty set.
+    pub const EMPTY: MoveSet = MoveSet(0);
+
+    const fn bit(m: Move) -> u32 {
+        match m {
+            Move::Pit(p) if p >= 1 && (p as usize) <= MAX_PITS_PER_ROW => 1 << (p - 1),
+            Move::Pit(_) => 0,
+            Move::First(Player::South) => FIRST_SOUTH,
+            Move::First(Player::North) => FIRST_NORTH,
+        }
+    }
+
+    /// The set of pit moves whose bits are set in `mask` (bit 0 = pit 1).
+    pub const fn from_pit_mask(mask: u32) -> MoveSet {
+        MoveSet(mask & ((1 << MAX_PITS_PER_ROW) - 1))
+    }
+
+    /// Adds a move.
+    #[inline]
+    pub fn insert(&mut self, m: Move) {
+        self.0 |= Self::bit(m);
+    }
+
+    /// Removes a move.
+    #[inline]
+    pub fn remove(&mut self, m: Move) {
+        self.0 &= !Self::bit(m);
+    }
+
+    /// Whether the set holds `m`.
+    #[inline]
+    pub const fn contains(self, m: Move) -> bool {
+        let b = Self::bit(m);
+        b != 0 && self.0 & b != 0
+    }
+
+    /// Number of moves.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The `i`-th move in iteration order, if any (for uniform random choice).
+    pub fn nth(self, i: usize) -> Option<Move> {
+        self.into_iter().nth(i)
+    }
+}
+
+impl IntoIterator for MoveSet {
+    type Item = Move;
+    type IntoIter = MoveSetIter;
+    fn into_iter(self) -> MoveSetIter {
+        MoveSetIter(self.0)
+    }
+}
+
+impl FromIterator<Move> for MoveSet {
+    fn from_iter<I: IntoIterator<Item = Move>>(iter: I) -> Self {
+        let mut s = MoveSet::EMPTY;
+        for m in iter {
+            s.insert(m);
+        }
+        s
+    }
+}
+
+impl fmt::Display for MoveSet {
+    /// Space-separated notation, as `replay` prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, m) in self.into_iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{m}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Iterator over a [`MoveSet`].
+#[derive(Clone, Debug)]
+pub struct MoveSetIter(u32);
+
+impl Iterator for MoveSetIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        if self.0 == 0 {
+            return None;
+        }
+        let b = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(match b {
+            30 => Move::First(Player::South),
+            31 => Move::First(Player::North),
+            _ => Move::Pit(b as u8 + 1),
+        })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MoveSetIter {}

@@ -1,0 +1,134 @@
+//! The result of a game.
+
+use crate::player::Player;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Final points, where the game scores points (Sadeqa III, game 91, Sadeqa V).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Score {
+    /// South's points.
+    pub south: u16,
+    /// North's points.
+    pub north: u16,
+}
+
+impl Score {
+    /// The points of `p`.
+    pub const fn of(self, p: Player) -> u16 {
+        match p {
+            Player::South => self.south,
+            Player::North => self.north,
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `S-N`, as `replay` prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.south, self.north)
+    }
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DrawReason {
+    /// Equal points at the end (Sadeqa III, game 91, Sadeqa V).
+    EqualScore,
+    /// A position occurred for the third time with the same player to move
+    /// (engine policy, RULES.md section 2).
+    Repetition,
+    /// The game reached the caller's ply limit.
+    PlyLimit,
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::EqualScore => "equal score",
+            DrawReason::Repetition => "repetition",
+            DrawReason::PlyLimit => "ply limit",
+        })
+    }
+}
+
+/// Ongoing, won or drawn; with the final points where the game scores points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// `winner` won.
+    Win {
+        /// The winner.
+        winner: Player,
+        /// Final points, for games that score points.
+        score: Option<Score>,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+        /// Final points, for games that score points (equal score only).
+        score: Option<Score>,
+    },
+}
+
+impl Outcome {
+    /// Whether the game goes on.
+    pub const fn is_ongoing(self) -> bool {
+        matches!(self, Outcome::Ongoing)
+    }
+
+    /// The winner, if any.
+    pub const fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The final points, if the game is over and scores points.
+    pub const fn score(self) -> Option<Score> {
+        match self {
+            Outcome::Win { score, .. } | Outcome::Draw { score, .. } => score,
+            Outcome::Ongoing => None,
+        }
+    }
+
+    /// A win for whoever has more points, a draw on equal points.
+    pub fn by_score(score: Score) -> Outcome {
+        use std::cmp::Ordering::*;
+        match score.south.cmp(&score.north) {
+            Greater => Outcome::Win {
+                winner: Player::South,
+                score: Some(score),
+            },
+            Less => Outcome::Win {
+                winner: Player::North,
+                score: Some(score),
+            },
+            Equal => Outcome::Draw {
+                reason: DrawReason::EqualScore,
+                score: Some(score),
+            },
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `ongoing`, `south wins`, `north wins` or `draw (reason)`, followed by
+    /// ` S-N` where the game scores points: the `result:` line of `replay`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Ongoing => f.write_str("ongoing")?,
+            Outcome::Win { winner, .. } => {
+                write!(f, "{} wins", winner.to_string().to_lowercase())?
+            }
+            Outcome::Draw { reason, .. } => write!(f, "draw ({reason})")?,
+        }
+        if let Some(s) = self.score() {
+            write!(f, " {s}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,170 @@
+//! Sadeqa II (Pankhurst 1971 game 93, Dembi Dolo, Welega): RULES.md
+//! section 4; source `seeds/002_*.txt` (Portuguese), Mancala World
+//! "Sadeqa II".
+
+use crate::error::{ParsePositionError, Refusal};
+use crate::event::{Event, Observer};
+use crate::moves::{Move, MoveSet};
+use crate::outcome::Outcome;
+use crate::player::Player;
+use crate::position::Position;
+use crate::ruleset::{LapEnd, NoMove, Ruleset, Turn};
+use crate::variant::Variant;
+use serde::{Deserialize, Serialize};
+
+/// Sadeqa II: 2 x 6, 3 seeds per pit (36 seeds).
+///
+/// - Moves: any own pit with seeds; each player's very first move must be
+///   from his pit 6 ("a jogada muito primeira de cada jogador"); if that pit
+///   is empty then, the restriction lapses (4.1).
+/// - Relay sowing; the move ends when the last seed falls into an empty pit
+///   (4.2).
+/// - Capture on either side of the board: the opposite pit, if occupied, is
+///   removed from play, even the mover's own seeds; the capturing seed stays.
+///   Removed seeds are counted per mover, for information (4.3).
+/// - The player to move with no legal move loses; no draws (4.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SadeqaII {
+    /// Option: only the starting player's first move is restricted (the
+    /// reading of another engine). Default `false`: both players' first moves
+    /// are (the source's reading).
+    pub starter_only: bool,
+}
+
+/// Sadeqa II's state: whose very first move is still restricted to pit 6.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FirstMoves {
+    /// Indexed by [`Player::index`]: `true` while that player's first move
+    /// is still to come and restricted.
+    pub restricted: [bool; 2],
+}
+
+/// The pit each player's first move must come from.
+const FORCED_PIT: u8 = 6;
+
+impl SadeqaII {
+    /// The source's reading: both players' first moves are forced.
+    pub const fn new() -> Self {
+        SadeqaII {
+            starter_only: false,
+        }
+    }
+
+    /// The other engine's reading: only the starting player's first move is
+    /// forced.
+    pub const fn starter_only() -> Self {
+        SadeqaII { starter_only: true }
+    }
+
+    fn forced(pos: &Position<Self>) -> bool {
+        let side = pos.side_to_move();
+        pos.state().restricted[side.index()]
+            && pos.seeds_at(pos.index_of(side, FORCED_PIT)) > 0
+    }
+}
+
+impl Ruleset for SadeqaII {
+    type State = FirstMoves;
+    const NAME: &'static str = "Sadeqa II";
+
+    fn variant(&self) -> Variant {
+        Variant::SadeqaII
+    }
+
+    fn from_variant(variant: Variant) -> Option<Self> {
+        (variant == Variant::SadeqaII).then(SadeqaII::new)
+    }
+
+    fn initial_state(&self, first: Player) -> FirstMoves {
+        let mut restricted = [true; 2];
+        if self.starter_only {
+            restricted[first.other().index()] = false;
+        }
+        FirstMoves { restricted }
+    }
+
+    fn candidate_moves(&self, pos: &Position<Self>) -> MoveSet {
+        if Self::forced(pos) {
+            return MoveSet::from_pit_mask(1 << (FORCED_PIT - 1));
+        }
+        MoveSet::from_pit_mask(pos.occupied_pits(pos.side_to_move()))
+    }
+
+    fn refusal(&self, pos: &Position<Self>, mv: Move) -> Refusal {
+        match mv {
+            Move::Pit(p) if (1..=6).contains(&p) && Self::forced(pos) => {
+                Refusal::ForcedFirstMove { pit: FORCED_PIT }
+            }
+            Move::Pit(p) if (1..=6).contains(&p) => Refusal::EmptyPit { pit: p },
+            Move::Pit(p) => Refusal::NoSuchPit {
+                pit: p,
+                pits_per_row: 6,
+            },
+            Move::First(_) => Refusal::PitExpected,
+        }
+    }
+
+    fn lap_end<O: Observer>(&self, pos: &mut Position<Self>, landing: usize, obs: &mut O) -> LapEnd {
+        if pos.seeds_at(landing) > 1 {
+            return LapEnd::Relay;
+        }
+        let mover = pos.side_to_move();
+        let opposite = pos.opposite(landing);
+        let seeds = pos.take(opposite);
+        if seeds > 0 {
+            pos.add_captured(mover, seeds as u16);
+            obs.event(Event::Capture {
+                by: mover,
+                pit: pos.pit_at(opposite),
+                seeds,
+            });
+        }
+        LapEnd::Stop(Turn::Next)
+    }
+
+    fn after_move(&self, pos: &mut Position<Self>, mover: Player, turn: Turn) -> Turn {
+        pos.state_mut().restricted[mover.index()] = false;
+        turn
+    }
+
+    fn no_legal_move<O: Observer>(&self, _pos: &mut Position<Self>, _obs: &mut O) -> NoMove {
+        NoMove::GameOver
+    }
+
+    fn outcome(&self, pos: &Position<Self>) -> Outcome {
+        Outcome::Win {
+            winner: pos.side_to_move().other(),
+            score: None,
+        }
+    }
+
+    /// Seeds kept on one's own side minus the opponent's: the game is won by
+    /// the player who still has seeds.
+    fn heuristic(&self, pos: &Position<Self>, player: Player) -> i32 {
+        pos.seeds_in_row(player) as i32 - pos.seeds_in_row(player.other()) as i32
+    }
+
+    fn format_state(&self, state: &FirstMoves) -> Option<String> {
+        match state.restricted {
+            [true, true] => Some("first:SN".into()),
+            [true, false] => Some("first:S".into()),
+            [false, true] => Some("first:N".into()),
+            [false, false] => None,
+        }
+    }
+
+    fn parse_state(&self, _waranas: u64, field: Option<&str>) -> Result<FirstMoves, ParsePositionError> {
+        let restricted = match field {
+            None => [false, false],
+            Some("first:SN") => [true, true],
+            Some("first:S") => [true, false],
+            Some("first:N") => [false, true],
+            Some(other) => {
+                return Err(ParsePositionError::State(format!(
+                    "sadeqa-ii expects first:SN, first:S or first:N, found {other:?}"
+                )));
+            }
+        };
+        Ok(FirstMoves { restricted })
+    }
+}
