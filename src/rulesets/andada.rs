@@ -14,13 +14,51 @@ use serde::{Deserialize, Serialize};
 /// Andada: 2 x n (n = 12, 15, 18, 21, 24), 2 seeds per pit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Andada {
-    /// Pits per row.
+    /// Pits per row: 12, 15, 18, 21 or 24.
     pub pits_per_row: u8,
+    /// Sow clockwise (the mirror image) instead of counter-clockwise.
+    pub clockwise: bool,
+    /// Which published reading of the rules (RULES.md section 6.7).
+    pub reading: Reading,
+}
+
+/// The published readings of Andada's rules (RULES.md section 6.7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Reading {
+    /// Pankhurst's text as RULES.md section 6 decides it (default): the
+    /// choice move, the singleton ending in force for good, the last player
+    /// able to move wins.
+    #[default]
+    Pankhurst,
+    /// Wikipedia: as the default, and a player whose row is empty after any
+    /// move loses at once.
+    EmptyRowLoses,
+    /// Ludii's definition (id 346): no choice move, North makes the first
+    /// regular move; the singleton test after every lap; see RULES.md 6.7.
+    Ludii,
+}
+
+impl Andada {
+    /// Andada on `pits_per_row` pits per row (12, 15, 18, 21 or 24; other
+    /// sizes give `None`), counter-clockwise, default reading.
+    pub fn new(pits_per_row: u8) -> Option<Self> {
+        crate::variant::ANDADA_SIZES
+            .contains(&pits_per_row)
+            .then_some(Andada {
+                pits_per_row,
+                clockwise: false,
+                reading: Reading::Pankhurst,
+            })
+    }
 }
 
 impl Default for Andada {
     fn default() -> Self {
-        Andada { pits_per_row: 12 }
+        Andada {
+            pits_per_row: 12,
+            clockwise: false,
+            reading: Reading::Pankhurst,
+        }
     }
 }
 
@@ -38,7 +76,7 @@ impl Ruleset for Andada {
 
     fn from_variant(variant: Variant) -> Option<Self> {
         match variant {
-            Variant::Andada(n) => Some(Andada { pits_per_row: n }),
+            Variant::Andada(n) => Andada::new(n),
             _ => None,
         }
     }

@@ -6,7 +6,7 @@ pub mod sadeqa_ii;
 pub mod sadeqa_iii;
 pub mod sadeqa_v;
 
-pub use andada::Andada;
+pub use andada::{Andada, Reading};
 pub use sadeqa_ii::SadeqaII;
 pub use sadeqa_iii::SadeqaIII;
 pub use sadeqa_v::SadeqaV;
