@@ -890,6 +890,103 @@ fn new_warana_for_north() {
     assert_eq!(points(&p), (0, 4));
 }
 
+/// Section 2: the origin pit is not skipped. S1 = 20 drops one seed into
+/// every pit, the last into S1 itself, emptied when lifted: the last seed fell
+/// into an empty pit, the move ends.
+#[test]
+fn a_lap_of_20_ends_in_its_emptied_origin_pit() {
+    let mut p = pos("sadeqa-v 20,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0");
+    let events = play(&mut p, 1);
+    assert_eq!(events, vec![lap(s(1), 20, s(1))]);
+    assert_eq!(
+        p,
+        pos("sadeqa-v 1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1 N 0-0")
+    );
+}
+
+/// 3.3.4 counts the seeds before the LAST seed: S10 = 21 goes round the whole
+/// board (N1 2 -> 3 in the first round, every other pit 1, S10 itself 1) and
+/// the 21st seed falls into N1 (3 -> 4): South's warana, the move ends.
+#[test]
+fn new_warana_by_a_lap_that_goes_round_the_board() {
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,21/2,0,0,0,0,0,0,0,0,0 S 0-0");
+    let events = play(&mut p, 10);
+    assert_eq!(
+        events,
+        vec![
+            lap(s(10), 21, n(1)),
+            Event::WaranaMade {
+                owner: Player::South,
+                pit: n(1),
+            },
+        ]
+    );
+    assert_eq!(
+        p,
+        pos("sadeqa-v 1,1,1,1,1,1,1,1,1,1/4w,1,1,1,1,1,1,1,1,1 N 0-0")
+    );
+    assert_eq!(points(&p), (4, 0));
+}
+
+/// A lap going round the board passes the emptied origin and ends in a pit
+/// that was empty when the lap began but got a seed in the first round: it
+/// was occupied when the last seed fell (section 2), so the sowing relays.
+/// S1 = 21: every pit 1, S2 gets the 21st (1 -> 2): relay; 2 from S2 into S3
+/// (1 -> 2) and S4 (1 -> 2): relay; 2 from S4 into S5, S6: relay; ... each lap
+/// of 2 lifts a pit of 2 and lands on a 1 two pits on, until the lap from N10
+/// drops into S1 (1 -> 2) and S2 (0 -> 1): empty, the move ends.
+#[test]
+fn a_lap_round_the_board_relays_on_a_pit_it_filled_itself() {
+    let mut p = pos("sadeqa-v 21,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0");
+    let events = play(&mut p, 1);
+    // Laps: S1 (21) -> S2; then 2 seeds each from S2, S4, S6, S8, S10, N2, N4,
+    // N6, N8, N10, landing two pits on; the last lands in S2.
+    let mut expected = vec![lap(s(1), 21, s(2))];
+    let chain = [
+        s(2),
+        s(4),
+        s(6),
+        s(8),
+        s(10),
+        n(2),
+        n(4),
+        n(6),
+        n(8),
+        n(10),
+        s(2),
+    ];
+    for w in chain.windows(2) {
+        expected.push(lap(w[0], 2, w[1]));
+    }
+    assert_eq!(events, expected);
+    // S2 was lifted (0) and gets the last seed (1); the other even pits were
+    // lifted; the odd pits got 1 + 1.
+    assert_eq!(
+        p,
+        pos("sadeqa-v 2,1,2,0,2,0,2,0,2,0/2,0,2,0,2,0,2,0,2,0 N 0-0")
+    );
+}
+
+/// Pit numbers outside 1..=10 are refused as no such pit.
+#[test]
+fn moves_outside_the_board_are_refused() {
+    let start = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = start;
+    for pit in [0u8, 11, 24] {
+        assert_eq!(
+            p.play(Move::Pit(pit)),
+            Err(PlayError::Illegal {
+                mv: Move::Pit(pit),
+                reason: Refusal::NoSuchPit {
+                    pit,
+                    pits_per_row: 10,
+                },
+            })
+        );
+        assert_eq!(p, start);
+    }
+}
+
 // ---- the end and the score ----
 
 /// 3.6 and 3.7: the last seed outside the waranas goes into South's own
