@@ -1,0 +1,956 @@
+//! The core shared by every ruleset: endless sowing and the lap limit
+//! (RULES.md section 2), the game's repetition and ply-limit draws and undo,
+//! the notation's parse errors (section 7), serde and text round trips, and
+//! the traced play.
+
+use sowing::rulesets::{SadeqaII, SadeqaIII, SadeqaV};
+use sowing::{
+    AnyPosition, DrawReason, Event, Game, Move, Observer, Outcome, ParseMoveError,
+    ParsePositionError, Pit, PlayError, Player, Position, Record, RecordError, Refusal, Score,
+};
+
+fn sadeqa_ii(s: &str) -> Position<SadeqaII> {
+    s.parse()
+        .unwrap_or_else(|e| panic!("{s:?} does not parse: {e}"))
+}
+
+fn sadeqa_iii(s: &str) -> Position<SadeqaIII> {
+    s.parse()
+        .unwrap_or_else(|e| panic!("{s:?} does not parse: {e}"))
+}
+
+// ---- endless sowing (RULES.md section 2) ----
+
+/// Found by a search over random Sadeqa II boards (12 pits, up to 36 seeds)
+/// for the shortest cycle: South's pit 1 starts a relay sowing that returns
+/// to its own first state after 30 laps, without any lap ending in an empty
+/// pit. South's other moves end (in 3, 6, 1, 4 and 8 laps).
+const ENDLESS: &str = "sadeqa-ii 6,2,3,4,1,3/2,0,4,3,2,1 S 0-0";
+const ENDLESS_MOVE: Move = Move::Pit(1);
+const ENDLESS_CYCLE: u32 = 30;
+
+/// Relay sowing seed by seed on a board of `pits.len()` pits in sowing
+/// order, written from RULES.md section 2 independently of the crate:
+/// `Some(laps)` if the sowing from `origin` comes back to its first state
+/// (board and origin) after `laps` laps with every lap ending in an
+/// occupied pit, `None` if a lap ends in an empty pit within `max_laps`.
+fn reference_cycle(pits: &[u8], origin: usize, max_laps: u32) -> Option<u32> {
+    let len = pits.len();
+    let mut board = pits.to_vec();
+    let mut at = origin;
+    for laps in 1..=max_laps {
+        let seeds = std::mem::take(&mut board[at]);
+        for _ in 0..seeds {
+            at = (at + 1) % len;
+            board[at] += 1;
+        }
+        if board[at] == 1 {
+            return None;
+        }
+        if at == origin && board == pits {
+            return Some(laps);
+        }
+    }
+    None
+}
+
+/// The board of `p` in sowing order (South 1..n, North 1..n).
+fn sowing_order<R: sowing::Ruleset>(p: &Position<R>) -> Vec<u8> {
+    p.row(Player::South).chain(p.row(Player::North)).collect()
+}
+
+#[test]
+fn reference_sowing_confirms_the_endless_cycle() {
+    let p = sadeqa_ii(ENDLESS);
+    let board = sowing_order(&p);
+    assert_eq!(board, [6, 2, 3, 4, 1, 3, 2, 0, 4, 3, 2, 1]);
+    assert_eq!(reference_cycle(&board, 0, 1_000), Some(ENDLESS_CYCLE));
+    for origin in 1..6 {
+        assert_eq!(
+            reference_cycle(&board, origin, 1_000),
+            None,
+            "South {}",
+            origin + 1
+        );
+    }
+}
+
+#[test]
+fn endless_move_is_not_legal() {
+    let p = sadeqa_ii(ENDLESS);
+    let legal: Vec<Move> = p.legal_moves().into_iter().collect();
+    assert_eq!(legal, [2, 3, 4, 5, 6].map(Move::Pit));
+    assert!(!p.legal_moves().contains(ENDLESS_MOVE));
+    assert!(!p.is_legal(ENDLESS_MOVE));
+    assert_eq!(
+        p.check(ENDLESS_MOVE),
+        Err(PlayError::Endless { mv: ENDLESS_MOVE })
+    );
+    assert!(!p.is_over());
+}
+
+#[test]
+fn playing_an_endless_move_is_refused_and_changes_nothing() {
+    let before = sadeqa_ii(ENDLESS);
+    let mut p = before;
+    assert_eq!(
+        p.play(ENDLESS_MOVE),
+        Err(PlayError::Endless { mv: ENDLESS_MOVE })
+    );
+    assert_eq!(p, before);
+    assert_eq!(p.to_string(), ENDLESS);
+    assert_eq!(
+        p.play_traced(ENDLESS_MOVE),
+        Err(PlayError::Endless { mv: ENDLESS_MOVE })
+    );
+    assert_eq!(p, before);
+    let mut events = Vec::new();
+    assert_eq!(
+        p.play_observed(ENDLESS_MOVE, &mut events),
+        Err(PlayError::Endless { mv: ENDLESS_MOVE })
+    );
+    assert!(events.is_empty(), "no events for a refused move");
+    assert_eq!(p, before);
+    // The same through a game and through a run-time-chosen position.
+    let mut game = Game::new(before);
+    assert_eq!(
+        game.play(ENDLESS_MOVE),
+        Err(PlayError::Endless { mv: ENDLESS_MOVE })
+    );
+    assert_eq!(game.ply(), 0);
+    assert_eq!(*game.position(), before);
+    let mut any: AnyPosition = ENDLESS.parse().unwrap();
+    assert_eq!(
+        any.play(ENDLESS_MOVE),
+        Err(PlayError::Endless { mv: ENDLESS_MOVE })
+    );
+    assert_eq!(any.to_string(), ENDLESS);
+    // A record that plays it names the ply.
+    assert_eq!(
+        Game::from_record(before, &"1".parse().unwrap()).unwrap_err(),
+        RecordError::Play {
+            ply: 1,
+            source: PlayError::Endless { mv: ENDLESS_MOVE }
+        }
+    );
+}
+
+/// The exact test does not depend on whose move it is: the same board with
+/// the rows swapped is endless for North's pit 1.
+#[test]
+fn endless_move_for_north() {
+    let p = sadeqa_ii("sadeqa-ii 2,0,4,3,2,1/6,2,3,4,1,3 N 0-0");
+    assert_eq!(
+        p.check(Move::Pit(1)),
+        Err(PlayError::Endless { mv: Move::Pit(1) })
+    );
+    assert!(!p.legal_moves().contains(Move::Pit(1)));
+}
+
+/// The fewest seeds that can sow forever on 12 pits (an exhaustive search
+/// found none with 8 or fewer): 9 seeds, South's pit 5, a 72-lap cycle.
+#[test]
+fn endless_move_with_nine_seeds() {
+    let p = sadeqa_ii("sadeqa-ii 0,1,0,1,2,0/1,0,1,0,2,1 S 0-0");
+    assert_eq!(reference_cycle(&sowing_order(&p), 4, 1_000), Some(72));
+    assert_eq!(
+        p.check(Move::Pit(5)),
+        Err(PlayError::Endless { mv: Move::Pit(5) })
+    );
+    let legal: Vec<Move> = p.legal_moves().into_iter().collect();
+    assert_eq!(legal, [Move::Pit(2), Move::Pit(4)]);
+}
+
+/// Sadeqa III (16 pits): South's pit 7 cycles in 60 laps.
+#[test]
+fn endless_move_in_sadeqa_iii() {
+    let p = sadeqa_iii("sadeqa-iii 5,7,8,2,6,3,2,0/3,0,3,0,1,2,3,1 S 0-0");
+    assert_eq!(reference_cycle(&sowing_order(&p), 6, 1_000), Some(60));
+    assert_eq!(
+        p.check(Move::Pit(7)),
+        Err(PlayError::Endless { mv: Move::Pit(7) })
+    );
+    let legal: Vec<Move> = p.legal_moves().into_iter().collect();
+    assert_eq!(legal, [1, 2, 3, 4, 5, 6].map(Move::Pit));
+    let mut q = p;
+    assert!(q.play(Move::Pit(7)).is_err());
+    assert_eq!(q, p);
+}
+
+/// Under a lap limit the cycle is still recognised once it closes: with a
+/// limit of 30 laps the sowing is back at its first state at lap 30
+/// (endless), with 29 it is cut off first (lap limit). This pins the cycle
+/// length at 30.
+#[test]
+fn endless_cycle_length_against_lap_limit() {
+    let p = sadeqa_ii(ENDLESS);
+    assert_eq!(
+        p.with_lap_limit(Some(ENDLESS_CYCLE)).check(ENDLESS_MOVE),
+        Err(PlayError::Endless { mv: ENDLESS_MOVE })
+    );
+    assert_eq!(
+        p.with_lap_limit(Some(ENDLESS_CYCLE - 1))
+            .check(ENDLESS_MOVE),
+        Err(PlayError::LapLimit {
+            mv: ENDLESS_MOVE,
+            limit: ENDLESS_CYCLE - 1
+        })
+    );
+    assert_eq!(
+        p.with_lap_limit(Some(100_000)).check(ENDLESS_MOVE),
+        Err(PlayError::Endless { mv: ENDLESS_MOVE })
+    );
+}
+
+/// A lap limit refuses a move whose sowing is not finished within the
+/// limit, as `LapLimit`, leaves the position unchanged and drops the move
+/// from the legal moves. Here South 1 takes 2 laps (S1 to S2, relay to the
+/// empty S5) and South 2 one lap (to the empty S5).
+#[test]
+fn lap_limit_refuses_a_long_move() {
+    let exact = sadeqa_iii("sadeqa-iii 1,2,0,0,0,0,0,0/0,0,0,0,0,0,0,1 S 0-0");
+    assert_eq!(exact.lap_limit(), None);
+    let two = exact.with_lap_limit(Some(2));
+    assert_eq!(two.lap_limit(), Some(2));
+    assert!(two.is_legal(Move::Pit(1)));
+    let mut one = exact.with_lap_limit(Some(1));
+    let before = one;
+    assert_eq!(
+        one.play(Move::Pit(1)),
+        Err(PlayError::LapLimit {
+            mv: Move::Pit(1),
+            limit: 1
+        })
+    );
+    assert_eq!(one, before);
+    assert!(!one.is_legal(Move::Pit(1)));
+    let legal: Vec<Move> = one.legal_moves().into_iter().collect();
+    assert_eq!(legal, [Move::Pit(2)]);
+    // The limit is not part of the position: equal to the exact one.
+    assert_eq!(one, exact);
+    assert_eq!(one.with_lap_limit(None).lap_limit(), None);
+
+    // Sadeqa III's South 1 from the start takes 5 laps (RULES.md section
+    // 5): within a limit of 5 it is played.
+    let mut five = Position::new(SadeqaIII::new()).with_lap_limit(Some(5));
+    five.play(Move::Pit(1)).unwrap();
+    assert_eq!(
+        five.to_string(),
+        "sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0"
+    );
+}
+
+/// When every candidate move counts as endless, the player has no legal
+/// move and the ruleset's no-move rule applies. Shown with a lap limit of 1
+/// on a Sadeqa II position whose only move needs 2 laps (S6 to N2, relay to
+/// the empty N5): South, to move, has no legal move and loses.
+#[test]
+fn no_legal_move_when_every_candidate_is_cut_off() {
+    let exact = sadeqa_ii("sadeqa-ii 0,0,0,0,0,2/0,2,0,0,0,0 S 0-0");
+    assert!(!exact.is_over());
+    let limited = exact.with_lap_limit(Some(1));
+    assert!(limited.is_over());
+    assert!(limited.legal_moves().is_empty());
+    assert_eq!(
+        limited.outcome(),
+        Outcome::Win {
+            winner: Player::North,
+            score: None
+        }
+    );
+    assert!(!limited.with_lap_limit(None).is_over());
+
+    // Every Sadeqa III opening takes 5 laps (by hand, as South 1 in RULES.md
+    // section 5; the board is symmetric under rotation): under a limit of 4
+    // South has no legal move at the start, and the game counts as over.
+    let start = Position::new(SadeqaIII::new()).with_lap_limit(Some(4));
+    assert!(start.is_over());
+    assert!(start.legal_moves().is_empty());
+    assert_eq!(start.check(Move::Pit(1)), Err(PlayError::GameOver));
+}
+
+// ---- Game: repetition, ply limit, undo ----
+
+/// A 6-ply cycle of Sadeqa II, worked out by hand (RULES.md section 4):
+/// 1. S4: S5 relay, N1 relay, ends in empty N3 (opposite S4 empty).
+/// 2. N2: N3 relay, ends in empty N5 (opposite S2 empty).
+/// 3. S6: ends in empty N1 (opposite S6, just emptied).
+/// 4. N4: N5 relay, S1 relay, ends in empty S3 (opposite N4, just emptied).
+/// 5. S2: S3 relay, ends in empty S5 (opposite N2 empty).
+/// 6. N6: ends in empty S1 (opposite N6, just emptied).
+const SHUFFLE_START: &str = "sadeqa-ii 1,0,0,1,1,0/1,0,0,0,0,0 S 0-0";
+const SHUFFLE: [(u8, &str); 6] = [
+    (4, "sadeqa-ii 1,0,0,0,0,1/0,1,1,0,0,0 N 0-0"),
+    (2, "sadeqa-ii 1,0,0,0,0,1/0,0,0,1,1,0 S 0-0"),
+    (6, "sadeqa-ii 1,0,0,0,0,0/1,0,0,1,1,0 N 0-0"),
+    (4, "sadeqa-ii 0,1,1,0,0,0/1,0,0,0,0,1 S 0-0"),
+    (2, "sadeqa-ii 0,0,0,1,1,0/1,0,0,0,0,1 N 0-0"),
+    (6, SHUFFLE_START),
+];
+
+fn shuffle(game: &mut Game<SadeqaII>) {
+    for (mv, after) in SHUFFLE {
+        game.play(Move::Pit(mv)).unwrap();
+        assert_eq!(game.position().to_string(), after);
+    }
+}
+
+#[test]
+fn repetition_draw_on_third_occurrence() {
+    let start = sadeqa_ii(SHUFFLE_START);
+    let mut game = Game::new(start);
+    assert_eq!(game.occurrences(), 1);
+    shuffle(&mut game);
+    assert_eq!(game.occurrences(), 2);
+    assert_eq!(game.outcome(), Outcome::Ongoing, "second occurrence");
+    for (mv, _) in &SHUFFLE[..5] {
+        game.play(Move::Pit(*mv)).unwrap();
+    }
+    assert_eq!(game.outcome(), Outcome::Ongoing);
+    game.play(Move::Pit(6)).unwrap();
+    assert_eq!(game.ply(), 12);
+    assert_eq!(*game.position(), start);
+    assert_eq!(game.occurrences(), 3);
+    assert_eq!(
+        game.outcome(),
+        Outcome::Draw {
+            reason: DrawReason::Repetition,
+            score: None
+        }
+    );
+    // The position itself is not over; the game is.
+    assert!(!game.position().is_over());
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.play(Move::Pit(4)), Err(PlayError::GameOver));
+    assert_eq!(game.ply(), 12);
+    // Replaying the record past the draw names the ply.
+    let record: Record = "4/2/6/4/2/6/4/2/6/4/2/6/4".parse().unwrap();
+    match Game::from_record(start, &record) {
+        Err(RecordError::Over { ply: 13, outcome }) => assert_eq!(
+            outcome,
+            Outcome::Draw {
+                reason: DrawReason::Repetition,
+                score: None
+            }
+        ),
+        other => panic!("expected RecordError::Over at ply 13, got {other:?}"),
+    }
+}
+
+#[test]
+fn repetition_can_be_switched_off_or_set() {
+    let start = sadeqa_ii(SHUFFLE_START);
+    let mut game = Game::new(start).with_repetition(None);
+    for _ in 0..4 {
+        shuffle(&mut game);
+    }
+    assert_eq!(game.occurrences(), 5);
+    assert_eq!(game.outcome(), Outcome::Ongoing);
+    assert!(!game.legal_moves().is_empty());
+
+    let mut twice = Game::new(start).with_repetition(Some(2));
+    shuffle(&mut twice);
+    assert_eq!(
+        twice.outcome(),
+        Outcome::Draw {
+            reason: DrawReason::Repetition,
+            score: None
+        }
+    );
+}
+
+#[test]
+fn ply_limit_draw() {
+    let mut game = Game::new(sadeqa_ii(SHUFFLE_START))
+        .with_repetition(None)
+        .with_ply_limit(Some(5));
+    for (mv, _) in &SHUFFLE[..4] {
+        game.play(Move::Pit(*mv)).unwrap();
+    }
+    assert_eq!(game.outcome(), Outcome::Ongoing);
+    game.play(Move::Pit(2)).unwrap();
+    assert_eq!(
+        game.outcome(),
+        Outcome::Draw {
+            reason: DrawReason::PlyLimit,
+            score: None
+        }
+    );
+    assert_eq!(game.play(Move::Pit(6)), Err(PlayError::GameOver));
+    assert_eq!(game.ply(), 5);
+}
+
+/// A game's own end comes before its policies: Sadeqa III's South 1 from
+/// "sadeqa-iii 1,0,0,0,0,0,2,0/0,0,0,0,0,0,3,0 S 5-10" ends the game
+/// (RULES.md 5.4: capture, sweep, 11-10), even at the ply limit.
+#[test]
+fn game_end_before_ply_limit() {
+    let mut game = Game::new(sadeqa_iii(
+        "sadeqa-iii 1,0,0,0,0,0,2,0/0,0,0,0,0,0,3,0 S 5-10",
+    ))
+    .with_ply_limit(Some(1));
+    game.play(Move::Pit(1)).unwrap();
+    assert_eq!(
+        game.outcome(),
+        Outcome::Win {
+            winner: Player::South,
+            score: Some(Score {
+                south: 11,
+                north: 10
+            })
+        }
+    );
+}
+
+#[test]
+fn undo_back_to_the_start() {
+    let start = Position::new(SadeqaII::new());
+    let mut game = Game::new(start);
+    assert_eq!(game.undo(), None);
+    let record: Record = "6/6/1/4".parse().unwrap();
+    game.play_record(&record).unwrap();
+    assert_eq!(game.ply(), 4);
+    assert_eq!(game.record(), record);
+    assert_eq!(game.positions().len(), 5);
+    for expected in [4, 1, 6, 6] {
+        assert_eq!(game.undo(), Some(Move::Pit(expected)));
+    }
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.ply(), 0);
+    assert_eq!(*game.position(), start);
+    assert_eq!(*game.start(), start);
+    assert_eq!(game.positions(), [start]);
+    assert!(game.moves().is_empty());
+    assert_eq!(game.record(), Record::default());
+    assert_eq!(game.record().to_string(), "");
+    assert_eq!(game.occurrences(), 1);
+}
+
+/// Undo also takes back the repetition counts: after undoing a whole cycle
+/// the third occurrence still comes exactly at ply 12.
+#[test]
+fn undo_takes_back_repetition_counts() {
+    let start = sadeqa_ii(SHUFFLE_START);
+    let mut game = Game::new(start);
+    shuffle(&mut game);
+    for _ in 0..6 {
+        game.undo().unwrap();
+    }
+    assert_eq!(game.occurrences(), 1);
+    shuffle(&mut game);
+    shuffle(&mut game);
+    assert_eq!(game.ply(), 12);
+    assert_eq!(game.occurrences(), 3);
+    assert!(!game.outcome().is_ongoing());
+}
+
+// ---- parsing errors (RULES.md section 7) ----
+
+fn parse_ii(s: &str) -> ParsePositionError {
+    s.parse::<Position<SadeqaII>>()
+        .expect_err("should not parse")
+}
+
+fn parse_iii(s: &str) -> ParsePositionError {
+    s.parse::<Position<SadeqaIII>>()
+        .expect_err("should not parse")
+}
+
+#[test]
+fn parse_unknown_variant() {
+    assert_eq!(
+        parse_iii("sadeqa-iv 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0"),
+        ParsePositionError::UnknownVariant("sadeqa-iv".into())
+    );
+    assert_eq!(
+        "andada-13 2,2/2,2 S 0-0"
+            .parse::<AnyPosition>()
+            .unwrap_err(),
+        ParsePositionError::UnknownVariant("andada-13".into())
+    );
+}
+
+#[test]
+fn parse_variant_of_another_ruleset() {
+    assert_eq!(
+        parse_ii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0"),
+        ParsePositionError::WrongVariant {
+            found: "sadeqa-iii".into(),
+            expected: "Sadeqa II"
+        }
+    );
+}
+
+#[test]
+fn parse_wrong_pit_count() {
+    assert_eq!(
+        parse_ii("sadeqa-ii 3,3,3,3,3/3,3,3,3,3,3 S 0-0"),
+        ParsePositionError::PitCount {
+            row: Player::South,
+            found: 5,
+            expected: 6
+        }
+    );
+    assert_eq!(
+        parse_iii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6,0 S 0-0"),
+        ParsePositionError::PitCount {
+            row: Player::North,
+            found: 9,
+            expected: 8
+        }
+    );
+    assert_eq!(
+        parse_ii("sadeqa-ii 3,3,3,3,3,3,3,3,3,3,3,3 S 0-0"),
+        ParsePositionError::Rows("3,3,3,3,3,3,3,3,3,3,3,3".into())
+    );
+}
+
+#[test]
+fn parse_non_numeric_pit() {
+    for (text, pit) in [("x", 2), ("-1", 2), ("", 2), ("3.0", 2), ("+3", 2)] {
+        let s = format!("sadeqa-ii 3,{text},3,3,3,3/3,3,3,3,3,3 S 0-0");
+        assert_eq!(
+            parse_ii(&s),
+            ParsePositionError::PitValue {
+                row: Player::South,
+                pit,
+                text: text.into()
+            },
+            "{s}"
+        );
+    }
+    assert_eq!(
+        parse_iii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,six,6 S 0-0"),
+        ParsePositionError::PitValue {
+            row: Player::North,
+            pit: 7,
+            text: "six".into()
+        }
+    );
+}
+
+#[test]
+fn parse_warana_in_sadeqa_iii() {
+    assert_eq!(
+        parse_iii("sadeqa-iii 6,6,6w,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0"),
+        ParsePositionError::WaranaNotAllowed {
+            row: Player::South,
+            pit: 3,
+            variant: "sadeqa-iii"
+        }
+    );
+    assert_eq!(
+        parse_ii("sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,0w S 0-0"),
+        ParsePositionError::WaranaNotAllowed {
+            row: Player::North,
+            pit: 6,
+            variant: "sadeqa-ii"
+        }
+    );
+}
+
+#[test]
+fn parse_bad_side_to_move() {
+    for side in ["X", "s", "South", "SN"] {
+        assert_eq!(
+            parse_iii(&format!(
+                "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 {side} 0-0"
+            )),
+            ParsePositionError::SideToMove(side.into())
+        );
+    }
+}
+
+#[test]
+fn parse_bad_captured() {
+    for captured in [
+        "0", "0-", "-0", "a-0", "0-b", "0_0", "1-2-3", "-1-0", "70000-0",
+    ] {
+        assert_eq!(
+            parse_iii(&format!(
+                "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S {captured}"
+            )),
+            ParsePositionError::Captured(captured.into()),
+            "{captured}"
+        );
+    }
+}
+
+#[test]
+fn parse_bad_state_field() {
+    for state in ["first:X", "first:", "first:NS", "opening"] {
+        let err = parse_ii(&format!("sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 {state}"));
+        assert!(
+            matches!(err, ParsePositionError::State(_)),
+            "{state}: {err:?}"
+        );
+    }
+    // Sadeqa III has no state field: a fifth field is a bad state field.
+    let err = parse_iii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0 first:SN");
+    assert!(matches!(err, ParsePositionError::State(_)), "{err:?}");
+    let err = "sadeqa-v 4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4 S 0-0 x"
+        .parse::<Position<SadeqaV>>()
+        .unwrap_err();
+    assert!(matches!(err, ParsePositionError::State(_)), "{err:?}");
+}
+
+#[test]
+fn parse_too_many_seeds() {
+    // 37 seeds on a Sadeqa II board.
+    assert_eq!(
+        parse_ii("sadeqa-ii 3,3,3,3,3,4/3,3,3,3,3,3 S 0-0"),
+        ParsePositionError::TooManySeeds {
+            found: 37,
+            total: 36,
+            variant: "sadeqa-ii"
+        }
+    );
+    // The captured seeds count too: 96 on the board and 1 captured.
+    assert_eq!(
+        parse_iii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-1"),
+        ParsePositionError::TooManySeeds {
+            found: 97,
+            total: 96,
+            variant: "sadeqa-iii"
+        }
+    );
+    // One pit alone beyond the total (and beyond a byte).
+    assert!(matches!(
+        parse_iii("sadeqa-iii 300,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 0-0"),
+        ParsePositionError::TooManySeeds { total: 96, .. }
+    ));
+    // Exactly the total is fine.
+    assert!(
+        "game-91 64,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 0-0"
+            .parse::<Position<SadeqaIII>>()
+            .is_ok()
+    );
+}
+
+#[test]
+fn parse_extra_field() {
+    assert_eq!(
+        parse_ii("sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:SN more"),
+        ParsePositionError::ExtraField("more".into())
+    );
+}
+
+#[test]
+fn parse_missing_fields() {
+    assert_eq!(parse_iii(""), ParsePositionError::MissingField("variant"));
+    assert_eq!(
+        parse_iii("   "),
+        ParsePositionError::MissingField("variant")
+    );
+    assert_eq!(
+        parse_iii("sadeqa-iii"),
+        ParsePositionError::MissingField("pits")
+    );
+    assert_eq!(
+        parse_iii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6"),
+        ParsePositionError::MissingField("side-to-move")
+    );
+    assert_eq!(
+        parse_iii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S"),
+        ParsePositionError::MissingField("captured")
+    );
+}
+
+/// Sadeqa V passes automatically (RULES.md 3.5), so a position where the
+/// side to move cannot move while the other can is impossible. When neither
+/// can move, the game is simply over.
+#[test]
+fn parse_impossible_sadeqa_v_position() {
+    let err = "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0"
+        .parse::<Position<SadeqaV>>()
+        .unwrap_err();
+    assert!(matches!(err, ParsePositionError::Impossible(_)), "{err:?}");
+    let over: Position<SadeqaV> = "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,3w S 2-0"
+        .parse()
+        .unwrap();
+    assert!(over.is_over());
+}
+
+#[test]
+fn parse_errors_name_their_field() {
+    let e = parse_ii("sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 Q 0-0");
+    assert!(e.to_string().contains("side-to-move"), "{e}");
+    let e = parse_ii("sadeqa-ii 3,3,3,3,3/3,3,3,3,3,3 S 0-0");
+    assert!(e.to_string().contains("pits"), "{e}");
+    let e = parse_ii("sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S x");
+    assert!(e.to_string().contains("captured"), "{e}");
+}
+
+#[test]
+fn parse_move_errors() {
+    assert_eq!(
+        "x".parse::<Move>(),
+        Err(ParseMoveError::Malformed("x".into()))
+    );
+    assert_eq!(
+        "".parse::<Move>(),
+        Err(ParseMoveError::Malformed("".into()))
+    );
+    assert_eq!(
+        "s".parse::<Move>(),
+        Err(ParseMoveError::Malformed("s".into()))
+    );
+    assert_eq!(
+        "0".parse::<Move>(),
+        Err(ParseMoveError::OutOfRange("0".into()))
+    );
+    assert_eq!(
+        "25".parse::<Move>(),
+        Err(ParseMoveError::OutOfRange("25".into()))
+    );
+    assert_eq!(
+        "300".parse::<Move>(),
+        Err(ParseMoveError::OutOfRange("300".into()))
+    );
+    assert_eq!("24".parse::<Move>(), Ok(Move::Pit(24)));
+    assert_eq!("N".parse::<Move>(), Ok(Move::First(Player::North)));
+}
+
+#[test]
+fn record_with_a_bad_entry() {
+    assert_eq!(
+        "6/6/x/4".parse::<Record>(),
+        Err(RecordError::Parse {
+            ply: 3,
+            source: ParseMoveError::Malformed("x".into())
+        })
+    );
+    assert_eq!(
+        "6/99".parse::<Record>(),
+        Err(RecordError::Parse {
+            ply: 2,
+            source: ParseMoveError::OutOfRange("99".into())
+        })
+    );
+    assert_eq!(
+        "6//1".parse::<Record>(),
+        Err(RecordError::Parse {
+            ply: 2,
+            source: ParseMoveError::Malformed("".into())
+        })
+    );
+}
+
+/// After 6/6 the position is "sadeqa-ii 1,5,5,1,0,1/5,5,0,4,4,0 S 4-1"
+/// (RULES.md section 4 worked case and North's forced reply): South's pit 5
+/// is empty at ply 3.
+#[test]
+fn record_with_an_illegal_move() {
+    let start = Position::new(SadeqaII::new());
+    let record: Record = "6/6/5/1".parse().unwrap();
+    assert_eq!(
+        Game::from_record(start, &record).unwrap_err(),
+        RecordError::Play {
+            ply: 3,
+            source: PlayError::Illegal {
+                mv: Move::Pit(5),
+                reason: Refusal::EmptyPit { pit: 5 }
+            }
+        }
+    );
+    // play_record keeps the plies before the bad one.
+    let mut game = Game::new(start);
+    assert!(game.play_record(&record).is_err());
+    assert_eq!(game.ply(), 2);
+    assert_eq!(
+        game.position().to_string(),
+        "sadeqa-ii 1,5,5,1,0,1/5,5,0,4,4,0 S 4-1"
+    );
+    // The first-move restriction at ply 1.
+    assert_eq!(
+        Game::from_record(start, &"1".parse().unwrap()).unwrap_err(),
+        RecordError::Play {
+            ply: 1,
+            source: PlayError::Illegal {
+                mv: Move::Pit(1),
+                reason: Refusal::ForcedFirstMove { pit: 6 }
+            }
+        }
+    );
+}
+
+// ---- round trips ----
+
+const POSITIONS: [&str; 7] = [
+    "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:SN",
+    "sadeqa-ii 0,4,4,0,0,1/5,5,1,4,4,4 N 4-0 first:N",
+    "sadeqa-ii 1,5,5,1,0,1/5,5,0,4,4,0 S 4-1",
+    "sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0",
+    "game-91 1,5,5,5,5,0,5,1/6,6,0,1,6,6,6,0 N 6-0",
+    "sadeqa-v 4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4 S 0-0",
+    "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/4w,0,0,0,0,0,0,0,0,1 S 2-5",
+];
+
+#[test]
+fn display_from_str_round_trip() {
+    for s in POSITIONS {
+        let any: AnyPosition = s.parse().unwrap();
+        assert_eq!(any.to_string(), s);
+        let back: AnyPosition = any.to_string().parse().unwrap();
+        assert_eq!(back, any);
+    }
+    for s in &POSITIONS[..3] {
+        assert_eq!(sadeqa_ii(s).to_string(), *s);
+    }
+    for s in &POSITIONS[3..5] {
+        assert_eq!(sadeqa_iii(s).to_string(), *s);
+    }
+    for s in ["1", "6", "24", "S", "N"] {
+        assert_eq!(s.parse::<Move>().unwrap().to_string(), s);
+    }
+    for s in ["", "6", "2/8/3/9", "1/S/4"] {
+        assert_eq!(s.parse::<Record>().unwrap().to_string(), s);
+    }
+}
+
+#[test]
+fn serde_round_trip() {
+    for s in POSITIONS {
+        let any: AnyPosition = s.parse().unwrap();
+        let json = serde_json::to_string(&any).unwrap();
+        assert_eq!(json, format!("{s:?}"), "serialised as the position string");
+        assert_eq!(serde_json::from_str::<AnyPosition>(&json).unwrap(), any);
+    }
+    let p = sadeqa_iii(POSITIONS[3]);
+    let json = serde_json::to_string(&p).unwrap();
+    assert_eq!(
+        serde_json::from_str::<Position<SadeqaIII>>(&json).unwrap(),
+        p
+    );
+    let q = sadeqa_ii(POSITIONS[1]);
+    let json = serde_json::to_string(&q).unwrap();
+    assert_eq!(
+        serde_json::from_str::<Position<SadeqaII>>(&json).unwrap(),
+        q
+    );
+    // A bad string is a serde error, not a panic.
+    assert!(serde_json::from_str::<Position<SadeqaII>>("\"sadeqa-ii 1/2 S 0-0\"").is_err());
+
+    for mv in [Move::Pit(1), Move::Pit(24), Move::First(Player::South)] {
+        let json = serde_json::to_string(&mv).unwrap();
+        assert_eq!(json, format!("\"{mv}\""));
+        assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
+    }
+
+    let record: Record = "6/6/1/4".parse().unwrap();
+    let json = serde_json::to_string(&record).unwrap();
+    assert_eq!(json, "\"6/6/1/4\"");
+    assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
+
+    let outcomes = [
+        Outcome::Ongoing,
+        Outcome::Win {
+            winner: Player::North,
+            score: None,
+        },
+        Outcome::Win {
+            winner: Player::South,
+            score: Some(Score {
+                south: 49,
+                north: 47,
+            }),
+        },
+        Outcome::Draw {
+            reason: DrawReason::EqualScore,
+            score: Some(Score {
+                south: 48,
+                north: 48,
+            }),
+        },
+        Outcome::Draw {
+            reason: DrawReason::Repetition,
+            score: None,
+        },
+        Outcome::Draw {
+            reason: DrawReason::PlyLimit,
+            score: None,
+        },
+    ];
+    for outcome in outcomes {
+        let json = serde_json::to_string(&outcome).unwrap();
+        assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), outcome);
+    }
+}
+
+// ---- the traced play ----
+
+/// Counts laps and captures as they arrive.
+#[derive(Default)]
+struct Tally {
+    laps: Vec<(Pit, u8, Pit)>,
+    captured: u32,
+}
+
+impl Observer for Tally {
+    fn event(&mut self, e: Event) {
+        match e {
+            Event::Lap {
+                origin,
+                seeds,
+                landing,
+            } => self.laps.push((origin, seeds, landing)),
+            Event::Capture { seeds, .. } => self.captured += seeds as u32,
+            _ => {}
+        }
+    }
+}
+
+/// Sadeqa III, South 1 from the start (RULES.md section 5), lap by lap:
+/// S1 6 seeds to S7; S7 7 to N6; N6 7 to S5; S5 8 to N5; N5 8 to the empty
+/// S5; then the capture of North 4 (8 seeds).
+#[test]
+fn traced_play_of_sadeqa_iii_south_1() {
+    let s = |n| Pit::new(Player::South, n);
+    let n = |n| Pit::new(Player::North, n);
+    let laps = [
+        (s(1), 6, s(7)),
+        (s(7), 7, n(6)),
+        (n(6), 7, s(5)),
+        (s(5), 8, n(5)),
+        (n(5), 8, s(5)),
+    ];
+    let mut expected: Vec<Event> = laps
+        .iter()
+        .map(|&(origin, seeds, landing)| Event::Lap {
+            origin,
+            seeds,
+            landing,
+        })
+        .collect();
+    expected.push(Event::Capture {
+        by: Player::South,
+        pit: n(4),
+        seeds: 8,
+    });
+    let after = "sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0";
+
+    let mut p = Position::new(SadeqaIII::new());
+    assert_eq!(p.play_traced(Move::Pit(1)).unwrap(), expected);
+    assert_eq!(p.to_string(), after);
+
+    let mut game = Game::new(Position::new(SadeqaIII::new()));
+    assert_eq!(game.play_traced(Move::Pit(1)).unwrap(), expected);
+    assert_eq!(game.position().to_string(), after);
+
+    let mut any: AnyPosition = "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0"
+        .parse()
+        .unwrap();
+    assert_eq!(any.play_traced(Move::Pit(1)).unwrap(), expected);
+    assert_eq!(any.to_string(), after);
+
+    let mut tally = Tally::default();
+    let mut q = Position::new(SadeqaIII::new());
+    q.play_observed(Move::Pit(1), &mut tally).unwrap();
+    assert_eq!(tally.laps, laps);
+    assert_eq!(tally.captured, 8);
+    // Seeds lifted in the laps: 6 + 7 + 7 + 8 + 8.
+    assert_eq!(tally.laps.iter().map(|l| l.1 as u32).sum::<u32>(), 36);
+
+    assert_eq!(expected[0].to_string(), "lap: 6 from S1, last in S7");
+    assert_eq!(expected[5].to_string(), "South takes 8 from N4");
+}
