@@ -38,9 +38,9 @@ impl AnyRuleset {
             Variant::SadeqaII => AnyRuleset::SadeqaII(SadeqaII::new()),
             Variant::SadeqaIII => AnyRuleset::SadeqaIII(SadeqaIII::new()),
             Variant::Game91 => AnyRuleset::SadeqaIII(SadeqaIII::game_91()),
-            Variant::Andada(n) => AnyRuleset::Andada(
-                Andada::from_variant(Variant::Andada(n)).unwrap_or_default(),
-            ),
+            Variant::Andada(n) => {
+                AnyRuleset::Andada(Andada::from_variant(Variant::Andada(n)).unwrap_or_default())
+            }
         }
     }
 

@@ -99,7 +99,10 @@ impl fmt::Display for Event {
             Event::BonusMove { player } => write!(f, "{player} moves again (bonus move)"),
             Event::Pass { player } => write!(f, "{player} has no legal move and passes"),
             Event::Removed { from, seeds } => {
-                write!(f, "{seeds} seed(s) leaving {from} removed (singleton ending)")
+                write!(
+                    f,
+                    "{seeds} seed(s) leaving {from} removed (singleton ending)"
+                )
             }
             Event::Sweep { to, seeds } => write!(f, "{seeds} seed(s) left on the board go to {to}"),
             Event::Choice { first } => write!(f, "{first} makes the first regular move"),

@@ -85,7 +85,9 @@ impl<R: Ruleset> Game<R> {
 
     /// The current position.
     pub fn position(&self) -> &Position<R> {
-        self.positions.last().expect("a game always holds its start position")
+        self.positions
+            .last()
+            .expect("a game always holds its start position")
     }
 
     /// The start position.

@@ -55,7 +55,9 @@ impl<R: Ruleset> Position<R> {
     /// impossible.
     pub fn from_str_with(rules: R, s: &str) -> Result<Self, ParsePositionError> {
         let mut fields = s.split_whitespace();
-        let variant_field = fields.next().ok_or(ParsePositionError::MissingField("variant"))?;
+        let variant_field = fields
+            .next()
+            .ok_or(ParsePositionError::MissingField("variant"))?;
         let variant: Variant = variant_field
             .parse()
             .map_err(|_| ParsePositionError::UnknownVariant(variant_field.to_string()))?;
@@ -65,9 +67,15 @@ impl<R: Ruleset> Position<R> {
                 expected: rules.variant().name(),
             });
         }
-        let pits_field = fields.next().ok_or(ParsePositionError::MissingField("pits"))?;
-        let side_field = fields.next().ok_or(ParsePositionError::MissingField("side-to-move"))?;
-        let captured_field = fields.next().ok_or(ParsePositionError::MissingField("captured"))?;
+        let pits_field = fields
+            .next()
+            .ok_or(ParsePositionError::MissingField("pits"))?;
+        let side_field = fields
+            .next()
+            .ok_or(ParsePositionError::MissingField("side-to-move"))?;
+        let captured_field = fields
+            .next()
+            .ok_or(ParsePositionError::MissingField("captured"))?;
         let state_field = fields.next();
         if let Some(extra) = fields.next() {
             return Err(ParsePositionError::ExtraField(extra.to_string()));
@@ -144,14 +152,7 @@ impl<R: Ruleset> Position<R> {
             }
         }
         let state = rules.parse_state(waranas, state_field)?;
-        Position::from_parts(
-            rules,
-            &rows[0][..n],
-            &rows[1][..n],
-            side,
-            captured,
-            state,
-        )
+        Position::from_parts(rules, &rows[0][..n], &rows[1][..n], side, captured, state)
     }
 }
 

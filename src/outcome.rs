@@ -121,9 +121,7 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Ongoing => f.write_str("ongoing")?,
-            Outcome::Win { winner, .. } => {
-                write!(f, "{} wins", winner.to_string().to_lowercase())?
-            }
+            Outcome::Win { winner, .. } => write!(f, "{} wins", winner.to_string().to_lowercase())?,
             Outcome::Draw { reason, .. } => write!(f, "draw ({reason})")?,
         }
         if let Some(s) = self.score() {

@@ -69,7 +69,7 @@ impl<R: Ruleset> Position<R> {
             over: false,
             lap_limit: None,
         };
-        pos.over = !pos.has_legal_move();
+        pos.over = rules.is_terminal(&pos) || !pos.has_legal_move();
         pos
     }
 
@@ -123,7 +123,7 @@ impl<R: Ruleset> Position<R> {
                 pos.pits[idx] = s;
             }
         }
-        pos.over = !pos.has_legal_move();
+        pos.over = rules.is_terminal(&pos) || !pos.has_legal_move();
         rules.check_setup(&pos)?;
         Ok(pos)
     }
@@ -139,7 +139,7 @@ impl<R: Ruleset> Position<R> {
     /// section 2). A limit of 10,000 refuses no move seen in random play.
     pub fn with_lap_limit(mut self, limit: Option<u32>) -> Self {
         self.lap_limit = limit;
-        self.over = !self.has_legal_move();
+        self.over = self.rules.is_terminal(&self) || !self.has_legal_move();
         self
     }
 
@@ -341,17 +341,16 @@ impl<R: Ruleset> Position<R> {
         let turn = self.run_move(mv, obs)?;
         let rules = self.rules;
         let turn = rules.after_move(self, mover, turn);
-        match turn {
-            Turn::Next => self.side = mover.other(),
-            Turn::Again => {
-                self.side = mover;
-                obs.event(Event::BonusMove { player: mover });
-            }
-            Turn::GameOver => {
-                self.over = true;
-                obs.event(Event::GameOver);
-                return Ok(());
-            }
+        // When the game ends, the side to move names the player who would be
+        // next (RULES.md section 7).
+        self.side = match turn {
+            Turn::Again => mover,
+            Turn::Next | Turn::GameOver => mover.other(),
+        };
+        if turn == Turn::GameOver || rules.is_terminal(self) {
+            self.over = true;
+            obs.event(Event::GameOver);
+            return Ok(());
         }
         self.settle(obs);
         Ok(())

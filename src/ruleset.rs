@@ -97,7 +97,8 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
 
     /// The end of a lap whose last seed fell at `landing`: stop (with any
     /// capture, warana, bonus move) or relay.
-    fn lap_end<O: Observer>(&self, pos: &mut Position<Self>, landing: usize, obs: &mut O) -> LapEnd;
+    fn lap_end<O: Observer>(&self, pos: &mut Position<Self>, landing: usize, obs: &mut O)
+    -> LapEnd;
 
     /// The player to move (`pos.side_to_move()`) has no legal move.
     fn no_legal_move<O: Observer>(&self, pos: &mut Position<Self>, obs: &mut O) -> NoMove;
@@ -114,7 +115,12 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
 
     /// Starts the move `mv` (already known to be a candidate). The default
     /// sows from the mover's pit without barrier.
-    fn start_move<O: Observer>(&self, pos: &mut Position<Self>, mv: Move, obs: &mut O) -> MoveStart {
+    fn start_move<O: Observer>(
+        &self,
+        pos: &mut Position<Self>,
+        mv: Move,
+        obs: &mut O,
+    ) -> MoveStart {
         let _ = obs;
         let pit = mv.pit().unwrap_or(1);
         MoveStart::Sow {
@@ -129,6 +135,15 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     fn after_move(&self, pos: &mut Position<Self>, mover: Player, turn: Turn) -> Turn {
         let _ = (pos, mover);
         turn
+    }
+
+    /// Whether the game is over for a reason of the ruleset's own, beyond
+    /// "the player to move has no legal move" (e.g. Andada's "empty row
+    /// loses" option). Checked after every move and for a position built
+    /// from outside. Default: never.
+    fn is_terminal(&self, pos: &Position<Self>) -> bool {
+        let _ = pos;
+        false
     }
 
     /// Why `mv` is not a candidate. The default covers pit range, empty pits
@@ -166,7 +181,11 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
 
     /// Reads the state from the warana marks of the pits field and the
     /// optional state field.
-    fn parse_state(&self, waranas: u64, field: Option<&str>) -> Result<Self::State, ParsePositionError>;
+    fn parse_state(
+        &self,
+        waranas: u64,
+        field: Option<&str>,
+    ) -> Result<Self::State, ParsePositionError>;
 
     /// Checks a position built from outside for what the rules cannot reach.
     fn check_setup(&self, pos: &Position<Self>) -> Result<(), ParsePositionError> {

@@ -67,7 +67,10 @@ mod tests {
                     }
                     a[origin] = seeds;
                     let mut b = a;
-                    assert_eq!(sow_lap(&mut a, len, origin), sow_one_by_one(&mut b, len, origin));
+                    assert_eq!(
+                        sow_lap(&mut a, len, origin),
+                        sow_one_by_one(&mut b, len, origin)
+                    );
                     assert_eq!(a, b);
                 }
             }

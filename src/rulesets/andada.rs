@@ -1,17 +1,52 @@
 //! Andada (Kunama, western Eritrea; Pankhurst 1971 p. 170): RULES.md
-//! section 6; source `seeds/004_*.txt` (Italian). STUB: being written.
+//! section 6; source `seeds/004_*.txt` (Italian), Mancala World "Andada",
+//! Wikipedia "Andada (game)", Ludii's definition (id 346).
+//!
+//! # Decisions where the sources are silent or differ
+//!
+//! - The opening, the choice move and the singleton ending are as RULES.md
+//!   section 6 decides them; Wikipedia's and Ludii's readings are options
+//!   ([`Reading`]).
+//! - **Ludii's removal rule** ("a last seed that lands in an empty pit whose
+//!   next pit, in sowing order, is the opponent's is removed") is read as:
+//!   the last seed lands in the empty **last pit of the mover's row** (the
+//!   one pit of his row whose next pit is the opponent's). It is the seed
+//!   that "reaches the end of the board".
+//! - Under the "empty row loses" readings, if both rows are empty after a
+//!   move, the mover wins (he was the last player able to move).
+//! - A position string for Andada always carries its phase; a position in
+//!   phase `opening` must be the initial board (every pit 2, nothing
+//!   captured), since the opening chain is defined only from there.
 
-use crate::error::ParsePositionError;
-use crate::event::Observer;
-use crate::moves::MoveSet;
+use crate::error::{ParsePositionError, Refusal};
+use crate::event::{Event, Observer};
+use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
-use crate::ruleset::{LapEnd, NoMove, Ruleset, Turn};
-use crate::variant::Variant;
+use crate::ruleset::{LapEnd, MoveStart, NoMove, Ruleset, Turn};
+use crate::rulesets::sadeqa_iii::capture_opposite_in_own_row;
+use crate::variant::{ANDADA_SIZES, Variant};
 use serde::{Deserialize, Serialize};
 
 /// Andada: 2 x n (n = 12, 15, 18, 21, 24), 2 seeds per pit.
+///
+/// - Opening (6.1): the first player chooses one of his pits; its 2 seeds go
+///   into the next two pits, then the 2 seeds of the pit after the one where
+///   that sowing ended are sown the same way, round the whole board, until
+///   every pit holds 0 or 3. One move, no captures.
+/// - Choice (6.2): the other player names who makes the first regular move
+///   (`S` or `N`).
+/// - Regular moves (6.3): any own pit with seeds, relay sowing, the move
+///   ends when the last seed falls into an empty pit.
+/// - Capture (6.4): that empty pit is in the mover's row and the opposite pit
+///   is occupied: its seeds are removed from play, counted for the capturer
+///   for information only.
+/// - Singleton ending (6.5): from the first regular move that starts with
+///   every pit holding at most one seed, for the rest of the game, a seed
+///   that would pass from the mover's last pit into the opponent's row is
+///   removed with the seeds still in hand, and the move ends.
+/// - End (6.6): a player with no legal move on his turn loses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Andada {
     /// Pits per row: 12, 15, 18, 21 or 24.
@@ -33,22 +68,100 @@ pub enum Reading {
     /// Wikipedia: as the default, and a player whose row is empty after any
     /// move loses at once.
     EmptyRowLoses,
-    /// Ludii's definition (id 346): no choice move, North makes the first
-    /// regular move; the singleton test after every lap; see RULES.md 6.7.
+    /// Ludii's definition (id 346): no choice move, the opening player's
+    /// opponent makes the first regular move; the singleton test is made
+    /// after every lap, not once for good; while it holds there are no
+    /// captures and a last seed that lands in the mover's empty last pit is
+    /// removed; relays may carry seeds across; a player whose row is empty
+    /// after any lap loses.
     Ludii,
+}
+
+/// The phase of an Andada game (the position string's state field).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// The opening move is due (`opening`).
+    #[default]
+    Opening,
+    /// The choice move is due (`choice`).
+    Choice,
+    /// Regular moves (`play`).
+    Play,
+    /// Regular moves under the singleton ending (`singles`): it is in force,
+    /// or every pit holds at most one seed (RULES.md section 7).
+    Singles,
+}
+
+impl Phase {
+    /// The state field's word.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Opening => "opening",
+            Phase::Choice => "choice",
+            Phase::Play => "play",
+            Phase::Singles => "singles",
+        }
+    }
 }
 
 impl Andada {
     /// Andada on `pits_per_row` pits per row (12, 15, 18, 21 or 24; other
     /// sizes give `None`), counter-clockwise, default reading.
     pub fn new(pits_per_row: u8) -> Option<Self> {
-        crate::variant::ANDADA_SIZES
-            .contains(&pits_per_row)
-            .then_some(Andada {
-                pits_per_row,
-                clockwise: false,
-                reading: Reading::Pankhurst,
-            })
+        ANDADA_SIZES.contains(&pits_per_row).then_some(Andada {
+            pits_per_row,
+            clockwise: false,
+            reading: Reading::Pankhurst,
+        })
+    }
+
+    /// The same with sowing clockwise (`true`) or counter-clockwise.
+    pub fn with_clockwise(self, clockwise: bool) -> Self {
+        Andada { clockwise, ..self }
+    }
+
+    /// The same under another reading.
+    pub fn with_reading(self, reading: Reading) -> Self {
+        Andada { reading, ..self }
+    }
+
+    /// Every pit on the board holds at most one seed.
+    fn all_singles(pos: &Position<Self>) -> bool {
+        (0..2 * pos.pits_per_row()).all(|i| pos.seeds_at(i) <= 1)
+    }
+
+    fn empty_row_loses(self) -> bool {
+        self.reading != Reading::Pankhurst
+    }
+
+    fn some_row_empty(pos: &Position<Self>) -> bool {
+        Player::BOTH.iter().any(|&p| pos.seeds_in_row(p) == 0)
+    }
+
+    /// The opening chain (6.1) from sowing-order index `start`: lift the 2
+    /// seeds, sow them into the next two pits, then go on from the pit after
+    /// the one where that sowing ended, until every pit holds 0 or 3.
+    fn opening<O: Observer>(pos: &mut Position<Self>, start: usize, obs: &mut O) {
+        let len = 2 * pos.pits_per_row();
+        let mut origin = start;
+        // The chain visits every third pit once round the board.
+        for _ in 0..len / 3 {
+            let seeds = pos.take(origin);
+            let mut at = origin;
+            for _ in 0..seeds {
+                at = (at + 1) % len;
+                pos.set_seeds_at(at, pos.seeds_at(at) + 1);
+            }
+            obs.event(Event::Lap {
+                origin: pos.pit_at(origin),
+                seeds,
+                landing: pos.pit_at(at),
+            });
+            if (0..len).all(|i| matches!(pos.seeds_at(i), 0 | 3)) {
+                break;
+            }
+            origin = (at + 1) % len;
+        }
     }
 }
 
@@ -62,12 +175,8 @@ impl Default for Andada {
     }
 }
 
-/// Andada's state.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct AndadaState;
-
 impl Ruleset for Andada {
-    type State = AndadaState;
+    type State = Phase;
     const NAME: &'static str = "Andada";
 
     fn variant(&self) -> Variant {
@@ -81,35 +190,182 @@ impl Ruleset for Andada {
         }
     }
 
-    fn initial_state(&self, _first: Player) -> AndadaState {
-        AndadaState
+    fn clockwise(&self) -> bool {
+        self.clockwise
+    }
+
+    fn initial_state(&self, _first: Player) -> Phase {
+        Phase::Opening
     }
 
     fn candidate_moves(&self, pos: &Position<Self>) -> MoveSet {
-        MoveSet::from_pit_mask(pos.occupied_pits(pos.side_to_move()))
+        match pos.state() {
+            Phase::Choice => [Move::First(Player::South), Move::First(Player::North)]
+                .into_iter()
+                .collect(),
+            _ => MoveSet::from_pit_mask(pos.occupied_pits(pos.side_to_move())),
+        }
     }
 
-    fn lap_end<O: Observer>(&self, pos: &mut Position<Self>, landing: usize, obs: &mut O) -> LapEnd {
+    fn refusal(&self, pos: &Position<Self>, mv: Move) -> Refusal {
+        let n = self.pits_per_row;
+        match (pos.state(), mv) {
+            (Phase::Choice, _) => Refusal::ChoiceExpected,
+            (_, Move::First(_)) => Refusal::PitExpected,
+            (_, Move::Pit(p)) if p == 0 || p > n => Refusal::NoSuchPit {
+                pit: p,
+                pits_per_row: n,
+            },
+            (_, Move::Pit(p)) => Refusal::EmptyPit { pit: p },
+        }
+    }
+
+    fn start_move<O: Observer>(
+        &self,
+        pos: &mut Position<Self>,
+        mv: Move,
+        obs: &mut O,
+    ) -> MoveStart {
+        let mover = pos.side_to_move();
+        match (*pos.state(), mv) {
+            (Phase::Opening, Move::Pit(p)) => {
+                let start = pos.index_of(mover, p);
+                Self::opening(pos, start, obs);
+                *pos.state_mut() = if self.reading == Reading::Ludii {
+                    Phase::Play
+                } else {
+                    Phase::Choice
+                };
+                MoveStart::Done(Turn::Next)
+            }
+            (Phase::Choice, Move::First(first)) => {
+                obs.event(Event::Choice { first });
+                *pos.state_mut() = Phase::Play;
+                MoveStart::Done(if first == mover {
+                    Turn::Again
+                } else {
+                    Turn::Next
+                })
+            }
+            (_, mv) => {
+                let origin = pos.index_of(mover, mv.pit().unwrap_or(1));
+                // 6.5: decided once, at the start of a regular move; then in
+                // force for good. Ludii tests after every lap instead.
+                let barrier = if self.reading != Reading::Ludii
+                    && (*pos.state() == Phase::Singles || Self::all_singles(pos))
+                {
+                    *pos.state_mut() = Phase::Singles;
+                    Some(pos.last_index(mover))
+                } else {
+                    None
+                };
+                MoveStart::Sow { origin, barrier }
+            }
+        }
+    }
+
+    fn lap_end<O: Observer>(
+        &self,
+        pos: &mut Position<Self>,
+        landing: usize,
+        obs: &mut O,
+    ) -> LapEnd {
+        let mover = pos.side_to_move();
+        let ludii = self.reading == Reading::Ludii;
+        if ludii && Self::some_row_empty(pos) {
+            return LapEnd::Stop(Turn::GameOver);
+        }
         if pos.seeds_at(landing) > 1 {
             return LapEnd::Relay;
         }
-        let mover = pos.side_to_move();
-        crate::rulesets::sadeqa_iii::capture_opposite_in_own_row(pos, landing, mover, obs);
+        if ludii && Self::all_singles(pos) {
+            // Ludii, while every pit holds at most one seed: no capture; a
+            // last seed in the mover's empty last pit is removed.
+            if landing == pos.last_index(mover) {
+                pos.take(landing);
+                obs.event(Event::Removed {
+                    from: pos.pit_at(landing),
+                    seeds: 1,
+                });
+            }
+        } else {
+            capture_opposite_in_own_row(pos, landing, mover, obs);
+        }
         LapEnd::Stop(Turn::Next)
+    }
+
+    fn after_move(&self, pos: &mut Position<Self>, _mover: Player, turn: Turn) -> Turn {
+        if matches!(pos.state(), Phase::Play | Phase::Singles) {
+            let singles = Self::all_singles(pos);
+            let state = pos.state_mut();
+            *state = match (*state, singles) {
+                (_, true) => Phase::Singles,
+                (Phase::Singles, false) if self.reading != Reading::Ludii => Phase::Singles,
+                _ => Phase::Play,
+            };
+        }
+        turn
+    }
+
+    fn is_terminal(&self, pos: &Position<Self>) -> bool {
+        self.empty_row_loses()
+            && matches!(pos.state(), Phase::Play | Phase::Singles)
+            && Self::some_row_empty(pos)
     }
 
     fn no_legal_move<O: Observer>(&self, _pos: &mut Position<Self>, _obs: &mut O) -> NoMove {
         NoMove::GameOver
     }
 
+    /// The last player able to move wins; under the empty-row readings, a
+    /// player whose row is empty loses (the mover wins if both are).
     fn outcome(&self, pos: &Position<Self>) -> Outcome {
+        let next = pos.side_to_move();
+        let mover = next.other();
+        let winner =
+            if self.empty_row_loses() && pos.seeds_in_row(mover) == 0 && pos.seeds_in_row(next) > 0
+            {
+                next
+            } else {
+                mover
+            };
         Outcome::Win {
-            winner: pos.side_to_move().other(),
+            winner,
             score: None,
         }
     }
 
-    fn parse_state(&self, _waranas: u64, _field: Option<&str>) -> Result<AndadaState, ParsePositionError> {
-        Ok(AndadaState)
+    /// Seeds on one's own side minus the opponent's.
+    fn heuristic(&self, pos: &Position<Self>, player: Player) -> i32 {
+        pos.seeds_in_row(player) as i32 - pos.seeds_in_row(player.other()) as i32
+    }
+
+    fn format_state(&self, state: &Phase) -> Option<String> {
+        Some(state.name().to_string())
+    }
+
+    fn parse_state(&self, _waranas: u64, field: Option<&str>) -> Result<Phase, ParsePositionError> {
+        match field {
+            Some("opening") => Ok(Phase::Opening),
+            Some("choice") => Ok(Phase::Choice),
+            Some("play") => Ok(Phase::Play),
+            Some("singles") => Ok(Phase::Singles),
+            Some(other) => Err(ParsePositionError::State(format!(
+                "andada expects opening, choice, play or singles, found {other:?}"
+            ))),
+            None => Err(ParsePositionError::MissingField("state")),
+        }
+    }
+
+    fn check_setup(&self, pos: &Position<Self>) -> Result<(), ParsePositionError> {
+        let initial = (0..2 * pos.pits_per_row()).all(|i| pos.seeds_at(i) == 2)
+            && pos.captured(Player::South) == 0
+            && pos.captured(Player::North) == 0;
+        if *pos.state() == Phase::Opening && !initial {
+            return Err(ParsePositionError::Impossible(
+                "an andada position in phase opening must be the initial board (every pit 2, nothing captured)".into(),
+            ));
+        }
+        Ok(())
     }
 }

@@ -58,8 +58,7 @@ impl SadeqaII {
 
     fn forced(pos: &Position<Self>) -> bool {
         let side = pos.side_to_move();
-        pos.state().restricted[side.index()]
-            && pos.seeds_at(pos.index_of(side, FORCED_PIT)) > 0
+        pos.state().restricted[side.index()] && pos.seeds_at(pos.index_of(side, FORCED_PIT)) > 0
     }
 }
 
@@ -104,7 +103,12 @@ impl Ruleset for SadeqaII {
         }
     }
 
-    fn lap_end<O: Observer>(&self, pos: &mut Position<Self>, landing: usize, obs: &mut O) -> LapEnd {
+    fn lap_end<O: Observer>(
+        &self,
+        pos: &mut Position<Self>,
+        landing: usize,
+        obs: &mut O,
+    ) -> LapEnd {
         if pos.seeds_at(landing) > 1 {
             return LapEnd::Relay;
         }
@@ -153,7 +157,11 @@ impl Ruleset for SadeqaII {
         }
     }
 
-    fn parse_state(&self, _waranas: u64, field: Option<&str>) -> Result<FirstMoves, ParsePositionError> {
+    fn parse_state(
+        &self,
+        _waranas: u64,
+        field: Option<&str>,
+    ) -> Result<FirstMoves, ParsePositionError> {
         let restricted = match field {
             None => [false, false],
             Some("first:SN") => [true, true],

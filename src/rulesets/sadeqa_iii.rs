@@ -72,7 +72,12 @@ impl Ruleset for SadeqaIII {
         MoveSet::from_pit_mask(pos.occupied_pits(pos.side_to_move()))
     }
 
-    fn lap_end<O: Observer>(&self, pos: &mut Position<Self>, landing: usize, obs: &mut O) -> LapEnd {
+    fn lap_end<O: Observer>(
+        &self,
+        pos: &mut Position<Self>,
+        landing: usize,
+        obs: &mut O,
+    ) -> LapEnd {
         if pos.seeds_at(landing) > 1 {
             return LapEnd::Relay;
         }

@@ -114,7 +114,12 @@ impl Ruleset for SadeqaV {
         }
     }
 
-    fn lap_end<O: Observer>(&self, pos: &mut Position<Self>, landing: usize, obs: &mut O) -> LapEnd {
+    fn lap_end<O: Observer>(
+        &self,
+        pos: &mut Position<Self>,
+        landing: usize,
+        obs: &mut O,
+    ) -> LapEnd {
         let mover = pos.side_to_move();
         let seeds = pos.seeds_at(landing);
         if pos.state().contains(landing) {
@@ -134,6 +139,7 @@ impl Ruleset for SadeqaV {
                 pit: pos.pit_at(landing),
                 seeds: taken,
             });
+            obs.event(Event::BonusMove { player: mover });
             return LapEnd::Stop(Turn::Again);
         }
         // 3.3.3: the pit was empty.
@@ -169,7 +175,11 @@ impl Ruleset for SadeqaV {
         state.mask as u64
     }
 
-    fn parse_state(&self, waranas: u64, field: Option<&str>) -> Result<Waranas, ParsePositionError> {
+    fn parse_state(
+        &self,
+        waranas: u64,
+        field: Option<&str>,
+    ) -> Result<Waranas, ParsePositionError> {
         if let Some(f) = field {
             return Err(ParsePositionError::State(format!(
                 "sadeqa-v positions have no state field (waranas are marked with w), found {f:?}"
@@ -183,7 +193,11 @@ impl Ruleset for SadeqaV {
     /// Passing is automatic, so the side to move can always move unless
     /// neither player can.
     fn check_setup(&self, pos: &Position<Self>) -> Result<(), ParsePositionError> {
-        if pos.is_over() && pos.with_side_to_move(pos.side_to_move().other()).has_legal_move() {
+        if pos.is_over()
+            && pos
+                .with_side_to_move(pos.side_to_move().other())
+                .has_legal_move()
+        {
             return Err(ParsePositionError::Impossible(format!(
                 "{} to move has no legal move while {} has one; passing is automatic, so {} would be to move",
                 pos.side_to_move(),
