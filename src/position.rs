@@ -407,6 +407,73 @@ impl<R: Ruleset> Position<R> {
     ) -> Result<Turn, Stuck> {
         let rules = self.rules;
         let len = 2 * self.pits_per_row();
+        if R::PLAIN_RELAY && barrier.is_none() && len <= 16 {
+            let landing = self.relay_in_register(origin, obs)?;
+            if let LapEnd::Stop(turn) = rules.lap_end(self, landing, obs) {
+                return Ok(turn);
+            }
+            // A ruleset that broke the PLAIN_RELAY promise: go on in the
+            // general loop (still exact: an endless sowing is a pure cycle,
+            // so it returns to any of its states).
+            debug_assert!(
+                false,
+                "PLAIN_RELAY ruleset relayed from a pit holding one seed"
+            );
+            return self.sow_general(landing, barrier, obs);
+        }
+        self.sow_general(origin, barrier, obs)
+    }
+
+    /// Relay laps of a board of at most 16 pits held in one `u128` (a byte a
+    /// pit), until a lap ends in a pit that was empty. Returns that pit,
+    /// with the board written back. The same endless test as
+    /// [`Position::sow_general`].
+    fn relay_in_register<O: Observer>(
+        &mut self,
+        origin: usize,
+        obs: &mut O,
+    ) -> Result<usize, Stuck> {
+        let len = 2 * self.pits_per_row();
+        let mut bytes = [0u8; 16];
+        bytes.copy_from_slice(&self.pits[..16]);
+        let first = u128::from_le_bytes(bytes);
+        let mut board = first;
+        let first_origin = origin;
+        let mut origin = origin;
+        let mut laps: u64 = 0;
+        loop {
+            let (seeds, landing) = crate::sow::sow_lap_u128(&mut board, len, origin);
+            obs.event(Event::Lap {
+                origin: self.pit_at(origin),
+                seeds,
+                landing: self.pit_at(landing),
+            });
+            if (board >> (8 * landing)) as u8 <= 1 {
+                self.pits[..16].copy_from_slice(&board.to_le_bytes());
+                return Ok(landing);
+            }
+            origin = landing;
+            laps += 1;
+            if origin == first_origin && board == first {
+                return Err(Stuck::Endless);
+            }
+            if let Some(limit) = self.lap_limit
+                && laps >= limit as u64
+            {
+                return Err(Stuck::LapLimit(limit));
+            }
+        }
+    }
+
+    /// The general relay loop: any board, any ruleset, with a barrier.
+    fn sow_general<O: Observer>(
+        &mut self,
+        origin: usize,
+        barrier: Option<usize>,
+        obs: &mut O,
+    ) -> Result<Turn, Stuck> {
+        let rules = self.rules;
+        let len = 2 * self.pits_per_row();
         let first_pits = self.pits;
         let first_origin = origin;
         let mut origin = origin;

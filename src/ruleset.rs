@@ -82,6 +82,13 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// mark pits with `w` only then.
     const HAS_WARANAS: bool = false;
 
+    /// A promise that [`Ruleset::lap_end`] relays exactly when the landing
+    /// pit was occupied before the last seed fell (it now holds more than
+    /// one), and changes nothing when it relays. The core then sows relay
+    /// laps of small boards in registers, which makes long sowings (and the
+    /// endless-sowing proof) several times faster. Default `false`.
+    const PLAIN_RELAY: bool = false;
+
     /// The variant this ruleset value plays.
     fn variant(&self) -> Variant;
 

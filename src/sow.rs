@@ -17,12 +17,60 @@ pub const BOARD: usize = 2 * MAX_PITS_PER_ROW;
 /// seeds lifted and the index where the last one fell.
 #[inline]
 pub(crate) fn sow_lap(pits: &mut [u8; BOARD], len: usize, origin: usize) -> (u8, usize) {
-    debug_assert!(origin < len && len <= BOARD);
+    if len <= 16 {
+        sow_lap_within::<16>(pits, len, origin)
+    } else if len <= 32 {
+        sow_lap_within::<32>(pits, len, origin)
+    } else {
+        sow_lap_within::<BOARD>(pits, len, origin)
+    }
+}
+
+/// `PREFIX[m]` holds 1 in its first `m` bytes and 0 after: the one-seed
+/// increment of a run of pits `[a, b)` is `PREFIX[b] - PREFIX[a]`, byte by
+/// byte, with no comparison per pit.
+static PREFIX: [[u8; BOARD]; BOARD + 1] = {
+    let mut table = [[0u8; BOARD]; BOARD + 1];
+    let mut m = 0;
+    while m <= BOARD {
+        let mut i = 0;
+        while i < m {
+            table[m][i] = 1;
+            i += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// `KEEP[i]` is 0 in byte `i` and 0xFF elsewhere: ANDed with the board, it
+/// empties pit `i`.
+static KEEP: [[u8; BOARD]; BOARD] = {
+    let mut table = [[0xFFu8; BOARD]; BOARD];
+    let mut i = 0;
+    while i < BOARD {
+        table[i][i] = 0;
+        i += 1;
+    }
+    table
+};
+
+/// [`sow_lap`] for a board of at most `W` pits: the loop runs over exactly
+/// `W` bytes with table loads and byte additions only, so it becomes a few
+/// vector instructions.
+#[inline(always)]
+fn sow_lap_within<const W: usize>(
+    pits: &mut [u8; BOARD],
+    len: usize,
+    origin: usize,
+) -> (u8, usize) {
+    debug_assert!(origin < len && len <= W && W <= BOARD);
+    // The origin is emptied through the KEEP mask inside the vector loop, not
+    // by a byte store: a byte store followed by the loop's wide load of the
+    // same bytes would stall store forwarding on every lap.
     let seeds = pits[origin];
-    pits[origin] = 0;
     let s = seeds as usize;
-    let per_pit = (s / len) as u8;
-    let rest = s % len;
+    let (per_pit, rest) = if s < len { (0, s) } else { (s / len, s % len) };
     let start = if origin + 1 == len { 0 } else { origin + 1 };
     let end = start + rest;
     // The remainder covers [start, first_end) and, if it wraps, [0, wrapped_end).
@@ -31,12 +79,73 @@ pub(crate) fn sow_lap(pits: &mut [u8; BOARD], len: usize, origin: usize) -> (u8,
     } else {
         (len, end - len)
     };
-    for (i, pit) in pits.iter_mut().enumerate() {
-        let bulk = if i < len { per_pit } else { 0 };
-        let extra = ((i >= start && i < first_end) || i < wrapped_end) as u8;
-        *pit = pit.wrapping_add(bulk).wrapping_add(extra);
+    let row: &mut [u8; W] = (&mut pits[..W]).try_into().expect("W <= BOARD");
+    let upto = |m: usize| -> &[u8; W] { (&PREFIX[m][..W]).try_into().expect("W <= BOARD") };
+    let (a, b, w) = (upto(start), upto(first_end), upto(wrapped_end));
+    let keep: &[u8; W] = (&KEEP[origin][..W]).try_into().expect("W <= BOARD");
+    for i in 0..W {
+        row[i] = (row[i] & keep[i])
+            .wrapping_add(b[i])
+            .wrapping_sub(a[i])
+            .wrapping_add(w[i]);
     }
-    let landing = (origin + s) % len;
+    if per_pit > 0 {
+        // A lap of 2n seeds or more: every pit of the board gets per_pit.
+        let all = upto(len);
+        for i in 0..W {
+            row[i] = row[i].wrapping_add(all[i] * per_pit as u8);
+        }
+    }
+    // origin + s < 2 * len unless the lap went round the board: avoid the
+    // division on ordinary laps.
+    let landing = if s < len {
+        let l = origin + s;
+        if l >= len { l - len } else { l }
+    } else {
+        (origin + s) % len
+    };
+    (seeds, landing)
+}
+
+/// `PREFIX_U128[m]`: 1 in each of the low `m` bytes.
+static PREFIX_U128: [u128; 17] = {
+    let mut table = [0u128; 17];
+    let mut m = 1;
+    while m <= 16 {
+        table[m] = table[m - 1] | 1 << (8 * (m - 1));
+        m += 1;
+    }
+    table
+};
+
+/// [`sow_lap`] on a board of at most 16 pits held in a `u128`, byte `i` =
+/// pit `i`: kept in a register across laps, with no memory round trip.
+/// Bytes never carry into each other: no pit holds more than 96 seeds.
+#[inline(always)]
+pub(crate) fn sow_lap_u128(board: &mut u128, len: usize, origin: usize) -> (u8, usize) {
+    debug_assert!(origin < len && len <= 16);
+    let shift = 8 * origin as u32;
+    let seeds = (*board >> shift) as u8;
+    *board &= !(0xFFu128 << shift);
+    let s = seeds as usize;
+    let (per_pit, rest) = if s < len { (0, s) } else { (s / len, s % len) };
+    let start = if origin + 1 == len { 0 } else { origin + 1 };
+    let end = start + rest;
+    let (first_end, wrapped_end) = if end <= len {
+        (end, 0)
+    } else {
+        (len, end - len)
+    };
+    *board += PREFIX_U128[first_end] - PREFIX_U128[start] + PREFIX_U128[wrapped_end];
+    if per_pit > 0 {
+        *board += PREFIX_U128[len] * per_pit as u128;
+    }
+    let landing = if s < len {
+        let l = origin + s;
+        if l >= len { l - len } else { l }
+    } else {
+        (origin + s) % len
+    };
     (seeds, landing)
 }
 
@@ -72,6 +181,26 @@ mod tests {
                         sow_one_by_one(&mut b, len, origin)
                     );
                     assert_eq!(a, b);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn register_lap_equals_seed_by_seed_sowing() {
+        for len in [12, 16] {
+            for origin in 0..len {
+                for seeds in 0..=96u8 {
+                    let mut a = [0u8; BOARD];
+                    for (i, p) in a.iter_mut().enumerate().take(len) {
+                        *p = (i * 7 % 5) as u8;
+                    }
+                    a[origin] = seeds;
+                    let mut b = a;
+                    let mut reg = u128::from_le_bytes(a[..16].try_into().unwrap());
+                    let got = sow_lap_u128(&mut reg, len, origin);
+                    assert_eq!(got, sow_one_by_one(&mut b, len, origin));
+                    assert_eq!(reg.to_le_bytes(), b[..16]);
                 }
             }
         }

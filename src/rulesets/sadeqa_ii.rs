@@ -63,6 +63,7 @@ impl SadeqaII {
 }
 
 impl Ruleset for SadeqaII {
+    const PLAIN_RELAY: bool = true;
     type State = FirstMoves;
     const NAME: &'static str = "Sadeqa II";
 

@@ -47,6 +47,7 @@ impl Default for SadeqaIII {
 }
 
 impl Ruleset for SadeqaIII {
+    const PLAIN_RELAY: bool = true;
     type State = ();
     const NAME: &'static str = "Sadeqa III";
 
