@@ -275,12 +275,39 @@ impl<R: Ruleset> Position<R> {
     }
 
     /// Whether the player to move has a legal move (ignores whether the game
-    /// has been declared over). Stops at the first candidate that ends.
+    /// has been declared over).
+    ///
+    /// One move that ends is enough, so the candidates are sown side by side
+    /// under a growing lap budget (256 laps, then 8 times more each round):
+    /// an endless candidate, whose proof may take 10^9 laps, does not hold up
+    /// a candidate that ends in a few. Only if every candidate is endless does
+    /// this cost the full proofs.
     pub fn has_legal_move(&self) -> bool {
-        self.rules
-            .candidate_moves(self)
-            .into_iter()
-            .any(|mv| self.completes(mv))
+        let mut pending = self.rules.candidate_moves(self);
+        let mut budget: u32 = 256;
+        loop {
+            // Past 2^30 laps per round, the last round runs without a budget.
+            let limit = match self.lap_limit {
+                Some(user) if budget >= 1 << 30 => Some(user),
+                Some(user) => Some(user.min(budget)),
+                None if budget >= 1 << 30 => None,
+                None => Some(budget),
+            };
+            for mv in pending {
+                let mut copy = *self;
+                copy.lap_limit = limit;
+                match copy.run_move(mv, &mut ()) {
+                    Ok(_) => return true,
+                    // Cut off by our budget, not proven: try again next round.
+                    Err(PlayError::LapLimit { limit: l, .. }) if Some(l) != self.lap_limit => {}
+                    Err(_) => pending.remove(mv),
+                }
+            }
+            if pending.is_empty() {
+                return false;
+            }
+            budget = budget.saturating_mul(8);
+        }
     }
 
     fn completes(&self, mv: Move) -> bool {
