@@ -1,0 +1,562 @@
+//! A game in the terminal between any mix of people and computer players.
+//!
+//! ```text
+//! cargo run --release --example play -- --variant sadeqa-v --north greedy
+//! cargo run --release --example play -- --variant andada-15 --south random --north random
+//! ```
+//!
+//! The board is drawn as RULES.md section 1 draws it: North's row on top,
+//! shown right to left, South's row below, left to right, each with its pit
+//! numbers. People type a pit number (or `S`/`N` for Andada's choice move),
+//! `undo`, `help` or `quit`; end of input ends the game cleanly.
+
+use clap::{Parser, ValueEnum};
+use sowing::bots::{Bot, GreedyBot, RandomBot};
+use sowing::rulesets::Reading;
+use sowing::{AnyGame, AnyPosition, AnyRuleset, Event, Move, Pit, Player, Variant};
+use std::io::{BufRead, Write};
+
+/// Play a two-row mancala game of Ethiopia or Eritrea in the terminal.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// Variant: sadeqa-v, sadeqa-ii, sadeqa-iii, game-91, andada
+    /// (= andada-12), andada-15 .. andada-24.
+    #[arg(long, default_value = "sadeqa-v")]
+    variant: String,
+
+    /// Start from this position string instead of the initial position
+    /// (RULES.md section 7); its variant field names the variant.
+    #[arg(long)]
+    position: Option<String>,
+
+    /// Who plays South.
+    #[arg(long, value_enum, default_value_t = Kind::Human)]
+    south: Kind,
+
+    /// Who plays North.
+    #[arg(long, value_enum, default_value_t = Kind::Greedy)]
+    north: Kind,
+
+    /// Who moves first from the initial position.
+    #[arg(long, value_enum, default_value_t = Side::S)]
+    first: Side,
+
+    /// Seed of the computer players (default: from the clock; printed, so
+    /// that a game can be played again).
+    #[arg(long)]
+    seed: Option<u64>,
+
+    /// Sadeqa II: restrict only the starting player's first move to pit 6.
+    #[arg(long)]
+    starter_only: bool,
+
+    /// Andada: sow clockwise (the mirror image).
+    #[arg(long)]
+    clockwise: bool,
+
+    /// Andada: which published reading of the rules.
+    #[arg(long, value_enum)]
+    reading: Option<ReadingArg>,
+
+    /// Use a lap limit instead of the exact endless-sowing test: a sowing
+    /// not finished within N laps counts as endless (an approximation).
+    #[arg(long, value_name = "N")]
+    lap_limit: Option<u32>,
+
+    /// End the game as a draw after this many plies.
+    #[arg(long, value_name = "PLIES")]
+    ply_limit: Option<usize>,
+
+    /// Do not end the game as a draw when a position occurs for the third
+    /// time (the default repetition policy).
+    #[arg(long)]
+    no_repetition: bool,
+
+    /// Show every lap of every move, not only a summary.
+    #[arg(long)]
+    laps: bool,
+}
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Kind {
+    /// A person at the keyboard.
+    Human,
+    /// The computer, uniformly random legal moves.
+    Random,
+    /// The computer, the best immediate result (one ply).
+    Greedy,
+}
+
+/// A player, as the notation writes it.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Side {
+    /// South.
+    S,
+    /// North.
+    N,
+}
+
+/// Andada's readings (RULES.md section 6.7).
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ReadingArg {
+    /// Pankhurst's text as RULES.md decides it (default).
+    Pankhurst,
+    /// Wikipedia: a player whose row is empty after any move loses.
+    EmptyRow,
+    /// Ludii's definition (id 346).
+    Ludii,
+}
+
+impl From<ReadingArg> for Reading {
+    fn from(r: ReadingArg) -> Reading {
+        match r {
+            ReadingArg::Pankhurst => Reading::Pankhurst,
+            ReadingArg::EmptyRow => Reading::EmptyRowLoses,
+            ReadingArg::Ludii => Reading::Ludii,
+        }
+    }
+}
+
+/// The ruleset named `variant` with the option flags applied; an option
+/// that the variant does not have is an error.
+fn build_rules(variant: &str, args: &Args) -> Result<AnyRuleset, String> {
+    let mut rules: AnyRuleset = variant.parse().map_err(|e| format!("{e}"))?;
+    match &mut rules {
+        AnyRuleset::SadeqaII(r) => r.starter_only = args.starter_only,
+        AnyRuleset::Andada(r) => {
+            r.clockwise = args.clockwise;
+            if let Some(reading) = args.reading {
+                r.reading = reading.into();
+            }
+        }
+        _ => {}
+    }
+    let is_andada = matches!(rules, AnyRuleset::Andada(_));
+    if args.starter_only && !matches!(rules, AnyRuleset::SadeqaII(_)) {
+        return Err(format!("--starter-only applies to sadeqa-ii, not {rules}"));
+    }
+    if args.clockwise && !is_andada {
+        return Err(format!("--clockwise applies to Andada, not {rules}"));
+    }
+    if args.reading.is_some() && !is_andada {
+        return Err(format!("--reading applies to Andada, not {rules}"));
+    }
+    Ok(rules)
+}
+
+/// The start position from the arguments.
+fn start_position(args: &Args) -> Result<AnyPosition, String> {
+    let start = match &args.position {
+        Some(s) => {
+            let name = s.split_whitespace().next().unwrap_or("");
+            let rules = build_rules(name, args)?;
+            AnyPosition::from_str_with(rules, s)
+                .map_err(|e| format!("bad --position {s:?}: {e}"))?
+        }
+        None => {
+            let first = match args.first {
+                Side::S => Player::South,
+                Side::N => Player::North,
+            };
+            AnyPosition::new_with_first(build_rules(&args.variant, args)?, first)
+        }
+    };
+    Ok(start.with_lap_limit(args.lap_limit))
+}
+
+/// A seat at the board: a person or a computer player.
+enum Seat {
+    Human,
+    Random(RandomBot),
+    Greedy(GreedyBot),
+}
+
+impl Seat {
+    fn new(kind: Kind, seed: u64) -> Seat {
+        match kind {
+            Kind::Human => Seat::Human,
+            Kind::Random => Seat::Random(RandomBot::new(seed)),
+            Kind::Greedy => Seat::Greedy(GreedyBot::new(seed)),
+        }
+    }
+
+    fn is_human(&self) -> bool {
+        matches!(self, Seat::Human)
+    }
+}
+
+/// The full name of the game.
+fn title(rules: AnyRuleset) -> String {
+    let name = match rules.variant() {
+        Variant::SadeqaV => "Sadeqa V (Jimma; Pankhurst game 84)".to_string(),
+        Variant::SadeqaII => "Sadeqa II (Pankhurst game 93)".to_string(),
+        Variant::SadeqaIII => "Sadeqa III (Pankhurst game 92)".to_string(),
+        Variant::Game91 => "Sadeqa III with 4 seeds (Pankhurst game 91)".to_string(),
+        Variant::Andada(n) => format!("Andada (Kunama), {n} pits per row"),
+    };
+    let mut options = Vec::new();
+    match rules {
+        AnyRuleset::SadeqaII(r) if r.starter_only => {
+            options.push("only the starter's first move is forced".to_string())
+        }
+        AnyRuleset::Andada(r) => {
+            options.push(format!(
+                "sowing {}",
+                if r.clockwise {
+                    "clockwise"
+                } else {
+                    "counter-clockwise"
+                }
+            ));
+            options.push(format!("reading: {:?}", r.reading));
+        }
+        _ => {}
+    }
+    if options.is_empty() {
+        name
+    } else {
+        format!("{name}; {}", options.join(", "))
+    }
+}
+
+/// What the captured field means in this game.
+fn captured_word(pos: &AnyPosition) -> &'static str {
+    match pos.rules() {
+        AnyRuleset::SadeqaII(_) | AnyRuleset::Andada(_) => "removed by captures",
+        _ => "captured",
+    }
+}
+
+/// Draws the board: North's row on top, right to left; South's row below,
+/// left to right; pit numbers outside the rows.
+fn draw(pos: &AnyPosition, names: &[String; 2]) {
+    let n = pos.pits_per_row() as u8;
+    let has_waranas = matches!(pos.rules(), AnyRuleset::SadeqaV(_));
+    let width = if has_waranas { 6 } else { 4 };
+    let cell = |owner: Player, number: u8| {
+        let pit = Pit::new(owner, number);
+        let seeds = pos.seeds(pit);
+        match pos.warana_owner(pit) {
+            Some(o) => format!("{:>width$}", format!("{seeds}w{}", o.letter())),
+            None => format!("{seeds:>width$}"),
+        }
+    };
+    let label =
+        |owner: Player, number: u8| format!("{:>width$}", Pit::new(owner, number).to_string());
+    let north: String = (1..=n).rev().map(|i| label(Player::North, i)).collect();
+    let north_seeds: String = (1..=n).rev().map(|i| cell(Player::North, i)).collect();
+    let south_seeds: String = (1..=n).map(|i| cell(Player::South, i)).collect();
+    let south: String = (1..=n).map(|i| label(Player::South, i)).collect();
+    let mover = pos.side_to_move();
+    let arrow = |p: Player| {
+        if p == mover && !pos.is_over() {
+            "->"
+        } else {
+            "  "
+        }
+    };
+    let word = captured_word(pos);
+    println!();
+    println!("         {north}");
+    println!(
+        "{} North {north_seeds}    {}: {word} {}",
+        arrow(Player::North),
+        names[1],
+        pos.captured(Player::North)
+    );
+    println!(
+        "{} South {south_seeds}    {}: {word} {}",
+        arrow(Player::South),
+        names[0],
+        pos.captured(Player::South)
+    );
+    println!("         {south}");
+    if has_waranas {
+        let mut lines = Vec::new();
+        for owner in Player::BOTH {
+            let row = owner.other();
+            let pits: Vec<String> = (1..=n)
+                .filter(|&i| pos.warana_owner(Pit::new(row, i)) == Some(owner))
+                .map(|i| format!("{}", Pit::new(row, i)))
+                .collect();
+            let in_waranas: u32 = (1..=n)
+                .filter(|&i| pos.warana_owner(Pit::new(row, i)) == Some(owner))
+                .map(|i| pos.seeds(Pit::new(row, i)) as u32)
+                .sum();
+            let points = pos.captured(owner) as u32 + in_waranas;
+            lines.push(format!(
+                "{owner}'s waranas: {}; points {points} ({} captured + {in_waranas} in waranas)",
+                if pits.is_empty() {
+                    "none".to_string()
+                } else {
+                    pits.join(" ")
+                },
+                pos.captured(owner),
+            ));
+        }
+        if (1..=n).any(|i| {
+            Player::BOTH
+                .iter()
+                .any(|&p| pos.warana_owner(Pit::new(p, i)).is_some())
+        }) {
+            println!("  Legend: 3wS = a warana holding 3 seeds, owned by South (wN: by North).");
+        }
+        for l in lines {
+            println!("  {l}");
+        }
+    }
+    let removed = pos.removed();
+    if matches!(pos.rules(), AnyRuleset::Andada(_)) && removed > 0 {
+        println!("  Seeds removed by the singleton ending: {removed}");
+    }
+    println!("  Position: {pos}");
+    if !pos.is_over() {
+        println!("  {} to move.", names[mover.index()]);
+    }
+}
+
+/// Tells what a move did, from its traced events.
+fn narrate(pos_before: &AnyPosition, events: &[Event], all_laps: bool) {
+    let removing = matches!(
+        pos_before.rules(),
+        AnyRuleset::SadeqaII(_) | AnyRuleset::Andada(_)
+    );
+    let mut i = 0;
+    while i < events.len() {
+        match events[i] {
+            Event::Lap { origin, .. } => {
+                // A run of laps: one sowing, summarised.
+                let start = i;
+                while i < events.len() && matches!(events[i], Event::Lap { .. }) {
+                    if all_laps
+                        && let Event::Lap {
+                            seeds,
+                            landing,
+                            origin,
+                        } = events[i]
+                    {
+                        println!(
+                            "    lap {}: {seeds} seed(s) from {origin}, the last into {landing}",
+                            i - start + 1
+                        );
+                    }
+                    i += 1;
+                }
+                let laps = i - start;
+                if let Event::Lap { landing, .. } = events[i - 1] {
+                    println!(
+                        "  Sowing from {origin}: {laps} lap{}, the last seed falls into {landing}.",
+                        if laps == 1 { "" } else { "s" }
+                    );
+                }
+                continue;
+            }
+            Event::Capture { by, pit, seeds } => {
+                if removing {
+                    println!(
+                        "  Capture: the {seeds} seed(s) of {pit}, opposite the last pit, are removed from play (counted for {by})."
+                    );
+                } else {
+                    println!("  Capture: {by} captures the {seeds} seed(s) of {pit}.");
+                }
+            }
+            Event::WaranaCapture { by, pit, seeds } => println!(
+                "  {by} captures {seeds} seed(s) from {}'s warana {pit}.",
+                by.other()
+            ),
+            Event::WaranaMade { owner, pit } => {
+                println!("  Warana: {pit} now holds 4 and becomes {owner}'s warana.")
+            }
+            Event::BonusMove { player } => println!("  {player} moves again (bonus move)."),
+            Event::Pass { player } => println!("  {player} has no legal move and passes."),
+            Event::Removed { from, seeds } => println!(
+                "  Singleton ending: {seeds} seed(s) that would pass on from {from} are removed from play."
+            ),
+            Event::Sweep { to, seeds } => {
+                println!("  The {seeds} seed(s) left on the board go to {to}, who moved last.")
+            }
+            Event::Choice { first } => println!("  {first} makes the first regular move."),
+            Event::GameOver => println!("  The game is over."),
+        }
+        i += 1;
+    }
+}
+
+const HELP: &str = "\
+Type the number of one of your pits (counted from your own left: South's
+pits 1.. run left to right along the bottom row, North's pits 1.. run right
+to left along the top row). In Andada the choice move after the opening is
+S or N: who makes the first regular move.
+Commands:
+  undo    take back moves until it is a person's turn again
+  board   draw the board again
+  help    this text
+  quit    stop (end of input does the same)";
+
+/// What a person typed.
+enum Input {
+    Move(Move),
+    Undo,
+    Quit,
+}
+
+/// Asks the person for a move until one is legal; `Quit` at end of input.
+fn ask(
+    game: &AnyGame,
+    names: &[String; 2],
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> Input {
+    let pos = game.position();
+    loop {
+        print!(
+            "{}, your move (legal: {}; or undo, help, quit): ",
+            names[pos.side_to_move().index()],
+            game.legal_moves()
+        );
+        let _ = std::io::stdout().flush();
+        let line = match lines.next() {
+            Some(Ok(line)) => line,
+            _ => {
+                println!();
+                println!("End of input.");
+                return Input::Quit;
+            }
+        };
+        let word = line.trim();
+        match word.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "quit" | "q" | "exit" => return Input::Quit,
+            "help" | "h" | "?" => {
+                println!("{HELP}");
+                continue;
+            }
+            "undo" | "u" => return Input::Undo,
+            "board" | "b" => {
+                draw(&pos, names);
+                continue;
+            }
+            _ => {}
+        }
+        let mv: Move = match word.to_ascii_uppercase().parse() {
+            Ok(mv) => mv,
+            Err(e) => {
+                println!("Not a move: {e}. Type help for help.");
+                continue;
+            }
+        };
+        match pos.check(mv) {
+            Ok(()) => return Input::Move(mv),
+            Err(e) => println!("Refused: {e}."),
+        }
+    }
+}
+
+fn main() {
+    let args = Args::parse();
+    let start = match start_position(&args) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("play: {e}");
+            std::process::exit(2);
+        }
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+    });
+    let mut seats = [
+        Seat::new(args.south, seed.wrapping_mul(2)),
+        Seat::new(args.north, seed.wrapping_mul(2).wrapping_add(1)),
+    ];
+    let kind_name = |k: Kind| match k {
+        Kind::Human => "",
+        Kind::Random => " (random)",
+        Kind::Greedy => " (greedy)",
+    };
+    let names = [
+        format!("South{}", kind_name(args.south)),
+        format!("North{}", kind_name(args.north)),
+    ];
+    let mut game = AnyGame::new(start).with_ply_limit(args.ply_limit);
+    if args.no_repetition {
+        game = game.with_repetition(None);
+    }
+    println!("{}", title(start.rules()));
+    println!(
+        "South owns the bottom row, North the top row. Sowing goes from each pit to the next higher-numbered one{}.",
+        if matches!(start.rules(), AnyRuleset::Andada(a) if a.clockwise) {
+            " in mirror image (clockwise): from a player's pit k to his pit k-1, and from his pit 1 to the opponent's last pit"
+        } else {
+            ", and from a player's last pit to the opponent's pit 1 (counter-clockwise)"
+        }
+    );
+    if seats.iter().any(|s| !s.is_human()) {
+        println!(
+            "Seed of the computer players: {seed} (--seed {seed} plays the same moves again)."
+        );
+    }
+    if seats.iter().any(Seat::is_human) {
+        println!("Type help for help.");
+    }
+    draw(&game.position(), &names);
+    let mut lines = std::io::stdin().lock().lines();
+    while game.outcome().is_ongoing() {
+        let pos = game.position();
+        let side = pos.side_to_move();
+        let mv = match &mut seats[side.index()] {
+            Seat::Random(b) => b.choose_any(&pos),
+            Seat::Greedy(b) => b.choose_any(&pos),
+            Seat::Human => match ask(&game, &names, &mut lines) {
+                Input::Move(mv) => Some(mv),
+                Input::Quit => {
+                    println!("Game abandoned after {} plies.", game.ply());
+                    println!("Record: {}", game.record());
+                    return;
+                }
+                Input::Undo => {
+                    let mut undone = Vec::new();
+                    while let Some(mv) = game.undo() {
+                        undone.push(mv);
+                        if seats[game.position().side_to_move().index()].is_human() {
+                            break;
+                        }
+                    }
+                    if undone.is_empty() {
+                        println!("Nothing to undo.");
+                    } else {
+                        let list: Vec<String> = undone.iter().map(|m| m.to_string()).collect();
+                        println!("Took back {} move(s): {}.", undone.len(), list.join(", "));
+                        draw(&game.position(), &names);
+                    }
+                    continue;
+                }
+            },
+        };
+        let Some(mv) = mv else {
+            // Cannot happen: an ongoing game has a legal move.
+            println!("{} has no move.", names[side.index()]);
+            break;
+        };
+        println!();
+        println!(
+            "Ply {}: {} plays {mv}.",
+            game.ply() + 1,
+            names[side.index()]
+        );
+        match game.play_traced(mv) {
+            Ok(events) => narrate(&pos, &events, args.laps),
+            Err(e) => {
+                // Checked before, so only a computer player could get here.
+                println!("Refused: {e}.");
+                continue;
+            }
+        }
+        draw(&game.position(), &names);
+    }
+    println!();
+    println!("Result: {}.", game.outcome());
+    println!("Record: {}", game.record());
+}

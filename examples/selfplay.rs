@@ -1,0 +1,431 @@
+//! Plays many games between two computer players for each ruleset and
+//! prints a table of results, game lengths, moves refused as endless and
+//! speed.
+//!
+//! ```text
+//! cargo run --release --example selfplay
+//! cargo run --release --example selfplay -- --variant sadeqa-ii,andada-24 --games 200 --north greedy
+//! ```
+//!
+//! Every game gets its own seeds, derived from `--seed`, the variant name and
+//! the game's number, so a run is reproducible whatever `--threads` and
+//! whichever other variants are selected.
+
+use clap::{Parser, ValueEnum};
+use sowing::bots::{Bot, GreedyBot, RandomBot};
+use sowing::rulesets::Reading;
+use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, MoveSet, Outcome, Player, Ruleset};
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// The variants played when `--variant` is not given.
+const DEFAULT_VARIANTS: [&str; 5] = [
+    "sadeqa-v",
+    "sadeqa-ii",
+    "sadeqa-iii",
+    "game-91",
+    "andada-12",
+];
+
+/// Self-play: many games between two computer players for each ruleset.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// Variants to play, comma-separated or repeated: sadeqa-v, sadeqa-ii,
+    /// sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24.
+    /// Default: sadeqa-v, sadeqa-ii, sadeqa-iii, game-91, andada-12.
+    #[arg(long, value_delimiter = ',')]
+    variant: Vec<String>,
+
+    /// Games per variant.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+
+    /// Main seed; each game's seeds are derived from it.
+    #[arg(long, default_value_t = 2026)]
+    seed: u64,
+
+    /// South's computer player.
+    #[arg(long, value_enum, default_value_t = Kind::Random)]
+    south: Kind,
+
+    /// North's computer player.
+    #[arg(long, value_enum, default_value_t = Kind::Random)]
+    north: Kind,
+
+    /// Safety net: a game still going after this many plies is a draw
+    /// (counted in the table).
+    #[arg(long, default_value_t = 5000, value_name = "PLIES")]
+    ply_limit: usize,
+
+    /// Use a lap limit instead of the exact endless-sowing test: a sowing
+    /// not finished within N laps counts as endless (an approximation).
+    #[arg(long, value_name = "N")]
+    lap_limit: Option<u32>,
+
+    /// Sadeqa II: restrict only the starting player's first move to pit 6.
+    #[arg(long)]
+    starter_only: bool,
+
+    /// Andada: sow clockwise (the mirror image).
+    #[arg(long)]
+    clockwise: bool,
+
+    /// Andada: which published reading of the rules.
+    #[arg(long, value_enum)]
+    reading: Option<ReadingArg>,
+
+    /// Print on standard error every position where moves were refused as
+    /// endless, with the time the legal-move test took there.
+    #[arg(long)]
+    verbose: bool,
+
+    /// Worker threads (default: the machine's cores). Results do not depend
+    /// on it; only plies per second does.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+impl Args {
+    /// The kind of computer player of the side with this index.
+    fn kind(&self, side: usize) -> Kind {
+        if side == 0 { self.south } else { self.north }
+    }
+}
+
+/// A computer player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Kind {
+    /// Uniformly random legal moves.
+    Random,
+    /// The best immediate result (one ply), ties at random.
+    Greedy,
+}
+
+/// Andada's readings (RULES.md section 6.7).
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ReadingArg {
+    /// Pankhurst's text as RULES.md decides it (default).
+    Pankhurst,
+    /// Wikipedia: a player whose row is empty after any move loses.
+    EmptyRow,
+    /// Ludii's definition (id 346).
+    Ludii,
+}
+
+impl From<ReadingArg> for Reading {
+    fn from(r: ReadingArg) -> Reading {
+        match r {
+            ReadingArg::Pankhurst => Reading::Pankhurst,
+            ReadingArg::EmptyRow => Reading::EmptyRowLoses,
+            ReadingArg::Ludii => Reading::Ludii,
+        }
+    }
+}
+
+/// The ruleset named `variant` with the option flags applied where the
+/// variant has them (Sadeqa II's `--starter-only`; Andada's `--clockwise`
+/// and `--reading`).
+fn build_rules(variant: &str, args: &Args) -> Result<AnyRuleset, String> {
+    let mut rules: AnyRuleset = variant.parse().map_err(|e| format!("{e}"))?;
+    match &mut rules {
+        AnyRuleset::SadeqaII(r) => r.starter_only = args.starter_only,
+        AnyRuleset::Andada(r) => {
+            r.clockwise = args.clockwise;
+            if let Some(reading) = args.reading {
+                r.reading = reading.into();
+            }
+        }
+        _ => {}
+    }
+    Ok(rules)
+}
+
+/// A computer player of either kind.
+enum Player2 {
+    Random(RandomBot),
+    Greedy(GreedyBot),
+}
+
+impl Player2 {
+    fn new(kind: Kind, seed: u64) -> Self {
+        match kind {
+            Kind::Random => Player2::Random(RandomBot::new(seed)),
+            Kind::Greedy => Player2::Greedy(GreedyBot::new(seed)),
+        }
+    }
+
+    fn choose(&mut self, pos: &AnyPosition) -> Option<sowing::Move> {
+        match self {
+            Player2::Random(b) => b.choose_any(pos),
+            Player2::Greedy(b) => b.choose_any(pos),
+        }
+    }
+}
+
+/// The moves the ruleset offers before endless ones are removed.
+fn candidates(pos: &AnyPosition) -> MoveSet {
+    match pos {
+        AnyPosition::SadeqaV(p) => p.rules().candidate_moves(p),
+        AnyPosition::SadeqaII(p) => p.rules().candidate_moves(p),
+        AnyPosition::SadeqaIII(p) => p.rules().candidate_moves(p),
+        AnyPosition::Andada(p) => p.rules().candidate_moves(p),
+    }
+}
+
+/// Whether some candidate move completes (ignores whether the game is over).
+fn has_legal_move(pos: &AnyPosition) -> bool {
+    match pos {
+        AnyPosition::SadeqaV(p) => p.has_legal_move(),
+        AnyPosition::SadeqaII(p) => p.has_legal_move(),
+        AnyPosition::SadeqaIII(p) => p.has_legal_move(),
+        AnyPosition::Andada(p) => p.has_legal_move(),
+    }
+}
+
+/// SplitMix64: a good 64-bit mix, to derive independent seeds.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// FNV-1a of a name, so a variant's seeds do not depend on its place in
+/// the list.
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xCBF2_9CE4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01B3)
+    })
+}
+
+/// The tallies of one variant.
+#[derive(Clone, Debug, Default)]
+struct Stats {
+    games: usize,
+    south: usize,
+    north: usize,
+    draws: usize,
+    repetition: usize,
+    ply_limit: usize,
+    plies: u64,
+    max_plies: usize,
+    refused: u64,
+}
+
+impl Stats {
+    fn add(&mut self, o: &Stats) {
+        self.games += o.games;
+        self.south += o.south;
+        self.north += o.north;
+        self.draws += o.draws;
+        self.repetition += o.repetition;
+        self.ply_limit += o.ply_limit;
+        self.plies += o.plies;
+        self.max_plies = self.max_plies.max(o.max_plies);
+        self.refused += o.refused;
+    }
+}
+
+/// The lap limit of the position the computer players look at; see
+/// [`bot_view`].
+const BOT_LAP_LIMIT: u32 = 1_000_000;
+
+/// The position a computer player chooses from.
+///
+/// The game itself always uses the endless-sowing test the user chose
+/// (exact by default). But the exact test is slow for the rare candidate
+/// whose relay sowing is endless (its cycle can run to 10^9 laps and more),
+/// and a bot would repeat it: `legal_moves` once more, and for the greedy
+/// player once in every position it looks at after a move. So when `probe`
+/// is set (the position has an endless candidate, or the bot looks ahead),
+/// the bot is shown the same position with a lap limit of
+/// [`BOT_LAP_LIMIT`] laps (500 times the longest finite sowing seen in
+/// random play), provided its legal moves are exactly `legal`: the random
+/// player then makes the very choice it would make on the exact position,
+/// and the greedy player's look-ahead is bounded in time.
+fn bot_view(pos: &AnyPosition, legal: MoveSet, probe: bool, args: &Args) -> AnyPosition {
+    if !probe || args.lap_limit.is_some() {
+        return *pos;
+    }
+    let limited = pos.with_lap_limit(Some(BOT_LAP_LIMIT));
+    if limited.legal_moves() == legal {
+        limited
+    } else {
+        *pos
+    }
+}
+
+/// Plays one game and adds it to `stats`.
+fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
+    let mut bots = [
+        Player2::new(args.south, mix(seed ^ 1)),
+        Player2::new(args.north, mix(seed ^ 2)),
+    ];
+    let mut game = AnyGame::new(start).with_ply_limit(Some(args.ply_limit));
+    let mut refused = 0u64;
+    let mut slow: HashMap<AnyPosition, MoveSet> = HashMap::new();
+    let outcome = loop {
+        let pos = game.position();
+        let outcome = game.outcome();
+        if !outcome.is_ongoing() {
+            // A game over because no candidate completes: they were all
+            // refused as endless.
+            if pos.is_over() && !has_legal_move(&pos) {
+                refused += candidates(&pos).len() as u64;
+            }
+            break outcome;
+        }
+        let clock = Instant::now();
+        // A position can recur (up to the repetition limit); its legal
+        // moves are remembered where the test found an endless candidate,
+        // since that test can take minutes.
+        let (legal, known) = match slow.get(&pos) {
+            Some(&legal) => (legal, true),
+            None => (pos.legal_moves(), false),
+        };
+        let endless = candidates(&pos).len() - legal.len();
+        refused += endless as u64;
+        if endless > 0 && !known {
+            slow.insert(pos, legal);
+        }
+        if args.verbose && endless > 0 {
+            eprintln!(
+                "{:.2} s to find {endless} endless candidate(s) in {pos} (legal: {legal})",
+                clock.elapsed().as_secs_f64()
+            );
+        }
+        let side = pos.side_to_move().index();
+        let view = bot_view(
+            &pos,
+            legal,
+            endless > 0 || args.kind(side) == Kind::Greedy,
+            args,
+        );
+        let mv = bots[side]
+            .choose(&view)
+            .expect("an ongoing game has a legal move");
+        if let Err(e) = game.play(mv) {
+            panic!("{} refused the bot's move {mv}: {e}", game.position());
+        }
+    };
+    stats.games += 1;
+    match outcome {
+        Outcome::Win {
+            winner: Player::South,
+            ..
+        } => stats.south += 1,
+        Outcome::Win {
+            winner: Player::North,
+            ..
+        } => stats.north += 1,
+        Outcome::Draw { reason, .. } => {
+            stats.draws += 1;
+            match reason {
+                DrawReason::Repetition => stats.repetition += 1,
+                DrawReason::PlyLimit => stats.ply_limit += 1,
+                DrawReason::EqualScore => {}
+            }
+        }
+        Outcome::Ongoing => unreachable!("the loop ends only when the game is over"),
+    }
+    stats.plies += game.ply() as u64;
+    stats.max_plies = stats.max_plies.max(game.ply());
+    stats.refused += refused;
+}
+
+/// Plays all games of one variant on `threads` threads.
+fn play_variant(name: &str, rules: AnyRuleset, args: &Args, threads: usize) -> (Stats, Duration) {
+    let start = AnyPosition::new(rules).with_lap_limit(args.lap_limit);
+    let base = mix(args.seed ^ mix(name_hash(name)));
+    let next = AtomicUsize::new(0);
+    let total = Mutex::new(Stats::default());
+    let clock = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let mut mine = Stats::default();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= args.games {
+                        break;
+                    }
+                    play_game(start, args, mix(base ^ mix(i as u64)), &mut mine);
+                }
+                total.lock().expect("no worker panicked").add(&mine);
+            });
+        }
+    });
+    let stats = total.into_inner().expect("no worker panicked");
+    (stats, clock.elapsed())
+}
+
+fn main() {
+    let args = Args::parse();
+    let names: Vec<String> = if args.variant.is_empty() {
+        DEFAULT_VARIANTS.iter().map(|s| s.to_string()).collect()
+    } else {
+        args.variant.clone()
+    };
+    let mut variants = Vec::new();
+    for name in &names {
+        match build_rules(name, &args) {
+            Ok(rules) => variants.push((rules.to_string(), rules)),
+            Err(e) => {
+                eprintln!("selfplay: {e}");
+                std::process::exit(2);
+            }
+        }
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let endless = match args.lap_limit {
+        Some(n) => format!("lap limit {n}"),
+        None => "exact".to_string(),
+    };
+    println!(
+        "selfplay: South {:?} vs North {:?}, {} games per variant, seed {}, \
+         repetition draw on the 3rd occurrence, ply limit {}, endless test {endless}, {threads} thread(s)",
+        args.south, args.north, args.games, args.seed, args.ply_limit,
+    );
+    let mut options = Vec::new();
+    if args.starter_only {
+        options.push("sadeqa-ii --starter-only".to_string());
+    }
+    if args.clockwise {
+        options.push("andada --clockwise".to_string());
+    }
+    if let Some(r) = args.reading {
+        options.push(format!("andada --reading {r:?}"));
+    }
+    if !options.is_empty() {
+        println!("options: {}", options.join(", "));
+    }
+    println!();
+    println!(
+        "| variant    | games | South wins | North wins | draws | (repetition) | (ply limit) | mean plies | max plies | refused as endless | plies/s |"
+    );
+    println!(
+        "|------------|------:|-----------:|-----------:|------:|-------------:|------------:|-----------:|----------:|-------------------:|--------:|"
+    );
+    let clock = Instant::now();
+    for (name, rules) in &variants {
+        let (s, time) = play_variant(name, *rules, &args, threads);
+        let mean = if s.games > 0 {
+            s.plies as f64 / s.games as f64
+        } else {
+            0.0
+        };
+        let rate = s.plies as f64 / time.as_secs_f64().max(1e-9);
+        println!(
+            "| {name:<10} | {:>5} | {:>10} | {:>10} | {:>5} | {:>12} | {:>11} | {mean:>10.1} | {:>9} | {:>18} | {rate:>7.0} |",
+            s.games, s.south, s.north, s.draws, s.repetition, s.ply_limit, s.max_plies, s.refused,
+        );
+    }
+    println!();
+    println!("total time {:.1} s", clock.elapsed().as_secs_f64());
+}
