@@ -43,22 +43,17 @@ fn playout<R: Ruleset>(start: Position<R>, seed: u64) -> usize {
     plies
 }
 
-/// The position after `plies` random plies from the start (or the last one
-/// before the end).
-fn mid_game<R: Ruleset>(rules: R, seed: u64, plies: usize) -> Position<R> {
+/// The position half way through the random game with the seed `seed`.
+fn mid_game<R: Ruleset>(rules: R, seed: u64) -> Position<R> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = Position::new(rules).with_lap_limit(Some(LAP_LIMIT));
-    for _ in 0..plies {
+    let mut game = vec![pos];
+    while !pos.is_over() && game.len() <= MAX_PLIES {
         let moves = pos.legal_moves();
-        let mv = moves.nth(rng.random_range(0..moves.len())).unwrap();
-        let mut next = pos;
-        next.play_unchecked(mv);
-        if next.is_over() {
-            break;
-        }
-        pos = next;
+        pos.play_unchecked(moves.nth(rng.random_range(0..moves.len())).unwrap());
+        game.push(pos);
     }
-    pos
+    game[game.len() / 2]
 }
 
 /// The benchmarks of one ruleset; `opening` is the move played from the
@@ -66,10 +61,11 @@ fn mid_game<R: Ruleset>(rules: R, seed: u64, plies: usize) -> Position<R> {
 fn ruleset<R: Ruleset>(c: &mut Criterion, name: &str, rules: R, opening: Move) {
     let start = Position::new(rules).with_lap_limit(Some(LAP_LIMIT));
 
-    let plies: usize = (0..GAMES).map(|seed| playout(start, seed)).sum();
+    let lengths: Vec<usize> = (0..GAMES).map(|seed| playout(start, seed)).collect();
+    let plies: usize = lengths.iter().sum();
     let mut group = c.benchmark_group("playout");
     group.throughput(Throughput::Elements(plies as u64));
-    eprintln!("{name}: {GAMES} playouts, {plies} plies");
+    eprintln!("{name}: {GAMES} playouts, {plies} plies: {lengths:?}");
     group.bench_function(BenchmarkId::new(name, format!("{GAMES} games")), |b| {
         b.iter(|| {
             (0..GAMES)
@@ -99,7 +95,7 @@ fn ruleset<R: Ruleset>(c: &mut Criterion, name: &str, rules: R, opening: Move) {
     );
     group.finish();
 
-    let mid = mid_game(rules, 7, 20);
+    let mid = mid_game(rules, 7);
     eprintln!("{name}: mid-game position {mid}");
     let mut group = c.benchmark_group("legal_moves");
     group.bench_function(BenchmarkId::new(name, "mid-game"), |b| {
