@@ -1,6 +1,19 @@
 //! Sadeqa II (Pankhurst 1971 game 93, Dembi Dolo, Welega): RULES.md
 //! section 4; source `seeds/002_*.txt` (Portuguese), Mancala World
 //! "Sadeqa II".
+//!
+//! # Decisions where the sources are silent
+//!
+//! - "A jogada muito primeira de cada jogador" restricts each player's very
+//!   first move to his pit 6 (option: the starter's only). The position
+//!   string's state field (`first:SN`, `first:S`, `first:N`) records whose
+//!   first move is still to come.
+//! - If the forced pit is empty when its owner's first move is due (only
+//!   from a custom setup), the restriction lapses for that move.
+//! - If the forced move's sowing is endless, the player has no legal move
+//!   (the restriction does not lapse) and loses.
+//! - Removed seeds are counted per mover in the captured field, for
+//!   information; they decide nothing.
 
 use crate::error::{ParsePositionError, Refusal};
 use crate::event::{Event, Observer};

@@ -1,6 +1,17 @@
 //! Sadeqa III (Pankhurst 1971 game 92, Welega) and game 91 (the same with 4
 //! seeds per pit): RULES.md section 5; sources `seeds/001_*.txt` (English)
 //! and `seeds/003_*.txt` (Bengali), Mancala World "Sadeqa III".
+//!
+//! # Decisions where the sources are silent
+//!
+//! - The seeds left at the end go to the player who made the last move and
+//!   are added to his captured seeds: the final position shows an empty
+//!   board (RULES.md 5.4).
+//! - A position set up with seeds on the board and no legal move for the
+//!   side to move is over; its score gives those seeds to the other player,
+//!   as the end rule would.
+//! - The game is not ended early when one side has more than half the seeds:
+//!   the final score is part of the result.
 
 use crate::error::ParsePositionError;
 use crate::event::{Event, Observer};

@@ -1,5 +1,20 @@
 //! Sadeqa V (the Jimma game; Pankhurst 1971 game 84; Mancala World
 //! "Sadeqa I"): RULES.md section 3; source `seeds/000_*.txt` (English).
+//!
+//! # Decisions where the sources are silent
+//!
+//! - The order of the lap-end cases is RULES.md 3.3's: a warana is checked
+//!   before "the pit was empty", so a last seed falling into an empty warana
+//!   is a warana case (own: the move ends; opponent's: capture 1 and a bonus
+//!   move).
+//! - A capture from a warana always reports [`Event::BonusMove`]; when the
+//!   mover then has no legal move, an [`Event::Pass`] follows (RULES.md 3.5:
+//!   "also after a capture whose bonus move is impossible").
+//! - When neither player can move the game is over, and the side-to-move
+//!   field keeps the player who could not move first (he would be next).
+//! - A position string where the side to move cannot move but the opponent
+//!   can is refused as impossible: passing is automatic, so the opponent
+//!   would be to move.
 
 use crate::error::{ParsePositionError, Refusal};
 use crate::event::{Event, Observer};
