@@ -3,6 +3,9 @@
 //! the notation's parse errors (section 7), serde and text round trips, and
 //! the traced play.
 
+mod common;
+
+use common::{lap, legal_pits, n, s};
 use sowing::rulesets::{SadeqaII, SadeqaIII, SadeqaV};
 use sowing::{
     AnyPosition, DrawReason, Event, Game, Move, Observer, Outcome, ParseMoveError,
@@ -10,13 +13,11 @@ use sowing::{
 };
 
 fn sadeqa_ii(s: &str) -> Position<SadeqaII> {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s:?} does not parse: {e}"))
+    common::parse(s)
 }
 
 fn sadeqa_iii(s: &str) -> Position<SadeqaIII> {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s:?} does not parse: {e}"))
+    common::parse(s)
 }
 
 // ---- endless sowing (RULES.md section 2) ----
@@ -78,8 +79,7 @@ fn reference_sowing_confirms_the_endless_cycle() {
 #[test]
 fn endless_move_is_not_legal() {
     let p = sadeqa_ii(ENDLESS);
-    let legal: Vec<Move> = p.legal_moves().into_iter().collect();
-    assert_eq!(legal, [2, 3, 4, 5, 6].map(Move::Pit));
+    assert_eq!(legal_pits(&p), [2, 3, 4, 5, 6]);
     assert!(!p.legal_moves().contains(ENDLESS_MOVE));
     assert!(!p.is_legal(ENDLESS_MOVE));
     assert_eq!(
@@ -157,8 +157,7 @@ fn endless_move_with_nine_seeds() {
         p.check(Move::Pit(5)),
         Err(PlayError::Endless { mv: Move::Pit(5) })
     );
-    let legal: Vec<Move> = p.legal_moves().into_iter().collect();
-    assert_eq!(legal, [Move::Pit(2), Move::Pit(4)]);
+    assert_eq!(legal_pits(&p), [2, 4]);
 }
 
 /// Sadeqa III (16 pits): South's pit 7 cycles in 60 laps.
@@ -170,8 +169,7 @@ fn endless_move_in_sadeqa_iii() {
         p.check(Move::Pit(7)),
         Err(PlayError::Endless { mv: Move::Pit(7) })
     );
-    let legal: Vec<Move> = p.legal_moves().into_iter().collect();
-    assert_eq!(legal, [1, 2, 3, 4, 5, 6].map(Move::Pit));
+    assert_eq!(legal_pits(&p), [1, 2, 3, 4, 5, 6]);
     let mut q = p;
     assert!(q.play(Move::Pit(7)).is_err());
     assert_eq!(q, p);
@@ -189,8 +187,7 @@ fn endless_move_in_sadeqa_iii() {
 fn endless_move_with_a_long_cycle() {
     const CYCLE: u32 = 16_484_936;
     let p = sadeqa_iii("sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7");
-    let legal: Vec<Move> = p.legal_moves().into_iter().collect();
-    assert_eq!(legal, [2, 3, 4, 5, 6, 7, 8].map(Move::Pit));
+    assert_eq!(legal_pits(&p), [2, 3, 4, 5, 6, 7, 8]);
     assert_eq!(
         p.with_lap_limit(Some(CYCLE)).check(Move::Pit(1)),
         Err(PlayError::Endless { mv: Move::Pit(1) })
@@ -208,11 +205,11 @@ fn endless_move_with_a_long_cycle() {
 /// about every move. Here North's pit 1 is endless with a cycle of
 /// 325,063,952 laps (found in a random Sadeqa III game, counted outside the
 /// crate), while North's pit 4 ends in one lap. Yet parsing the position
-/// takes seconds (5 s on an idle core here, 27 s on a loaded one): `Position::has_legal_move` (called by
-/// `from_parts`, hence every parse and deserialisation, by `new`,
-/// `with_lap_limit`, and after every move in the exact mode) tries the
-/// candidates in pit order, each to the end, so it proves pit 1 endless
-/// before it tries pit 4.
+/// takes seconds (5 s on an idle core here, 27 s on a loaded one):
+/// `Position::has_legal_move` (called by `from_parts`, hence every parse
+/// and deserialisation, by `new`, `with_lap_limit`, and after every move in
+/// the exact mode) tries the candidates in pit order, each to the end, so
+/// it proves pit 1 endless before it tries pit 4.
 #[test]
 #[ignore = "bug: has_legal_move proves an early endless candidate (seconds) before trying a candidate that ends in one lap"]
 fn deciding_that_a_player_can_move_does_not_wait_for_an_endless_candidate() {
@@ -273,8 +270,7 @@ fn lap_limit_refuses_a_long_move() {
     );
     assert_eq!(one, before);
     assert!(!one.is_legal(Move::Pit(1)));
-    let legal: Vec<Move> = one.legal_moves().into_iter().collect();
-    assert_eq!(legal, [Move::Pit(2)]);
+    assert_eq!(legal_pits(&one), [2]);
     // The limit is not part of the position: equal to the exact one.
     assert_eq!(one, exact);
     assert_eq!(one.with_lap_limit(None).lap_limit(), None);
@@ -316,6 +312,25 @@ fn no_legal_move_when_every_candidate_is_cut_off() {
     assert!(start.is_over());
     assert!(start.legal_moves().is_empty());
     assert_eq!(start.check(Move::Pit(1)), Err(PlayError::GameOver));
+}
+
+/// Sadeqa V passes automatically and ends only when neither player can move
+/// (RULES.md 3.5, 3.6). South's only move here (S10 to N1, relay to the
+/// empty N3) takes 2 laps, North can move N10. Under a lap limit of 1 South
+/// has no legal move, so South passes and North moves; the game is not over.
+/// But `Position::with_lap_limit` recomputes "over" as "the side to move has
+/// no legal move" without the ruleset's no-move rule, and declares the game
+/// over (a 0-0 draw) with North still able to move: a state that the
+/// parser refuses as impossible (`ParsePositionError::Impossible`).
+#[test]
+#[ignore = "bug: with_lap_limit ends a Sadeqa V game whose side to move must pass while the other player can move"]
+fn lap_limit_does_not_end_a_game_where_the_other_player_can_move() {
+    let p: Position<SadeqaV> = "sadeqa-v 0,0,0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0,0,1 S 0-0"
+        .parse()
+        .unwrap();
+    let limited = p.with_lap_limit(Some(1));
+    assert!(!limited.is_over(), "{limited} is declared over");
+    assert_eq!(limited.outcome(), Outcome::Ongoing);
 }
 
 // ---- Game: repetition, ply limit, undo ----
@@ -954,8 +969,6 @@ impl Observer for Tally {
 /// S5; then the capture of North 4 (8 seeds).
 #[test]
 fn traced_play_of_sadeqa_iii_south_1() {
-    let s = |n| Pit::new(Player::South, n);
-    let n = |n| Pit::new(Player::North, n);
     let laps = [
         (s(1), 6, s(7)),
         (s(7), 7, n(6)),
@@ -965,11 +978,7 @@ fn traced_play_of_sadeqa_iii_south_1() {
     ];
     let mut expected: Vec<Event> = laps
         .iter()
-        .map(|&(origin, seeds, landing)| Event::Lap {
-            origin,
-            seeds,
-            landing,
-        })
+        .map(|&(origin, seeds, landing)| lap(origin, seeds, landing))
         .collect();
     expected.push(Event::Capture {
         by: Player::South,

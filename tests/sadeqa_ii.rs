@@ -5,47 +5,24 @@
 //! captured field counts the seeds each mover removed; `first:..` names the
 //! players whose first move is still restricted to pit 6).
 
+mod common;
+
+use common::{lap, legal_pits as moves, n, s};
 use sowing::rulesets::SadeqaII;
-use sowing::{Event, Move, Outcome, Pit, PlayError, Player, Position, Refusal};
+use sowing::{Event, Move, Outcome, PlayError, Player, Position, Refusal};
 
 fn pos(s: &str) -> Position<SadeqaII> {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s:?} does not parse: {e}"))
+    common::parse(s)
 }
 
-/// `before` with `mv` played, checked against the hand-written `after`.
 fn play(before: &str, mv: u8, after: &str) -> Position<SadeqaII> {
-    let mut p = pos(before);
-    p.play(Move::Pit(mv))
-        .unwrap_or_else(|e| panic!("{before:?}: move {mv} refused: {e}"));
-    assert_eq!(p.to_string(), after, "{before:?} after move {mv}");
-    p
-}
-
-fn moves(p: &Position<SadeqaII>) -> Vec<u8> {
-    p.legal_moves().into_iter().filter_map(Move::pit).collect()
+    common::play(before, mv, after)
 }
 
 /// The error of playing `mv` on a copy of `p`.
 fn play_err(p: &Position<SadeqaII>, mv: u8) -> PlayError {
     let mut copy = *p;
     copy.play(Move::Pit(mv)).unwrap_err()
-}
-
-fn lap(origin: Pit, seeds: u8, landing: Pit) -> Event {
-    Event::Lap {
-        origin,
-        seeds,
-        landing,
-    }
-}
-
-fn s(n: u8) -> Pit {
-    Pit::new(Player::South, n)
-}
-
-fn n(n: u8) -> Pit {
-    Pit::new(Player::North, n)
 }
 
 const START: &str = "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:SN";
@@ -212,6 +189,15 @@ fn starter_only_option() {
     assert_eq!(moves(&q), vec![6]);
 }
 
+/// Once the first moves are made: any own pit with seeds.
+#[test]
+fn moves_any_own_pit_with_seeds() {
+    let p = pos("sadeqa-ii 1,0,3,0,0,2/0,1,0,0,0,0 S 0-0");
+    assert_eq!(moves(&p), [1, 3, 6]);
+    let q = pos("sadeqa-ii 1,0,3,0,0,2/0,1,0,0,0,0 N 0-0");
+    assert_eq!(moves(&q), [2]);
+}
+
 #[test]
 fn empty_pit_and_missing_pit_are_refused() {
     let p = pos("sadeqa-ii 0,2,0,0,0,0/1,0,0,0,0,0 S 0-0");
@@ -259,6 +245,18 @@ fn capture_in_own_row_removes_opposite_pit() {
         "sadeqa-ii 0,1,0,0,0,0/1,0,0,0,0,0 N 2-0",
     );
     assert_eq!(p.seeds(s(2)), 1, "the capturing seed stays");
+}
+
+/// S3's 2 seeds end in the empty S5; N2 opposite (5) is removed and the
+/// seed that fell into S5 stays there.
+#[test]
+fn capturing_seed_stays() {
+    let p = play(
+        "sadeqa-ii 0,0,2,0,0,0/1,5,0,0,0,0 S 3-0",
+        3,
+        "sadeqa-ii 0,0,0,1,1,0/1,0,0,0,0,0 N 8-0",
+    );
+    assert_eq!(p.seeds(s(5)), 1);
 }
 
 /// S6's 2 seeds end in the empty N2, in North's row; the opposite pit is

@@ -4,37 +4,18 @@
 //! section 7: each row from its owner's pit 1; North's pit i faces South's
 //! pit n+1-i).
 
+mod common;
+
+use common::{lap, legal_pits, n, s};
 use sowing::rulesets::SadeqaIII;
-use sowing::{DrawReason, Event, Move, Outcome, Pit, PlayError, Player, Position, Refusal, Score};
+use sowing::{DrawReason, Event, Move, Outcome, PlayError, Player, Position, Refusal, Score};
 
 fn pos(s: &str) -> Position<SadeqaIII> {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s:?} does not parse: {e}"))
+    common::parse(s)
 }
 
-/// `before` with `mv` played, checked against the hand-written `after`.
 fn play(before: &str, mv: u8, after: &str) -> Position<SadeqaIII> {
-    let mut p = pos(before);
-    p.play(Move::Pit(mv))
-        .unwrap_or_else(|e| panic!("{before:?}: move {mv} refused: {e}"));
-    assert_eq!(p.to_string(), after, "{before:?} after move {mv}");
-    p
-}
-
-fn lap(origin: Pit, seeds: u8, landing: Pit) -> Event {
-    Event::Lap {
-        origin,
-        seeds,
-        landing,
-    }
-}
-
-fn s(n: u8) -> Pit {
-    Pit::new(Player::South, n)
-}
-
-fn n(n: u8) -> Pit {
-    Pit::new(Player::North, n)
+    common::play(before, mv, after)
 }
 
 // ---- the worked cases of section 5 ----
@@ -133,14 +114,10 @@ fn worked_case_game_91_south_8() {
 #[test]
 fn moves_any_own_pit_with_seeds() {
     let p = pos("sadeqa-iii 1,0,3,0,0,0,0,7/0,0,0,0,0,0,0,1 S 0-0");
-    let pits: Vec<Move> = p.legal_moves().into_iter().collect();
-    assert_eq!(pits, vec![Move::Pit(1), Move::Pit(3), Move::Pit(8)]);
-    // North's occupied pit is not South's move.
+    assert_eq!(legal_pits(&p), [1, 3, 8]);
+    // North's only occupied pit is his pit 8.
     let north = pos("sadeqa-iii 1,0,3,0,0,0,0,7/0,0,0,0,0,0,0,1 N 0-0");
-    assert_eq!(
-        north.legal_moves().into_iter().collect::<Vec<_>>(),
-        vec![Move::Pit(8)]
-    );
+    assert_eq!(legal_pits(&north), [8]);
 }
 
 #[test]
