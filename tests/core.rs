@@ -838,6 +838,23 @@ fn record_with_an_illegal_move() {
     );
 }
 
+/// Moves after the game's own end: South's capture takes North's last
+/// seeds (RULES.md 4.4), so a second entry is refused as `Over`.
+#[test]
+fn record_past_the_end_of_the_game() {
+    let start = sadeqa_ii("sadeqa-ii 1,0,0,0,0,0/0,0,0,0,2,0 S 0-0");
+    assert_eq!(
+        Game::from_record(start, &"1/2".parse().unwrap()).unwrap_err(),
+        RecordError::Over {
+            ply: 2,
+            outcome: Outcome::Win {
+                winner: Player::South,
+                score: None
+            }
+        }
+    );
+}
+
 // ---- round trips ----
 
 const POSITIONS: [&str; 7] = [
