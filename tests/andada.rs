@@ -15,8 +15,8 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use sowing::rulesets::{Andada, Reading};
 use sowing::{
-    AnyGame, AnyPosition, AnyRuleset, Event, Game, Move, MoveSet, Outcome, Pit, PlayError, Player,
-    Position, Record, Refusal,
+    AnyGame, AnyPosition, AnyRuleset, Event, Game, Move, MoveSet, Outcome, ParsePositionError, Pit,
+    PlayError, Player, Position, Record, Refusal,
 };
 
 const SIZES: [u8; 5] = [12, 15, 18, 21, 24];
@@ -1340,6 +1340,68 @@ fn clockwise_singleton_ending() {
         ]
     );
     assert_eq!(p.outcome(), win(Player::South));
+}
+
+/// Ludii, clockwise: the mover's last pit is South's pit 1 (from which
+/// seeds pass into North's pit 12). S2 -> S1 (empty) while every pit holds
+/// at most one: the seed is removed, N12 stays.
+#[test]
+fn ludii_clockwise_last_pit_is_pit_1() {
+    let (_, events) = check_move(
+        ludii().with_clockwise(true),
+        "andada-12 0,1,0,0,1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,1 S 0-0 singles",
+        2,
+        "andada-12 0,0,0,0,1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,1 N 0-0 singles",
+    );
+    assert_eq!(
+        events,
+        vec![lap(south(2), 1, south(1)), removed(south(1), 1)]
+    );
+}
+
+/// "Empty row loses" keeps the opening and the choice move of the default
+/// reading.
+#[test]
+fn empty_row_loses_keeps_the_choice_move() {
+    let mut p = Position::new(reading(Reading::EmptyRowLoses));
+    play(&mut p, Move::Pit(1));
+    assert_eq!(p.to_string(), format!("{AFTER_1} N 0-0 choice"));
+    play(&mut p, Move::First(Player::South));
+    assert_eq!(p.to_string(), format!("{AFTER_1} S 0-0 play"));
+}
+
+// ---- notation (RULES.md section 7) ----
+
+/// The initial position strings name the phase `opening`; every phase round
+/// trips; the state field is required for Andada; an unknown phase word is
+/// refused; a position in phase `opening` must be the initial board.
+#[test]
+fn notation_phase_field() {
+    assert_eq!(
+        Position::new(andada(15)).to_string(),
+        "andada-15 2,2,2,2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2,2,2,2 S 0-0 opening"
+    );
+    for phase in ["choice", "play", "singles"] {
+        let s = format!("{AFTER_1} N 0-0 {phase}");
+        assert_eq!(pos(&s).to_string(), s);
+    }
+    let parse = |s: &str| Position::from_str_with(andada(12), s);
+    assert_eq!(
+        parse(&format!("{AFTER_1} N 0-0")),
+        Err(ParsePositionError::MissingField("state"))
+    );
+    assert!(matches!(
+        parse(&format!("{AFTER_1} N 0-0 endgame")),
+        Err(ParsePositionError::State(_))
+    ));
+    assert!(matches!(
+        parse(&format!("{AFTER_1} N 0-0 opening")),
+        Err(ParsePositionError::Impossible(_))
+    ));
+    assert!(matches!(
+        parse("andada-12 2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2 S 1-0 opening"),
+        Err(ParsePositionError::TooManySeeds { .. } | ParsePositionError::Impossible(_))
+    ));
 }
 
 // ---- properties ----
