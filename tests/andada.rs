@@ -1579,7 +1579,7 @@ fn random_game_property(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn random_games_12(seed: u64, cw: bool, r in readings(), opener in players()) {
