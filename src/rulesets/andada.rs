@@ -14,6 +14,15 @@
 //!   that "reaches the end of the board".
 //! - Under the "empty row loses" readings, if both rows are empty after a
 //!   move, the mover wins (he was the last player able to move).
+//! - Under the singleton ending, a lap cut at the mover's last pit ends the
+//!   move with its last seed removed, not landed: there is no capture, even
+//!   if a seed of that lap fell into the empty last pit before the cut.
+//! - The opening player is whoever the caller starts with (South by default,
+//!   [`Position::new_with_first`] for North); under Ludii his opponent makes
+//!   the first regular move, which with the default start is North.
+//! - A `play` position in which every pit holds at most one seed is read as
+//!   written; its next move is under the singleton ending all the same
+//!   (6.5 decides at the start of each move).
 //! - A position string for Andada always carries its phase; a position in
 //!   phase `opening` must be the initial board (every pit 2, nothing
 //!   captured), since the opening chain is defined only from there.
