@@ -137,9 +137,20 @@ impl<R: Ruleset> Position<R> {
     /// play: 1,939 laps in Sadeqa III, 4,426 in game 91), while an endless
     /// sowing's cycle can take 10^9 to 10^10 laps to prove (RULES.md
     /// section 2). A limit of 10,000 refuses no move seen in random play.
+    ///
+    /// A limit can leave the side to move without a legal move; the
+    /// ruleset's no-move rule then applies at once, as after a move (Sadeqa V:
+    /// he passes). Set the limit before play: a finished game is not
+    /// reopened by a change of limit.
     pub fn with_lap_limit(mut self, limit: Option<u32>) -> Self {
         self.lap_limit = limit;
-        self.over = self.rules.is_terminal(&self) || !self.has_legal_move();
+        if !self.over {
+            if self.rules.is_terminal(&self) {
+                self.over = true;
+            } else {
+                self.settle(&mut ());
+            }
+        }
         self
     }
 
