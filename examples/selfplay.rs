@@ -82,8 +82,8 @@ struct Args {
     #[arg(long)]
     verbose: bool,
 
-    /// Worker threads (default: the machine's cores). Results do not depend
-    /// on it; only plies per second does.
+    /// Worker threads (default: the machine's cores). The results do not
+    /// depend on it.
     #[arg(long)]
     threads: Option<usize>,
 }
@@ -144,23 +144,23 @@ fn build_rules(variant: &str, args: &Args) -> Result<AnyRuleset, String> {
 }
 
 /// A computer player of either kind.
-enum Player2 {
+enum Computer {
     Random(RandomBot),
     Greedy(GreedyBot),
 }
 
-impl Player2 {
+impl Computer {
     fn new(kind: Kind, seed: u64) -> Self {
         match kind {
-            Kind::Random => Player2::Random(RandomBot::new(seed)),
-            Kind::Greedy => Player2::Greedy(GreedyBot::new(seed)),
+            Kind::Random => Computer::Random(RandomBot::new(seed)),
+            Kind::Greedy => Computer::Greedy(GreedyBot::new(seed)),
         }
     }
 
     fn choose(&mut self, pos: &AnyPosition) -> Option<sowing::Move> {
         match self {
-            Player2::Random(b) => b.choose_any(pos),
-            Player2::Greedy(b) => b.choose_any(pos),
+            Computer::Random(b) => b.choose_any(pos),
+            Computer::Greedy(b) => b.choose_any(pos),
         }
     }
 }
@@ -213,6 +213,8 @@ struct Stats {
     plies: u64,
     max_plies: usize,
     refused: u64,
+    /// Time spent playing these games, summed over threads.
+    time: Duration,
 }
 
 impl Stats {
@@ -226,6 +228,7 @@ impl Stats {
         self.plies += o.plies;
         self.max_plies = self.max_plies.max(o.max_plies);
         self.refused += o.refused;
+        self.time += o.time;
     }
 }
 
@@ -261,8 +264,8 @@ fn bot_view(pos: &AnyPosition, legal: MoveSet, probe: bool, args: &Args) -> AnyP
 /// Plays one game and adds it to `stats`.
 fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
     let mut bots = [
-        Player2::new(args.south, mix(seed ^ 1)),
-        Player2::new(args.north, mix(seed ^ 2)),
+        Computer::new(args.south, mix(seed ^ 1)),
+        Computer::new(args.north, mix(seed ^ 2)),
     ];
     let mut game = AnyGame::new(start).with_ply_limit(Some(args.ply_limit));
     let mut refused = 0u64;
@@ -293,8 +296,9 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
         }
         if args.verbose && endless > 0 {
             eprintln!(
-                "{:.2} s to find {endless} endless candidate(s) in {pos} (legal: {legal})",
-                clock.elapsed().as_secs_f64()
+                "{:.2} s to find {endless} endless candidate(s) in {pos} (legal: {legal}){}",
+                clock.elapsed().as_secs_f64(),
+                if known { ", position seen before" } else { "" }
             );
         }
         let side = pos.side_to_move().index();
@@ -336,30 +340,42 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
     stats.refused += refused;
 }
 
-/// Plays all games of one variant on `threads` threads.
-fn play_variant(name: &str, rules: AnyRuleset, args: &Args, threads: usize) -> (Stats, Duration) {
-    let start = AnyPosition::new(rules).with_lap_limit(args.lap_limit);
-    let base = mix(args.seed ^ mix(name_hash(name)));
+/// Plays all games of all variants on `threads` threads, from one queue (so
+/// that a thread held up by a slow position does not hold up the others),
+/// and returns each variant's tallies.
+fn play_all(variants: &[(String, AnyRuleset)], args: &Args, threads: usize) -> Vec<Stats> {
+    let jobs: Vec<(AnyPosition, u64)> = variants
+        .iter()
+        .map(|(name, rules)| {
+            let start = AnyPosition::new(*rules).with_lap_limit(args.lap_limit);
+            (start, mix(args.seed ^ mix(name_hash(name))))
+        })
+        .collect();
     let next = AtomicUsize::new(0);
-    let total = Mutex::new(Stats::default());
-    let clock = Instant::now();
+    let total = Mutex::new(vec![Stats::default(); variants.len()]);
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
-                let mut mine = Stats::default();
+                let mut mine = vec![Stats::default(); variants.len()];
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= args.games {
+                    let job = next.fetch_add(1, Ordering::Relaxed);
+                    let (v, i) = (job / args.games.max(1), job % args.games.max(1));
+                    if v >= variants.len() || args.games == 0 {
                         break;
                     }
-                    play_game(start, args, mix(base ^ mix(i as u64)), &mut mine);
+                    let (start, base) = jobs[v];
+                    let clock = Instant::now();
+                    play_game(start, args, mix(base ^ mix(i as u64)), &mut mine[v]);
+                    mine[v].time += clock.elapsed();
                 }
-                total.lock().expect("no worker panicked").add(&mine);
+                let mut total = total.lock().expect("no worker panicked");
+                for (t, m) in total.iter_mut().zip(&mine) {
+                    t.add(m);
+                }
             });
         }
     });
-    let stats = total.into_inner().expect("no worker panicked");
-    (stats, clock.elapsed())
+    total.into_inner().expect("no worker panicked")
 }
 
 fn main() {
@@ -407,25 +423,28 @@ fn main() {
     }
     println!();
     println!(
-        "| variant    | games | South wins | North wins | draws | (repetition) | (ply limit) | mean plies | max plies | refused as endless | plies/s |"
+        "| variant    | games | South wins | North wins | draws | (repetition) | (ply limit) | mean plies | max plies | refused as endless |   plies/s |"
     );
     println!(
-        "|------------|------:|-----------:|-----------:|------:|-------------:|------------:|-----------:|----------:|-------------------:|--------:|"
+        "|------------|------:|-----------:|-----------:|------:|-------------:|------------:|-----------:|----------:|-------------------:|----------:|"
     );
     let clock = Instant::now();
-    for (name, rules) in &variants {
-        let (s, time) = play_variant(name, *rules, &args, threads);
+    let results = play_all(&variants, &args, threads);
+    for ((name, _), s) in variants.iter().zip(&results) {
         let mean = if s.games > 0 {
             s.plies as f64 / s.games as f64
         } else {
             0.0
         };
-        let rate = s.plies as f64 / time.as_secs_f64().max(1e-9);
+        let rate = s.plies as f64 / s.time.as_secs_f64().max(1e-9);
         println!(
-            "| {name:<10} | {:>5} | {:>10} | {:>10} | {:>5} | {:>12} | {:>11} | {mean:>10.1} | {:>9} | {:>18} | {rate:>7.0} |",
+            "| {name:<10} | {:>5} | {:>10} | {:>10} | {:>5} | {:>12} | {:>11} | {mean:>10.1} | {:>9} | {:>18} | {rate:>9.0} |",
             s.games, s.south, s.north, s.draws, s.repetition, s.ply_limit, s.max_plies, s.refused,
         );
     }
     println!();
-    println!("total time {:.1} s", clock.elapsed().as_secs_f64());
+    println!(
+        "plies/s: plies per second of one thread (the games' own times). Total time {:.1} s.",
+        clock.elapsed().as_secs_f64()
+    );
 }
