@@ -39,7 +39,7 @@ struct Args {
     north: Kind,
 
     /// Who moves first from the initial position.
-    #[arg(long, value_enum, default_value_t = Side::S)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Side::S)]
     first: Side,
 
     /// Seed of the computer players (default: from the clock; printed, so
@@ -93,8 +93,10 @@ enum Kind {
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Side {
     /// South.
+    #[value(name = "S")]
     S,
     /// North.
+    #[value(name = "N")]
     N,
 }
 
@@ -323,6 +325,8 @@ fn narrate(pos_before: &AnyPosition, events: &[Event], all_laps: bool) {
         pos_before.rules(),
         AnyRuleset::SadeqaII(_) | AnyRuleset::Andada(_)
     );
+    // Andada's opening is one move made of a chain of 2-seed sowings.
+    let opening = pos_before.to_string().ends_with(" opening");
     let mut i = 0;
     while i < events.len() {
         match events[i] {
@@ -345,7 +349,11 @@ fn narrate(pos_before: &AnyPosition, events: &[Event], all_laps: bool) {
                     i += 1;
                 }
                 let laps = i - start;
-                if let Event::Lap { landing, .. } = events[i - 1] {
+                if opening {
+                    println!(
+                        "  Opening from {origin}: {laps} sowings of 2 seeds round the board leave 3 or 0 in every pit."
+                    );
+                } else if let Event::Lap { landing, .. } = events[i - 1] {
                     println!(
                         "  Sowing from {origin}: {laps} lap{}, the last seed falls into {landing}.",
                         if laps == 1 { "" } else { "s" }
@@ -485,14 +493,18 @@ fn main() {
         game = game.with_repetition(None);
     }
     println!("{}", title(start.rules()));
-    println!(
-        "South owns the bottom row, North the top row. Sowing goes from each pit to the next higher-numbered one{}.",
-        if matches!(start.rules(), AnyRuleset::Andada(a) if a.clockwise) {
-            " in mirror image (clockwise): from a player's pit k to his pit k-1, and from his pit 1 to the opponent's last pit"
-        } else {
-            ", and from a player's last pit to the opponent's pit 1 (counter-clockwise)"
-        }
-    );
+    println!("South owns the bottom row, North the top row.");
+    if matches!(start.rules(), AnyRuleset::Andada(a) if a.clockwise) {
+        println!(
+            "Sowing runs clockwise (the mirror image): to the left along South's row, to the right \
+             along North's row; each player's pits in decreasing order, then the opponent's last pit."
+        );
+    } else {
+        println!(
+            "Sowing runs counter-clockwise: to the right along South's row, to the left along \
+             North's row; each player's pits in increasing order, then the opponent's pit 1."
+        );
+    }
     if seats.iter().any(|s| !s.is_human()) {
         println!(
             "Seed of the computer players: {seed} (--seed {seed} plays the same moves again)."
@@ -512,7 +524,11 @@ fn main() {
             Seat::Human => match ask(&game, &names, &mut lines) {
                 Input::Move(mv) => Some(mv),
                 Input::Quit => {
-                    println!("Game abandoned after {} plies.", game.ply());
+                    println!(
+                        "Game abandoned after {} pl{}.",
+                        game.ply(),
+                        if game.ply() == 1 { "y" } else { "ies" }
+                    );
                     println!("Record: {}", game.record());
                     return;
                 }

@@ -37,7 +37,7 @@ struct Args {
 
     /// Who moves first from the variant's initial position (ignored with
     /// --position, whose string names the side to move).
-    #[arg(long, value_enum, default_value_t = Side::S)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Side::S)]
     first: Side,
 
     /// Sadeqa II: restrict only the starting player's first move to pit 6.
@@ -67,8 +67,10 @@ struct Args {
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Side {
     /// South.
+    #[value(name = "S")]
     S,
     /// North.
+    #[value(name = "N")]
     N,
 }
 
