@@ -478,19 +478,21 @@ impl<R: Ruleset> Position<R> {
         let mut board = first;
         let first_origin = origin;
         let mut origin = origin;
+        let mut seeds = self.pits[origin];
         let mut laps: u64 = 0;
         loop {
-            let (seeds, landing) = crate::sow::sow_lap_u128(&mut board, len, origin);
+            let (landing, count) = crate::sow::sow_lap_u128(&mut board, len, origin, seeds);
             obs.event(Event::Lap {
                 origin: self.pit_at(origin),
                 seeds,
                 landing: self.pit_at(landing),
             });
-            if (board >> (8 * landing)) as u8 <= 1 {
+            if count <= 1 {
                 self.pits[..16].copy_from_slice(&board.to_le_bytes());
                 return Ok(landing);
             }
             origin = landing;
+            seeds = count;
             laps += 1;
             if origin == first_origin && board == first {
                 return Err(Stuck::Endless);

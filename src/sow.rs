@@ -120,13 +120,14 @@ static PREFIX_U128: [u128; 17] = {
 
 /// [`sow_lap`] on a board of at most 16 pits held in a `u128`, byte `i` =
 /// pit `i`: kept in a register across laps, with no memory round trip.
+/// `seeds` must be the origin's count. Returns the landing index and the
+/// landing pit's count after the lap, read from the board *before* the lap
+/// so that the next lap need not wait for this lap's additions.
 /// Bytes never carry into each other: no pit holds more than 96 seeds.
 #[inline(always)]
-pub(crate) fn sow_lap_u128(board: &mut u128, len: usize, origin: usize) -> (u8, usize) {
+pub(crate) fn sow_lap_u128(board: &mut u128, len: usize, origin: usize, seeds: u8) -> (usize, u8) {
     debug_assert!(origin < len && len <= 16);
-    let shift = 8 * origin as u32;
-    let seeds = (*board >> shift) as u8;
-    *board &= !(0xFFu128 << shift);
+    let old = *board;
     let s = seeds as usize;
     let (per_pit, rest) = if s < len { (0, s) } else { (s / len, s % len) };
     let start = if origin + 1 == len { 0 } else { origin + 1 };
@@ -136,17 +137,25 @@ pub(crate) fn sow_lap_u128(board: &mut u128, len: usize, origin: usize) -> (u8, 
     } else {
         (len, end - len)
     };
-    *board += PREFIX_U128[first_end] - PREFIX_U128[start] + PREFIX_U128[wrapped_end];
-    if per_pit > 0 {
-        *board += PREFIX_U128[len] * per_pit as u128;
-    }
     let landing = if s < len {
         let l = origin + s;
         if l >= len { l - len } else { l }
     } else {
         (origin + s) % len
     };
-    (seeds, landing)
+    // A lap of a whole number of rounds ends in its emptied origin.
+    let landing_count = if rest == 0 {
+        per_pit as u8
+    } else {
+        (old >> (8 * landing)) as u8 + per_pit as u8 + 1
+    };
+    let mut new = (old & !(0xFFu128 << (8 * origin))) + PREFIX_U128[first_end] - PREFIX_U128[start]
+        + PREFIX_U128[wrapped_end];
+    if per_pit > 0 {
+        new += PREFIX_U128[len] * per_pit as u128;
+    }
+    *board = new;
+    (landing, landing_count)
 }
 
 #[cfg(test)]
@@ -198,8 +207,9 @@ mod tests {
                     a[origin] = seeds;
                     let mut b = a;
                     let mut reg = u128::from_le_bytes(a[..16].try_into().unwrap());
-                    let got = sow_lap_u128(&mut reg, len, origin);
-                    assert_eq!(got, sow_one_by_one(&mut b, len, origin));
+                    let (landing, count) = sow_lap_u128(&mut reg, len, origin, seeds);
+                    assert_eq!((seeds, landing), sow_one_by_one(&mut b, len, origin));
+                    assert_eq!(count, b[landing]);
                     assert_eq!(reg.to_le_bytes(), b[..16]);
                 }
             }
