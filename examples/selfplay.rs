@@ -14,8 +14,7 @@
 use clap::{Parser, ValueEnum};
 use sowing::bots::{Bot, GreedyBot, RandomBot};
 use sowing::rulesets::Reading;
-use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, MoveSet, Outcome, Player, Ruleset};
-use std::collections::HashMap;
+use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, MoveSet, Outcome, Player};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -60,10 +59,20 @@ struct Args {
     #[arg(long, default_value_t = 5000, value_name = "PLIES")]
     ply_limit: usize,
 
-    /// Use a lap limit instead of the exact endless-sowing test: a sowing
-    /// not finished within N laps counts as endless (an approximation).
-    #[arg(long, value_name = "N")]
-    lap_limit: Option<u32>,
+    /// A sowing not finished within N laps counts as endless: RULES.md
+    /// section 2's lap-limit option, for bounded time in playouts. The
+    /// default, 1,000,000 laps, is over 200 times the longest finite sowing
+    /// seen in random play (4,426 laps, game 91), and a refused move costs
+    /// a few milliseconds.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    lap_limit: u32,
+
+    /// Decide endless sowing exactly (the engine's own default) instead of
+    /// with the lap limit. Exact, but a move whose relay sowing cycles after
+    /// 10^10 laps takes minutes to refuse: the default run then takes about
+    /// three minutes instead of seconds (and prints the same table).
+    #[arg(long)]
+    exact: bool,
 
     /// Sadeqa II: restrict only the starting player's first move to pit 6.
     #[arg(long)]
@@ -89,9 +98,9 @@ struct Args {
 }
 
 impl Args {
-    /// The kind of computer player of the side with this index.
-    fn kind(&self, side: usize) -> Kind {
-        if side == 0 { self.south } else { self.north }
+    /// The lap limit in force; `None` for the exact test.
+    fn laps(&self) -> Option<u32> {
+        (!self.exact).then_some(self.lap_limit)
     }
 }
 
@@ -157,31 +166,11 @@ impl Computer {
         }
     }
 
-    fn choose(&mut self, pos: &AnyPosition) -> Option<sowing::Move> {
+    fn choose(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<sowing::Move> {
         match self {
-            Computer::Random(b) => b.choose_any(pos),
-            Computer::Greedy(b) => b.choose_any(pos),
+            Computer::Random(b) => b.choose_any_from(pos, legal),
+            Computer::Greedy(b) => b.choose_any_from(pos, legal),
         }
-    }
-}
-
-/// The moves the ruleset offers before endless ones are removed.
-fn candidates(pos: &AnyPosition) -> MoveSet {
-    match pos {
-        AnyPosition::SadeqaV(p) => p.rules().candidate_moves(p),
-        AnyPosition::SadeqaII(p) => p.rules().candidate_moves(p),
-        AnyPosition::SadeqaIII(p) => p.rules().candidate_moves(p),
-        AnyPosition::Andada(p) => p.rules().candidate_moves(p),
-    }
-}
-
-/// Whether some candidate move completes (ignores whether the game is over).
-fn has_legal_move(pos: &AnyPosition) -> bool {
-    match pos {
-        AnyPosition::SadeqaV(p) => p.has_legal_move(),
-        AnyPosition::SadeqaII(p) => p.has_legal_move(),
-        AnyPosition::SadeqaIII(p) => p.has_legal_move(),
-        AnyPosition::Andada(p) => p.has_legal_move(),
     }
 }
 
@@ -232,35 +221,6 @@ impl Stats {
     }
 }
 
-/// The lap limit of the position the computer players look at; see
-/// [`bot_view`].
-const BOT_LAP_LIMIT: u32 = 1_000_000;
-
-/// The position a computer player chooses from.
-///
-/// The game itself always uses the endless-sowing test the user chose
-/// (exact by default). But the exact test is slow for the rare candidate
-/// whose relay sowing is endless (its cycle can run to 10^9 laps and more),
-/// and a bot would repeat it: `legal_moves` once more, and for the greedy
-/// player once in every position it looks at after a move. So when `probe`
-/// is set (the position has an endless candidate, or the bot looks ahead),
-/// the bot is shown the same position with a lap limit of
-/// [`BOT_LAP_LIMIT`] laps (500 times the longest finite sowing seen in
-/// random play), provided its legal moves are exactly `legal`: the random
-/// player then makes the very choice it would make on the exact position,
-/// and the greedy player's look-ahead is bounded in time.
-fn bot_view(pos: &AnyPosition, legal: MoveSet, probe: bool, args: &Args) -> AnyPosition {
-    if !probe || args.lap_limit.is_some() {
-        return *pos;
-    }
-    let limited = pos.with_lap_limit(Some(BOT_LAP_LIMIT));
-    if limited.legal_moves() == legal {
-        limited
-    } else {
-        *pos
-    }
-}
-
 /// Plays one game and adds it to `stats`.
 fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
     let mut bots = [
@@ -269,47 +229,32 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
     ];
     let mut game = AnyGame::new(start).with_ply_limit(Some(args.ply_limit));
     let mut refused = 0u64;
-    let mut slow: HashMap<AnyPosition, MoveSet> = HashMap::new();
     let outcome = loop {
         let pos = game.position();
         let outcome = game.outcome();
         if !outcome.is_ongoing() {
             // A game over because no candidate completes: they were all
             // refused as endless.
-            if pos.is_over() && !has_legal_move(&pos) {
-                refused += candidates(&pos).len() as u64;
+            if pos.is_over() && !pos.has_legal_move() {
+                refused += pos.candidate_moves().len() as u64;
             }
             break outcome;
         }
         let clock = Instant::now();
-        // A position can recur (up to the repetition limit); its legal
-        // moves are remembered where the test found an endless candidate,
-        // since that test can take minutes.
-        let (legal, known) = match slow.get(&pos) {
-            Some(&legal) => (legal, true),
-            None => (pos.legal_moves(), false),
-        };
-        let endless = candidates(&pos).len() - legal.len();
+        // The legal moves are found once a ply: the endless-sowing test is
+        // the expensive part, and the bot chooses from the same set.
+        let legal = pos.legal_moves();
+        let endless = pos.candidate_moves().len() - legal.len();
         refused += endless as u64;
-        if endless > 0 && !known {
-            slow.insert(pos, legal);
-        }
         if args.verbose && endless > 0 {
             eprintln!(
-                "{:.2} s to find {endless} endless candidate(s) in {pos} (legal: {legal}){}",
+                "{:.2} s to find {endless} endless candidate(s) in {pos} (legal: {legal})",
                 clock.elapsed().as_secs_f64(),
-                if known { ", position seen before" } else { "" }
             );
         }
         let side = pos.side_to_move().index();
-        let view = bot_view(
-            &pos,
-            legal,
-            endless > 0 || args.kind(side) == Kind::Greedy,
-            args,
-        );
         let mv = bots[side]
-            .choose(&view)
+            .choose(&pos, legal)
             .expect("an ongoing game has a legal move");
         if let Err(e) = game.play(mv) {
             panic!("{} refused the bot's move {mv}: {e}", game.position());
@@ -347,7 +292,7 @@ fn play_all(variants: &[(String, AnyRuleset)], args: &Args, threads: usize) -> V
     let jobs: Vec<(AnyPosition, u64)> = variants
         .iter()
         .map(|(name, rules)| {
-            let start = AnyPosition::new(*rules).with_lap_limit(args.lap_limit);
+            let start = AnyPosition::new(*rules).with_lap_limit(args.laps());
             (start, mix(args.seed ^ mix(name_hash(name))))
         })
         .collect();
@@ -399,7 +344,7 @@ fn main() {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    let endless = match args.lap_limit {
+    let endless = match args.laps() {
         Some(n) => format!("lap limit {n}"),
         None => "exact".to_string(),
     };

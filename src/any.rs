@@ -204,6 +204,17 @@ impl AnyPosition {
         each!(AnyPosition, self, p => p.legal_moves())
     }
 
+    /// See [`Ruleset::candidate_moves`]: the moves the ruleset allows before
+    /// endless ones are removed.
+    pub fn candidate_moves(&self) -> MoveSet {
+        each!(AnyPosition, self, p => p.rules().candidate_moves(p))
+    }
+
+    /// See [`Position::has_legal_move`].
+    pub fn has_legal_move(&self) -> bool {
+        each!(AnyPosition, self, p => p.has_legal_move())
+    }
+
     /// See [`Position::is_legal`].
     pub fn is_legal(&self, mv: Move) -> bool {
         each!(AnyPosition, self, p => p.is_legal(mv))

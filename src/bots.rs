@@ -2,7 +2,7 @@
 //! greedy one-ply player.
 
 use crate::any::AnyPosition;
-use crate::moves::Move;
+use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
@@ -11,17 +11,29 @@ use rand::{RngExt, SeedableRng};
 
 /// A computer player.
 pub trait Bot {
+    /// A move from `legal`, which must be `pos.legal_moves()` (callers that
+    /// already have the legal moves pass them, so the endless-sowing test is
+    /// not run twice). `None` if `legal` is empty.
+    fn choose_from<R: Ruleset>(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move>;
+
     /// A legal move for the side to move, or `None` if there is none (the
     /// game is over).
-    fn choose<R: Ruleset>(&mut self, pos: &Position<R>) -> Option<Move>;
+    fn choose<R: Ruleset>(&mut self, pos: &Position<R>) -> Option<Move> {
+        self.choose_from(pos, pos.legal_moves())
+    }
 
     /// [`Bot::choose`] for a position of a ruleset chosen at run time.
     fn choose_any(&mut self, pos: &AnyPosition) -> Option<Move> {
+        self.choose_any_from(pos, pos.legal_moves())
+    }
+
+    /// [`Bot::choose_from`] for a position of a ruleset chosen at run time.
+    fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
         match pos {
-            AnyPosition::SadeqaV(p) => self.choose(p),
-            AnyPosition::SadeqaII(p) => self.choose(p),
-            AnyPosition::SadeqaIII(p) => self.choose(p),
-            AnyPosition::Andada(p) => self.choose(p),
+            AnyPosition::SadeqaV(p) => self.choose_from(p, legal),
+            AnyPosition::SadeqaII(p) => self.choose_from(p, legal),
+            AnyPosition::SadeqaIII(p) => self.choose_from(p, legal),
+            AnyPosition::Andada(p) => self.choose_from(p, legal),
         }
     }
 }
@@ -42,8 +54,7 @@ impl RandomBot {
 }
 
 impl Bot for RandomBot {
-    fn choose<R: Ruleset>(&mut self, pos: &Position<R>) -> Option<Move> {
-        let moves = pos.legal_moves();
+    fn choose_from<R: Ruleset>(&mut self, _pos: &Position<R>, moves: MoveSet) -> Option<Move> {
         if moves.is_empty() {
             return None;
         }
@@ -74,11 +85,11 @@ impl GreedyBot {
 const WIN: i32 = 1_000_000;
 
 impl Bot for GreedyBot {
-    fn choose<R: Ruleset>(&mut self, pos: &Position<R>) -> Option<Move> {
+    fn choose_from<R: Ruleset>(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
         let me = pos.side_to_move();
         let mut best: Option<(i32, Move)> = None;
         let mut ties = 0u32;
-        for mv in pos.legal_moves() {
+        for mv in legal {
             let mut next = *pos;
             next.play_unchecked(mv);
             let value = match next.outcome() {

@@ -70,3 +70,8 @@ pub use player::{Pit, Player};
 pub use position::Position;
 pub use ruleset::{LapEnd, MoveStart, NoMove, Ruleset, Turn};
 pub use variant::{ANDADA_SIZES, UnknownVariant, Variant};
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
