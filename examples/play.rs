@@ -10,9 +10,12 @@
 //! numbers. People type a pit number (or `S`/`N` for Andada's choice move),
 //! `undo`, `help` or `quit`; end of input ends the game cleanly.
 
+#[path = "common/rule_options.rs"]
+mod rule_options;
+
 use clap::{Parser, ValueEnum};
+use rule_options::RuleOptions;
 use sowing::bots::{Bot, GreedyBot, RandomBot};
-use sowing::rulesets::Reading;
 use sowing::{AnyGame, AnyPosition, AnyRuleset, Event, Move, Pit, Player, Variant};
 use std::io::{BufRead, Write};
 
@@ -47,17 +50,8 @@ struct Args {
     #[arg(long)]
     seed: Option<u64>,
 
-    /// Sadeqa II: restrict only the starting player's first move to pit 6.
-    #[arg(long)]
-    starter_only: bool,
-
-    /// Andada: sow clockwise (the mirror image).
-    #[arg(long)]
-    clockwise: bool,
-
-    /// Andada: which published reading of the rules.
-    #[arg(long, value_enum)]
-    reading: Option<ReadingArg>,
+    #[command(flatten)]
+    rules: RuleOptions,
 
     /// Use a lap limit instead of the exact endless-sowing test: a sowing
     /// not finished within N laps counts as endless (an approximation).
@@ -100,60 +94,12 @@ enum Side {
     N,
 }
 
-/// Andada's readings (RULES.md section 6.7).
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum ReadingArg {
-    /// Pankhurst's text as RULES.md decides it (default).
-    Pankhurst,
-    /// Wikipedia: a player whose row is empty after any move loses.
-    EmptyRow,
-    /// Ludii's definition (id 346).
-    Ludii,
-}
-
-impl From<ReadingArg> for Reading {
-    fn from(r: ReadingArg) -> Reading {
-        match r {
-            ReadingArg::Pankhurst => Reading::Pankhurst,
-            ReadingArg::EmptyRow => Reading::EmptyRowLoses,
-            ReadingArg::Ludii => Reading::Ludii,
-        }
-    }
-}
-
-/// The ruleset named `variant` with the option flags applied; an option
-/// that the variant does not have is an error.
-fn build_rules(variant: &str, args: &Args) -> Result<AnyRuleset, String> {
-    let mut rules: AnyRuleset = variant.parse().map_err(|e| format!("{e}"))?;
-    match &mut rules {
-        AnyRuleset::SadeqaII(r) => r.starter_only = args.starter_only,
-        AnyRuleset::Andada(r) => {
-            r.clockwise = args.clockwise;
-            if let Some(reading) = args.reading {
-                r.reading = reading.into();
-            }
-        }
-        _ => {}
-    }
-    let is_andada = matches!(rules, AnyRuleset::Andada(_));
-    if args.starter_only && !matches!(rules, AnyRuleset::SadeqaII(_)) {
-        return Err(format!("--starter-only applies to sadeqa-ii, not {rules}"));
-    }
-    if args.clockwise && !is_andada {
-        return Err(format!("--clockwise applies to Andada, not {rules}"));
-    }
-    if args.reading.is_some() && !is_andada {
-        return Err(format!("--reading applies to Andada, not {rules}"));
-    }
-    Ok(rules)
-}
-
 /// The start position from the arguments.
 fn start_position(args: &Args) -> Result<AnyPosition, String> {
     let start = match &args.position {
         Some(s) => {
             let name = s.split_whitespace().next().unwrap_or("");
-            let rules = build_rules(name, args)?;
+            let rules = args.rules.build(name)?;
             AnyPosition::from_str_with(rules, s)
                 .map_err(|e| format!("bad --position {s:?}: {e}"))?
         }
@@ -162,7 +108,7 @@ fn start_position(args: &Args) -> Result<AnyPosition, String> {
                 Side::S => Player::South,
                 Side::N => Player::North,
             };
-            AnyPosition::new_with_first(build_rules(&args.variant, args)?, first)
+            AnyPosition::new_with_first(args.rules.build(&args.variant)?, first)
         }
     };
     Ok(start.with_lap_limit(args.lap_limit))

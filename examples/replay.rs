@@ -11,9 +11,12 @@
 //! option, is reported on standard error (naming the ply at fault) and the
 //! exit status is 2.
 
+#[path = "common/rule_options.rs"]
+mod rule_options;
+
 use clap::{Parser, ValueEnum};
-use sowing::rulesets::Reading;
-use sowing::{AnyGame, AnyPosition, AnyRuleset, Player, Record, RecordError};
+use rule_options::RuleOptions;
+use sowing::{AnyGame, AnyPosition, Player, Record, RecordError};
 use std::process::ExitCode;
 
 /// Replay a game record (moves separated by `/`, e.g. `2/8/3/9`) and print
@@ -40,17 +43,8 @@ struct Args {
     #[arg(long, value_enum, ignore_case = true, default_value_t = Side::S)]
     first: Side,
 
-    /// Sadeqa II: restrict only the starting player's first move to pit 6.
-    #[arg(long)]
-    starter_only: bool,
-
-    /// Andada: sow clockwise (the mirror image).
-    #[arg(long)]
-    clockwise: bool,
-
-    /// Andada: which published reading of the rules.
-    #[arg(long, value_enum)]
-    reading: Option<ReadingArg>,
+    #[command(flatten)]
+    rules: RuleOptions,
 
     /// Use a lap limit instead of the exact endless-sowing test: a sowing
     /// not finished within N laps counts as endless (an approximation).
@@ -74,54 +68,6 @@ enum Side {
     N,
 }
 
-/// Andada's readings (RULES.md section 6.7).
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum ReadingArg {
-    /// Pankhurst's text as RULES.md decides it (default).
-    Pankhurst,
-    /// Wikipedia: a player whose row is empty after any move loses.
-    EmptyRow,
-    /// Ludii's definition (id 346).
-    Ludii,
-}
-
-impl From<ReadingArg> for Reading {
-    fn from(r: ReadingArg) -> Reading {
-        match r {
-            ReadingArg::Pankhurst => Reading::Pankhurst,
-            ReadingArg::EmptyRow => Reading::EmptyRowLoses,
-            ReadingArg::Ludii => Reading::Ludii,
-        }
-    }
-}
-
-/// The ruleset named `variant` with the option flags applied; an option
-/// that the variant does not have is an error.
-fn build_rules(variant: &str, args: &Args) -> Result<AnyRuleset, String> {
-    let mut rules: AnyRuleset = variant.parse().map_err(|e| format!("{e}"))?;
-    match &mut rules {
-        AnyRuleset::SadeqaII(r) => r.starter_only = args.starter_only,
-        AnyRuleset::Andada(r) => {
-            r.clockwise = args.clockwise;
-            if let Some(reading) = args.reading {
-                r.reading = reading.into();
-            }
-        }
-        _ => {}
-    }
-    let is_andada = matches!(rules, AnyRuleset::Andada(_));
-    if args.starter_only && !matches!(rules, AnyRuleset::SadeqaII(_)) {
-        return Err(format!("--starter-only applies to sadeqa-ii, not {rules}"));
-    }
-    if args.clockwise && !is_andada {
-        return Err(format!("--clockwise applies to Andada, not {rules}"));
-    }
-    if args.reading.is_some() && !is_andada {
-        return Err(format!("--reading applies to Andada, not {rules}"));
-    }
-    Ok(rules)
-}
-
 /// The start position from the arguments.
 fn start_position(args: &Args) -> Result<AnyPosition, String> {
     let start = match (&args.position, &args.variant) {
@@ -130,7 +76,7 @@ fn start_position(args: &Args) -> Result<AnyPosition, String> {
                 Some(v) => v.as_str(),
                 None => s.split_whitespace().next().unwrap_or(""),
             };
-            let rules = build_rules(name, args)?;
+            let rules = args.rules.build(name)?;
             AnyPosition::from_str_with(rules, s)
                 .map_err(|e| format!("bad --position {s:?}: {e}"))?
         }
@@ -139,7 +85,7 @@ fn start_position(args: &Args) -> Result<AnyPosition, String> {
                 Side::S => Player::South,
                 Side::N => Player::North,
             };
-            AnyPosition::new_with_first(build_rules(v, args)?, first)
+            AnyPosition::new_with_first(args.rules.build(v)?, first)
         }
         (None, None) => return Err("give --variant or --position".into()),
     };

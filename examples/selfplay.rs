@@ -11,9 +11,12 @@
 //! the game's number, so a run is reproducible whatever `--threads` and
 //! whichever other variants are selected.
 
+#[path = "common/rule_options.rs"]
+mod rule_options;
+
 use clap::{Parser, ValueEnum};
+use rule_options::RuleOptions;
 use sowing::bots::{Bot, GreedyBot, RandomBot};
-use sowing::rulesets::Reading;
 use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, MoveSet, Outcome, Player};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -74,17 +77,8 @@ struct Args {
     #[arg(long)]
     exact: bool,
 
-    /// Sadeqa II: restrict only the starting player's first move to pit 6.
-    #[arg(long)]
-    starter_only: bool,
-
-    /// Andada: sow clockwise (the mirror image).
-    #[arg(long)]
-    clockwise: bool,
-
-    /// Andada: which published reading of the rules.
-    #[arg(long, value_enum)]
-    reading: Option<ReadingArg>,
+    #[command(flatten)]
+    rules: RuleOptions,
 
     /// Print on standard error every position where moves were refused as
     /// endless, with the time the legal-move test took there.
@@ -111,45 +105,6 @@ enum Kind {
     Random,
     /// The best immediate result (one ply), ties at random.
     Greedy,
-}
-
-/// Andada's readings (RULES.md section 6.7).
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum ReadingArg {
-    /// Pankhurst's text as RULES.md decides it (default).
-    Pankhurst,
-    /// Wikipedia: a player whose row is empty after any move loses.
-    EmptyRow,
-    /// Ludii's definition (id 346).
-    Ludii,
-}
-
-impl From<ReadingArg> for Reading {
-    fn from(r: ReadingArg) -> Reading {
-        match r {
-            ReadingArg::Pankhurst => Reading::Pankhurst,
-            ReadingArg::EmptyRow => Reading::EmptyRowLoses,
-            ReadingArg::Ludii => Reading::Ludii,
-        }
-    }
-}
-
-/// The ruleset named `variant` with the option flags applied where the
-/// variant has them (Sadeqa II's `--starter-only`; Andada's `--clockwise`
-/// and `--reading`).
-fn build_rules(variant: &str, args: &Args) -> Result<AnyRuleset, String> {
-    let mut rules: AnyRuleset = variant.parse().map_err(|e| format!("{e}"))?;
-    match &mut rules {
-        AnyRuleset::SadeqaII(r) => r.starter_only = args.starter_only,
-        AnyRuleset::Andada(r) => {
-            r.clockwise = args.clockwise;
-            if let Some(reading) = args.reading {
-                r.reading = reading.into();
-            }
-        }
-        _ => {}
-    }
-    Ok(rules)
 }
 
 /// A computer player of either kind.
@@ -332,7 +287,7 @@ fn main() {
     };
     let mut variants = Vec::new();
     for name in &names {
-        match build_rules(name, &args) {
+        match args.rules.apply(name) {
             Ok(rules) => variants.push((rules.to_string(), rules)),
             Err(e) => {
                 eprintln!("selfplay: {e}");
@@ -354,13 +309,13 @@ fn main() {
         args.south, args.north, args.games, args.seed, args.ply_limit,
     );
     let mut options = Vec::new();
-    if args.starter_only {
+    if args.rules.starter_only {
         options.push("sadeqa-ii --starter-only".to_string());
     }
-    if args.clockwise {
+    if args.rules.clockwise {
         options.push("andada --clockwise".to_string());
     }
-    if let Some(r) = args.reading {
+    if let Some(r) = args.rules.reading {
         options.push(format!("andada --reading {r:?}"));
     }
     if !options.is_empty() {
