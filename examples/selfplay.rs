@@ -67,7 +67,8 @@ struct Args {
     /// default, 1,000,000 laps, is over 200 times the longest finite sowing
     /// seen in random play (4,426 laps, game 91), and a refused move costs
     /// a few milliseconds.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 1_000_000,
+          value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "exact")]
     lap_limit: u32,
 
     /// Decide endless sowing exactly (the engine's own default) instead of
@@ -309,17 +310,34 @@ fn main() {
         args.south, args.north, args.games, args.seed, args.ply_limit,
     );
     let mut options = Vec::new();
+    let any = |f: fn(&AnyRuleset) -> bool| variants.iter().any(|(_, r)| f(r));
     if args.rules.starter_only {
+        if !any(|r| matches!(r, AnyRuleset::SadeqaII(_))) {
+            eprintln!("selfplay: --starter-only applies to sadeqa-ii, which is not played");
+            std::process::exit(2);
+        }
         options.push("sadeqa-ii --starter-only".to_string());
+    }
+    let andada = any(|r| matches!(r, AnyRuleset::Andada(_)));
+    if (args.rules.clockwise || args.rules.reading.is_some()) && !andada {
+        eprintln!("selfplay: --clockwise and --reading apply to Andada, which is not played");
+        std::process::exit(2);
     }
     if args.rules.clockwise {
         options.push("andada --clockwise".to_string());
     }
     if let Some(r) = args.rules.reading {
-        options.push(format!("andada --reading {r:?}"));
+        let name = r.to_possible_value().map(|v| v.get_name().to_string());
+        options.push(format!("andada --reading {}", name.unwrap_or_default()));
     }
     if !options.is_empty() {
         println!("options: {}", options.join(", "));
+    }
+    if args.exact {
+        eprintln!(
+            "selfplay: the exact endless-sowing test can take minutes for a single move; \
+             the table comes at the end"
+        );
     }
     println!();
     println!(

@@ -31,17 +31,16 @@ pub enum AnyRuleset {
 }
 
 impl AnyRuleset {
-    /// The ruleset with default options for `variant`.
-    pub fn from_variant(variant: Variant) -> AnyRuleset {
-        match variant {
+    /// The ruleset with default options for `variant`; `None` for an
+    /// Andada size other than 12, 15, 18, 21 or 24.
+    pub fn from_variant(variant: Variant) -> Option<AnyRuleset> {
+        Some(match variant {
             Variant::SadeqaV => AnyRuleset::SadeqaV(SadeqaV),
             Variant::SadeqaII => AnyRuleset::SadeqaII(SadeqaII::new()),
             Variant::SadeqaIII => AnyRuleset::SadeqaIII(SadeqaIII::new()),
             Variant::Game91 => AnyRuleset::SadeqaIII(SadeqaIII::game_91()),
-            Variant::Andada(n) => {
-                AnyRuleset::Andada(Andada::from_variant(Variant::Andada(n)).unwrap_or_default())
-            }
-        }
+            Variant::Andada(n) => AnyRuleset::Andada(Andada::new(n)?),
+        })
     }
 
     /// The variant.
@@ -59,10 +58,13 @@ impl FromStr for AnyRuleset {
     type Err = UnknownVariant;
     /// A variant name (`sadeqa-ii`, `game-91`, `andada`, ...), default options.
     fn from_str(s: &str) -> Result<Self, UnknownVariant> {
-        s.parse().map(AnyRuleset::from_variant)
+        let variant: Variant = s.parse()?;
+        AnyRuleset::from_variant(variant).ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
 
+/// The variant name only (`andada-12`), without options: the name a
+/// position string starts with. `Debug` and serde show the options.
 impl fmt::Display for AnyRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.variant().name())
@@ -168,15 +170,9 @@ impl AnyPosition {
         each!(AnyPosition, self, p => p.row(player).collect())
     }
 
-    /// The owner of the warana at `pit`, if it is one (Sadeqa V only).
+    /// See [`Position::warana_owner`].
     pub fn warana_owner(&self, pit: Pit) -> Option<Player> {
-        each!(AnyPosition, self, p => {
-            let mask = p.rules().warana_mask(p.state());
-            let n = p.pits_per_row() as u8;
-            (pit.number >= 1 && pit.number <= n
-                && mask >> p.index_of(pit.owner, pit.number) & 1 == 1)
-                .then(|| pit.owner.other())
-        })
+        each!(AnyPosition, self, p => p.warana_owner(pit))
     }
 
     /// See [`Position::removed`].
@@ -204,10 +200,9 @@ impl AnyPosition {
         each!(AnyPosition, self, p => p.legal_moves())
     }
 
-    /// See [`Ruleset::candidate_moves`]: the moves the ruleset allows before
-    /// endless ones are removed.
+    /// See [`Position::candidate_moves`].
     pub fn candidate_moves(&self) -> MoveSet {
-        each!(AnyPosition, self, p => p.rules().candidate_moves(p))
+        each!(AnyPosition, self, p => p.candidate_moves())
     }
 
     /// See [`Position::has_legal_move`].
@@ -275,12 +270,17 @@ impl FromStr for AnyPosition {
     }
 }
 
+/// Serialised as its position string; as for [`Position`], the ruleset's
+/// options are not in it (serialise the [`AnyRuleset`] too and read back with
+/// [`AnyPosition::from_str_with`]).
 impl Serialize for AnyPosition {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+/// Read from a position string; the variant field picks the ruleset, with
+/// default options.
 impl<'de> Deserialize<'de> for AnyPosition {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;

@@ -59,7 +59,8 @@ pub enum Event {
     },
     /// Andada's singleton ending: `seeds` seeds (the one that would have
     /// crossed from `from`, the mover's last pit, plus any still in hand) were
-    /// removed from play.
+    /// removed from play. Under the Ludii reading: the last seed, which
+    /// landed in `from`, the mover's empty last pit, was removed.
     Removed {
         /// The mover's last pit, from which the seed would have passed on.
         from: Pit,

@@ -18,6 +18,12 @@
 //! # Ok::<(), sowing::PlayError>(())
 //! ```
 //!
+//! # The rule book
+//!
+//! Every rule is specified in `RULES.md` (the repository's `docs/RULES.md`),
+//! which the documentation cites by section; the decisions where the sources
+//! are silent are listed in each ruleset's module documentation.
+//!
 //! # Architecture
 //!
 //! - The core ([`Position`], [`Game`], the `sow` module) holds the board and

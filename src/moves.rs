@@ -135,6 +135,11 @@ impl MoveSet {
         self.0 == 0
     }
 
+    /// The moves, in notation order (the same as `into_iter`).
+    pub fn iter(self) -> MoveSetIter {
+        self.into_iter()
+    }
+
     /// The `i`-th move in iteration order, if any (for uniform random choice).
     pub fn nth(self, i: usize) -> Option<Move> {
         self.into_iter().nth(i)

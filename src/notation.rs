@@ -186,6 +186,11 @@ impl<R: Ruleset> FromStr for Position<R> {
     }
 }
 
+/// Serialised as its position string. The string does not show the options
+/// of a ruleset (Sadeqa II's starter-only reading, Andada's direction and
+/// reading) nor a lap limit: to keep them, serialise the ruleset value too
+/// (it serialises with its options) and read the string back with
+/// [`Position::from_str_with`].
 impl<R: Ruleset> Serialize for Position<R> {
     /// Serialised as its position string.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -193,6 +198,8 @@ impl<R: Ruleset> Serialize for Position<R> {
     }
 }
 
+/// Read from a position string, with the default options of its variant
+/// (see the note on `Serialize`).
 impl<'de, R: Ruleset> Deserialize<'de> for Position<R> {
     /// Read from a position string, with the variant's default options.
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {

@@ -35,8 +35,9 @@ impl fmt::Display for Score {
 pub enum DrawReason {
     /// Equal points at the end (Sadeqa III, game 91, Sadeqa V).
     EqualScore,
-    /// A position occurred for the third time with the same player to move
-    /// (engine policy, RULES.md section 2).
+    /// A position occurred for the third time (by default; the count is the
+    /// [`Game`](crate::Game)'s setting) with the same player to move (engine
+    /// policy, RULES.md section 2).
     Repetition,
     /// The game reached the caller's ply limit.
     PlyLimit,

@@ -256,6 +256,25 @@ impl<R: Ruleset> Position<R> {
             .collect()
     }
 
+    /// The ruleset's candidate moves ([`Ruleset::candidate_moves`]): the
+    /// moves its own conditions allow, before endless ones are removed.
+    pub fn candidate_moves(&self) -> MoveSet {
+        if self.over {
+            return MoveSet::EMPTY;
+        }
+        self.rules.candidate_moves(self)
+    }
+
+    /// The owner of the warana at `pit`, if it is one (Sadeqa V only): the
+    /// player who does not own its row (RULES.md section 3.4).
+    pub fn warana_owner(&self, pit: Pit) -> Option<Player> {
+        if pit.number == 0 || pit.number as usize > self.pits_per_row() {
+            return None;
+        }
+        let mask = self.rules.warana_mask(&self.state);
+        (mask >> self.index_of(pit.owner, pit.number) & 1 == 1).then(|| pit.owner.other())
+    }
+
     /// Whether `mv` is legal: `legal_moves().contains(mv)`, for one move.
     pub fn is_legal(&self, mv: Move) -> bool {
         self.check(mv).is_ok()
@@ -631,7 +650,9 @@ impl<R: Ruleset> Position<R> {
         self.pits[idx]
     }
 
-    /// Sets the seeds at index `idx`. For ruleset hooks.
+    /// Sets the seeds at index `idx`. For ruleset hooks: like the other
+    /// mutators below, it checks nothing (a position changed through them
+    /// may break the seed count; a ruleset keeps it).
     #[inline]
     pub fn set_seeds_at(&mut self, idx: usize, seeds: u8) {
         self.pits[idx] = seeds;

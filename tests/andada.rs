@@ -1462,7 +1462,7 @@ fn all_singles(p: &Position<Andada>) -> bool {
 /// legal move and the other player wins; under "empty row loses" or Ludii a
 /// row is empty or the player to move cannot move.
 fn random_game(rules: Andada, opener: Player, seed: u64) -> Result<(), TestCaseError> {
-    let n = rules.pits_per_row as u32;
+    let n = rules.pits_per_row() as u32;
     let start = Position::new_with_first(rules, opener).with_lap_limit(Some(20_000));
     let mut game = Game::new(start);
     let mut rng = Rng(seed | 1);

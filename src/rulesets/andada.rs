@@ -56,10 +56,15 @@ use serde::{Deserialize, Serialize};
 ///   that would pass from the mover's last pit into the opponent's row is
 ///   removed with the seeds still in hand, and the move ends.
 /// - End (6.6): a player with no legal move on his turn loses.
+///
+/// Build it with [`Andada::new`] (which checks the board size) or
+/// [`Andada::default`] (12 pits per row); deserialisation checks the size
+/// too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "AndadaFields")]
 pub struct Andada {
-    /// Pits per row: 12, 15, 18, 21 or 24.
-    pub pits_per_row: u8,
+    /// Pits per row: 12, 15, 18, 21 or 24 (private: checked by `new`).
+    pits_per_row: u8,
     /// Sow clockwise (the mirror image) instead of counter-clockwise.
     pub clockwise: bool,
     /// Which published reading of the rules (RULES.md section 6.7).
@@ -113,7 +118,34 @@ impl Phase {
     }
 }
 
+/// Andada's fields as serialised, checked on the way in.
+#[derive(Deserialize)]
+struct AndadaFields {
+    pits_per_row: u8,
+    clockwise: bool,
+    reading: Reading,
+}
+
+impl TryFrom<AndadaFields> for Andada {
+    type Error = String;
+    fn try_from(f: AndadaFields) -> Result<Andada, String> {
+        Andada::new(f.pits_per_row)
+            .map(|a| a.with_clockwise(f.clockwise).with_reading(f.reading))
+            .ok_or_else(|| {
+                format!(
+                    "andada has 12, 15, 18, 21 or 24 pits per row, not {}",
+                    f.pits_per_row
+                )
+            })
+    }
+}
+
 impl Andada {
+    /// Pits per row: 12, 15, 18, 21 or 24.
+    pub const fn pits_per_row(&self) -> u8 {
+        self.pits_per_row
+    }
+
     /// Andada on `pits_per_row` pits per row (12, 15, 18, 21 or 24; other
     /// sizes give `None`), counter-clockwise, default reading.
     pub fn new(pits_per_row: u8) -> Option<Self> {

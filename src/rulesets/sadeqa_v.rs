@@ -7,9 +7,10 @@
 //!   before "the pit was empty", so a last seed falling into an empty warana
 //!   is a warana case (own: the move ends; opponent's: capture 1 and a bonus
 //!   move).
-//! - A capture from a warana always reports [`Event::BonusMove`]; when the
-//!   mover then has no legal move, an [`Event::Pass`] follows (RULES.md 3.5:
-//!   "also after a capture whose bonus move is impossible").
+//! - A capture from a warana always reports [`Event::BonusMove`]. When the
+//!   mover then has no legal move, he passes (RULES.md 3.5: "also after a
+//!   capture whose bonus move is impossible"): an [`Event::Pass`] follows if
+//!   the opponent can move; if neither can, [`Event::GameOver`] follows.
 //! - When neither player can move the game is over, and the side-to-move
 //!   field keeps the player who could not move first (he would be next).
 //! - A position string where the side to move cannot move but the opponent
@@ -62,6 +63,11 @@ impl Waranas {
 }
 
 impl SadeqaV {
+    /// The ruleset (it has no options).
+    pub const fn new() -> Self {
+        SadeqaV
+    }
+
     /// Points of `player`: captured seeds plus seeds in his waranas (3.7).
     pub fn points(pos: &Position<Self>, player: Player) -> u16 {
         let waranas = *pos.state();
