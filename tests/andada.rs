@@ -1606,3 +1606,19 @@ proptest! {
         random_game_property(24, seed, cw, r, opener)?;
     }
 }
+
+/// Board sizes other than 12, 15, 18, 21 and 24 are refused at every door:
+/// the constructor, the variant name and deserialisation (RULES.md section 6).
+#[test]
+fn only_the_five_board_sizes_exist() {
+    assert!(Andada::new(13).is_none());
+    assert!(Andada::new(30).is_none());
+    assert!("andada-13".parse::<sowing::AnyRuleset>().is_err());
+    assert!(sowing::AnyRuleset::from_variant(sowing::Variant::Andada(13)).is_none());
+    let bad = r#"{"pits_per_row":30,"clockwise":false,"reading":"Pankhurst"}"#;
+    assert!(serde_json::from_str::<Andada>(bad).is_err());
+    let good = r#"{"pits_per_row":15,"clockwise":true,"reading":"Ludii"}"#;
+    let rules: Andada = serde_json::from_str(good).unwrap();
+    assert_eq!(rules.pits_per_row(), 15);
+    assert!(rules.clockwise);
+}
