@@ -372,6 +372,11 @@ fn ask(
         let _ = std::io::stdout().flush();
         let line = match lines.next() {
             Some(Ok(line)) => line,
+            Some(Err(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                println!();
+                println!("That line is not text (UTF-8); type a pit number.");
+                continue;
+            }
             _ => {
                 println!();
                 println!("End of input.");

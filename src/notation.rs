@@ -50,6 +50,11 @@ impl<R: Ruleset> Position<R> {
     /// keep options that the string does not show, such as Andada's
     /// direction). The variant field must be `rules`' variant.
     ///
+    /// Lenient in form, strict in content: any run of whitespace separates
+    /// fields, counts may have leading zeros, and `andada` names
+    /// `andada-12`; `Display` writes the canonical string (single spaces, no
+    /// leading zeros, the full variant name), so `parse(display(p)) == p`.
+    ///
     /// # Errors
     /// [`ParsePositionError`] naming the field that is malformed or
     /// impossible.

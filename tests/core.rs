@@ -1027,3 +1027,50 @@ fn traced_play_of_sadeqa_iii_south_1() {
     assert_eq!(expected[0].to_string(), "lap: 6 from S1, last in S7");
     assert_eq!(expected[5].to_string(), "South takes 8 from N4");
 }
+
+/// Impossible setups built from parts or strings are refused with
+/// `ParsePositionError::Impossible` (RULES.md section 7: parsing rejects
+/// anything impossible).
+#[test]
+fn impossible_setups_are_refused() {
+    use sowing::rulesets::Andada;
+    use sowing::rulesets::sadeqa_ii::FirstMoves;
+    use sowing::rulesets::sadeqa_v::Waranas;
+    // A warana beyond Sadeqa V's 20 pits.
+    let far = Position::from_parts(
+        SadeqaV,
+        &[0, 0, 0, 0, 1, 3, 0, 0, 0, 0],
+        &[0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+        Player::South,
+        [0, 0],
+        Waranas { mask: 1 << 25 },
+    );
+    assert!(matches!(far, Err(ParsePositionError::Impossible(_))));
+    // Under the starter-only option both first moves cannot be restricted.
+    let both = Position::from_parts(
+        SadeqaII::starter_only(),
+        &[3; 6],
+        &[3; 6],
+        Player::South,
+        [0, 0],
+        FirstMoves {
+            restricted: [true, true],
+        },
+    );
+    assert!(matches!(both, Err(ParsePositionError::Impossible(_))));
+    // Andada's choice comes straight after the opening: an empty board is
+    // not one of the opening's results.
+    let empty = Position::from_str_with(
+        Andada::default(),
+        "andada-12 0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,0 N 0-0 choice",
+    );
+    assert!(matches!(empty, Err(ParsePositionError::Impossible(_))));
+    // ... while the opening's result from pit 2 is accepted.
+    assert!(
+        Position::from_str_with(
+            Andada::default(),
+            "andada-12 3,0,3,3,0,3,3,0,3,3,0,3/3,0,3,3,0,3,3,0,3,3,0,3 N 0-0 choice",
+        )
+        .is_ok()
+    );
+}

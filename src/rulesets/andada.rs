@@ -25,7 +25,8 @@
 //!   (6.5 decides at the start of each move).
 //! - A position string for Andada always carries its phase; a position in
 //!   phase `opening` must be the initial board (every pit 2, nothing
-//!   captured), since the opening chain is defined only from there.
+//!   captured), since the opening chain is defined only from there, and one
+//!   in phase `choice` must be one of the opening's three results.
 
 use crate::error::{ParsePositionError, Refusal};
 use crate::event::{Event, Observer};
@@ -405,6 +406,18 @@ impl Ruleset for Andada {
         if *pos.state() == Phase::Opening && !initial {
             return Err(ParsePositionError::Impossible(
                 "an andada position in phase opening must be the initial board (every pit 2, nothing captured)".into(),
+            ));
+        }
+        // The choice follows the opening at once: its board is one of the
+        // opening's three results, nothing removed.
+        let len = 2 * pos.pits_per_row();
+        let opened = (0..3).any(|start| {
+            (0..len).all(|i| pos.seeds_at(i) == if (i + 3 - start) % 3 == 0 { 0 } else { 3 })
+        }) && pos.captured(Player::South) == 0
+            && pos.captured(Player::North) == 0;
+        if *pos.state() == Phase::Choice && !opened {
+            return Err(ParsePositionError::Impossible(
+                "an andada position in phase choice must be one of the opening's three results (0,3,3,... from some pit), nothing captured".into(),
             ));
         }
         Ok(())

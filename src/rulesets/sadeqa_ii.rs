@@ -171,6 +171,17 @@ impl Ruleset for SadeqaII {
         }
     }
 
+    /// Under the starter-only option at most one player's first move can
+    /// still be restricted.
+    fn check_setup(&self, pos: &Position<Self>) -> Result<(), ParsePositionError> {
+        if self.starter_only && pos.state().restricted == [true, true] {
+            return Err(ParsePositionError::Impossible(
+                "under the starter-only option only one player's first move is restricted, not both (first:SN)".into(),
+            ));
+        }
+        Ok(())
+    }
+
     fn parse_state(
         &self,
         _waranas: u64,

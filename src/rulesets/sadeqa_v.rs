@@ -214,6 +214,13 @@ impl Ruleset for SadeqaV {
     /// Passing is automatic, so the side to move can always move unless
     /// neither player can.
     fn check_setup(&self, pos: &Position<Self>) -> Result<(), ParsePositionError> {
+        let board = (1u64 << (2 * pos.pits_per_row())) - 1;
+        if pos.state().mask as u64 & !board != 0 {
+            return Err(ParsePositionError::Impossible(format!(
+                "warana mask {:#x} marks pits beyond the board of 20",
+                pos.state().mask
+            )));
+        }
         if pos.is_over()
             && pos
                 .with_side_to_move(pos.side_to_move().other())
