@@ -35,7 +35,7 @@ use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::{LapEnd, MoveStart, NoMove, Ruleset, Turn};
-use crate::rulesets::sadeqa_iii::capture_opposite_in_own_row;
+use crate::rulesets::capture;
 use crate::variant::{ANDADA_SIZES, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -331,7 +331,7 @@ impl Ruleset for Andada {
                 });
             }
         } else {
-            capture_opposite_in_own_row(pos, landing, mover, obs);
+            capture::opposite_in_own_row(pos, landing, mover, obs);
         }
         LapEnd::Stop(Turn::Next)
     }

@@ -2,6 +2,7 @@
 //! [`Ruleset`](crate::Ruleset)'s hooks and nothing else.
 
 pub mod andada;
+mod capture;
 pub mod sadeqa_ii;
 pub mod sadeqa_iii;
 pub mod sadeqa_v;

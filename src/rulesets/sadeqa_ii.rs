@@ -16,12 +16,13 @@
 //!   information; they decide nothing.
 
 use crate::error::{ParsePositionError, Refusal};
-use crate::event::{Event, Observer};
+use crate::event::Observer;
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::{LapEnd, NoMove, Ruleset, Turn};
+use crate::rulesets::capture;
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
 
@@ -126,17 +127,7 @@ impl Ruleset for SadeqaII {
         if pos.seeds_at(landing) > 1 {
             return LapEnd::Relay;
         }
-        let mover = pos.side_to_move();
-        let opposite = pos.opposite(landing);
-        let seeds = pos.take(opposite);
-        if seeds > 0 {
-            pos.add_captured(mover, seeds as u16);
-            obs.event(Event::Capture {
-                by: mover,
-                pit: pos.pit_at(opposite),
-                seeds,
-            });
-        }
+        capture::opposite(pos, landing, pos.side_to_move(), obs);
         LapEnd::Stop(Turn::Next)
     }
 

@@ -20,6 +20,7 @@ use crate::outcome::{Outcome, Score};
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::{LapEnd, NoMove, Ruleset, Turn};
+use crate::rulesets::capture;
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
 
@@ -94,7 +95,7 @@ impl Ruleset for SadeqaIII {
             return LapEnd::Relay;
         }
         let mover = pos.side_to_move();
-        capture_opposite_in_own_row(pos, landing, mover, obs);
+        capture::opposite_in_own_row(pos, landing, mover, obs);
         LapEnd::Stop(Turn::Next)
     }
 
@@ -134,30 +135,5 @@ impl Ruleset for SadeqaIII {
                 self.variant()
             ))),
         }
-    }
-}
-
-/// The capture of Sadeqa III and Andada: the last seed fell into the empty
-/// pit `landing`; if it is in the mover's row and the opposite pit is
-/// occupied, the mover takes the opposite pit's seeds (counted as his
-/// captured seeds). The capturing seed stays.
-pub(crate) fn capture_opposite_in_own_row<R: Ruleset, O: Observer>(
-    pos: &mut Position<R>,
-    landing: usize,
-    mover: Player,
-    obs: &mut O,
-) {
-    if pos.owner(landing) != mover {
-        return;
-    }
-    let opposite = pos.opposite(landing);
-    let seeds = pos.take(opposite);
-    if seeds > 0 {
-        pos.add_captured(mover, seeds as u16);
-        obs.event(Event::Capture {
-            by: mover,
-            pit: pos.pit_at(opposite),
-            seeds,
-        });
     }
 }
