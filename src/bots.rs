@@ -116,3 +116,49 @@ impl Bot for GreedyBot {
         best.map(|(_, mv)| mv)
     }
 }
+
+/// Either computer player, chosen at run time (a [`Bot`] has generic
+/// methods, so it cannot be a trait object).
+///
+/// ```
+/// use sowing::bots::{AnyBot, Bot};
+/// use sowing::{Game, Position, rulesets::SadeqaII};
+///
+/// let mut bots = [AnyBot::random(1), AnyBot::greedy(2)];
+/// let mut game = Game::new(Position::new(SadeqaII::new()));
+/// while game.outcome().is_ongoing() {
+///     let side = game.position().side_to_move().index();
+///     let mv = bots[side].choose(game.position()).expect("an ongoing game has a move");
+///     game.play(mv)?;
+/// }
+/// assert!(game.outcome().winner().is_some()); // Sadeqa II has no draws but by repetition
+/// # Ok::<(), sowing::PlayError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub enum AnyBot {
+    /// A [`RandomBot`].
+    Random(RandomBot),
+    /// A [`GreedyBot`].
+    Greedy(GreedyBot),
+}
+
+impl AnyBot {
+    /// A random player seeded with `seed`.
+    pub fn random(seed: u64) -> Self {
+        AnyBot::Random(RandomBot::new(seed))
+    }
+
+    /// A greedy player seeded with `seed`.
+    pub fn greedy(seed: u64) -> Self {
+        AnyBot::Greedy(GreedyBot::new(seed))
+    }
+}
+
+impl Bot for AnyBot {
+    fn choose_from<R: Ruleset>(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
+        match self {
+            AnyBot::Random(b) => b.choose_from(pos, legal),
+            AnyBot::Greedy(b) => b.choose_from(pos, legal),
+        }
+    }
+}

@@ -18,6 +18,18 @@ use std::collections::HashMap;
 /// to move ends the game as a draw. [`Game::with_repetition`] changes the
 /// count or switches it off. A **ply limit** ([`Game::with_ply_limit`]) ends
 /// the game as a draw after that many plies.
+///
+/// ```
+/// use sowing::{Game, Move, Position, Record, rulesets::SadeqaIII};
+///
+/// let mut game = Game::new(Position::new(SadeqaIII::new()));
+/// game.play_record(&"1/3".parse::<Record>()?)?;
+/// assert_eq!(game.record().to_string(), "1/3");
+/// assert_eq!(game.undo(), Some(Move::Pit(3)));
+/// assert_eq!(game.undo(), Some(Move::Pit(1)));
+/// assert_eq!(game.position(), game.start());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game<R: Ruleset> {
     positions: Vec<Position<R>>,

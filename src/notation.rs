@@ -55,6 +55,21 @@ impl<R: Ruleset> Position<R> {
     /// `andada-12`; `Display` writes the canonical string (single spaces, no
     /// leading zeros, the full variant name), so `parse(display(p)) == p`.
     ///
+    /// ```
+    /// use sowing::{Move, Position, rulesets::{Andada, Reading}};
+    ///
+    /// // Andada on 15 pits a row, sown clockwise, Ludii's reading: options
+    /// // the string does not show.
+    /// let rules = Andada::new(15).unwrap().with_clockwise(true).with_reading(Reading::Ludii);
+    /// let mut pos = Position::from_str_with(
+    ///     rules,
+    ///     "andada-15 2,2,2,2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2,2,2,2 S 0-0 opening",
+    /// )?;
+    /// pos.play(Move::Pit(1))?; // the opening
+    /// assert!(pos.to_string().ends_with(" N 0-0 play")); // Ludii: no choice move
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// [`ParsePositionError`] naming the field that is malformed or
     /// impossible.

@@ -282,6 +282,20 @@ impl<R: Ruleset> Position<R> {
 
     /// Why `mv` is not legal, or `Ok(())`.
     ///
+    /// ```
+    /// use sowing::{Move, PlayError, Position, Refusal, rulesets::SadeqaII};
+    ///
+    /// // South's pit 1 relays for ever: a cycle of 30 laps (RULES.md section 2).
+    /// let pos: Position<SadeqaII> = "sadeqa-ii 6,2,3,4,1,3/2,0,4,3,2,1 S 0-0".parse()?;
+    /// assert_eq!(pos.check(Move::Pit(1)), Err(PlayError::Endless { mv: Move::Pit(1) }));
+    /// assert!(!pos.legal_moves().contains(Move::Pit(1)));
+    /// assert_eq!(
+    ///     pos.check(Move::Pit(7)),
+    ///     Err(PlayError::Illegal { mv: Move::Pit(7), reason: Refusal::NoSuchPit { pit: 7, pits_per_row: 6 } })
+    /// );
+    /// # Ok::<(), sowing::ParsePositionError>(())
+    /// ```
+    ///
     /// # Errors
     /// [`PlayError::GameOver`], [`PlayError::Illegal`] with the reason,
     /// [`PlayError::Endless`] or [`PlayError::LapLimit`].
@@ -358,6 +372,24 @@ impl<R: Ruleset> Position<R> {
     }
 
     /// Plays `mv` and reports what it did, lap by lap ([`Event`]s in order).
+    ///
+    /// ```
+    /// use sowing::{Event, Move, Pit, Player, Position, rulesets::SadeqaV};
+    ///
+    /// // RULES.md section 3, "capture and bonus": the last seed falls into
+    /// // North's warana S6 (3 seeds); South captures 2 and moves again.
+    /// let mut pos: Position<SadeqaV> =
+    ///     "sadeqa-v 1,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0".parse()?;
+    /// let events = pos.play_traced(Move::Pit(5))?;
+    /// let s6 = Pit::new(Player::South, 6);
+    /// assert_eq!(events, [
+    ///     Event::Lap { origin: Pit::new(Player::South, 5), seeds: 1, landing: s6 },
+    ///     Event::WaranaCapture { by: Player::South, pit: s6, seeds: 2 },
+    ///     Event::BonusMove { player: Player::South },
+    /// ]);
+    /// assert_eq!(pos.to_string(), "sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 2-0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// As [`Position::play`]; the position is then unchanged.
