@@ -18,7 +18,8 @@ pub enum Variant {
     /// `game-91`: 2 x 8, 4 seeds (RULES.md section 5).
     Game91,
     /// `andada-12` .. `andada-24`: 2 x n, 2 seeds (RULES.md section 6). The
-    /// number is the pits per row: 12, 15, 18, 21 or 24.
+    /// number is the pits per row: 12, 15, 18, 21 or 24 (any other number
+    /// reads as 12; [`Andada::new`](crate::rulesets::Andada::new) refuses it).
     Andada(u8),
 }
 
@@ -60,7 +61,13 @@ impl Variant {
             Variant::SadeqaV => 10,
             Variant::SadeqaII => 6,
             Variant::SadeqaIII | Variant::Game91 => 8,
-            Variant::Andada(n) => n as usize,
+            Variant::Andada(15) => 15,
+            Variant::Andada(18) => 18,
+            Variant::Andada(21) => 21,
+            Variant::Andada(24) => 24,
+            // Like `name`: a size Andada does not have reads as 12, so no
+            // board can outgrow the pit array.
+            Variant::Andada(_) => 12,
         }
     }
 
