@@ -26,6 +26,51 @@ pub(crate) fn sow_lap(pits: &mut [u8; BOARD], len: usize, origin: usize) -> (u8,
     }
 }
 
+/// Where a lap of `seeds` seeds from `origin` puts them, on a board of
+/// `len` pits: every pit gets `per_pit`, the pits in `[start, first_end)`
+/// and `[0, wrapped_end)` one more, and the last seed falls at `landing`.
+struct Span {
+    per_pit: usize,
+    rest: usize,
+    start: usize,
+    first_end: usize,
+    wrapped_end: usize,
+    landing: usize,
+}
+
+impl Span {
+    #[inline(always)]
+    fn of(len: usize, origin: usize, seeds: usize) -> Span {
+        // A lap shorter than the board (the usual case) needs no division.
+        let (per_pit, rest) = if seeds < len {
+            (0, seeds)
+        } else {
+            (seeds / len, seeds % len)
+        };
+        let start = if origin + 1 == len { 0 } else { origin + 1 };
+        let end = start + rest;
+        let (first_end, wrapped_end) = if end <= len {
+            (end, 0)
+        } else {
+            (len, end - len)
+        };
+        let landing = if seeds < len {
+            let l = origin + seeds;
+            if l >= len { l - len } else { l }
+        } else {
+            (origin + seeds) % len
+        };
+        Span {
+            per_pit,
+            rest,
+            start,
+            first_end,
+            wrapped_end,
+            landing,
+        }
+    }
+}
+
 /// `PREFIX[m]` holds 1 in its first `m` bytes and 0 after: the one-seed
 /// increment of a run of pits `[a, b)` is `PREFIX[b] - PREFIX[a]`, byte by
 /// byte, with no comparison per pit.
@@ -69,16 +114,14 @@ fn sow_lap_within<const W: usize>(
     // by a byte store: a byte store followed by the loop's wide load of the
     // same bytes would stall store forwarding on every lap.
     let seeds = pits[origin];
-    let s = seeds as usize;
-    let (per_pit, rest) = if s < len { (0, s) } else { (s / len, s % len) };
-    let start = if origin + 1 == len { 0 } else { origin + 1 };
-    let end = start + rest;
-    // The remainder covers [start, first_end) and, if it wraps, [0, wrapped_end).
-    let (first_end, wrapped_end) = if end <= len {
-        (end, 0)
-    } else {
-        (len, end - len)
-    };
+    let Span {
+        per_pit,
+        start,
+        first_end,
+        wrapped_end,
+        landing,
+        ..
+    } = Span::of(len, origin, seeds as usize);
     let row: &mut [u8; W] = (&mut pits[..W]).try_into().expect("W <= BOARD");
     let upto = |m: usize| -> &[u8; W] { (&PREFIX[m][..W]).try_into().expect("W <= BOARD") };
     let (a, b, w) = (upto(start), upto(first_end), upto(wrapped_end));
@@ -96,14 +139,6 @@ fn sow_lap_within<const W: usize>(
             row[i] = row[i].wrapping_add(all[i] * per_pit as u8);
         }
     }
-    // origin + s < 2 * len unless the lap went round the board: avoid the
-    // division on ordinary laps.
-    let landing = if s < len {
-        let l = origin + s;
-        if l >= len { l - len } else { l }
-    } else {
-        (origin + s) % len
-    };
     (seeds, landing)
 }
 
@@ -128,21 +163,14 @@ static PREFIX_U128: [u128; 17] = {
 pub(crate) fn sow_lap_u128(board: &mut u128, len: usize, origin: usize, seeds: u8) -> (usize, u8) {
     debug_assert!(origin < len && len <= 16);
     let old = *board;
-    let s = seeds as usize;
-    let (per_pit, rest) = if s < len { (0, s) } else { (s / len, s % len) };
-    let start = if origin + 1 == len { 0 } else { origin + 1 };
-    let end = start + rest;
-    let (first_end, wrapped_end) = if end <= len {
-        (end, 0)
-    } else {
-        (len, end - len)
-    };
-    let landing = if s < len {
-        let l = origin + s;
-        if l >= len { l - len } else { l }
-    } else {
-        (origin + s) % len
-    };
+    let Span {
+        per_pit,
+        rest,
+        start,
+        first_end,
+        wrapped_end,
+        landing,
+    } = Span::of(len, origin, seeds as usize);
     // A lap of a whole number of rounds ends in its emptied origin.
     let landing_count = if rest == 0 {
         per_pit as u8
