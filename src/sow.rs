@@ -202,16 +202,23 @@ mod tests {
         (seeds, at)
     }
 
+    /// A board of `len` pits with a few seeds everywhere and `seeds` at
+    /// `origin`.
+    fn test_board(len: usize, origin: usize, seeds: u8) -> [u8; BOARD] {
+        let mut a = [0u8; BOARD];
+        for (i, p) in a.iter_mut().enumerate().take(len) {
+            *p = (i * 7 % 5) as u8;
+        }
+        a[origin] = seeds;
+        a
+    }
+
     #[test]
     fn bulk_lap_equals_seed_by_seed_sowing() {
         for len in [12, 16, 20, 24, 48] {
             for origin in 0..len {
                 for seeds in 0..=120u8 {
-                    let mut a = [0u8; BOARD];
-                    for (i, p) in a.iter_mut().enumerate().take(len) {
-                        *p = (i * 7 % 5) as u8;
-                    }
-                    a[origin] = seeds;
+                    let mut a = test_board(len, origin, seeds);
                     let mut b = a;
                     assert_eq!(
                         sow_lap(&mut a, len, origin),
@@ -228,11 +235,7 @@ mod tests {
         for len in [12, 16] {
             for origin in 0..len {
                 for seeds in 0..=96u8 {
-                    let mut a = [0u8; BOARD];
-                    for (i, p) in a.iter_mut().enumerate().take(len) {
-                        *p = (i * 7 % 5) as u8;
-                    }
-                    a[origin] = seeds;
+                    let mut a = test_board(len, origin, seeds);
                     let mut b = a;
                     let mut reg = u128::from_le_bytes(a[..16].try_into().unwrap());
                     let (landing, count) = sow_lap_u128(&mut reg, len, origin, seeds);
