@@ -235,7 +235,7 @@ mod tests {
         for len in [12, 16] {
             for origin in 0..len {
                 for seeds in 0..=96u8 {
-                    let mut a = test_board(len, origin, seeds);
+                    let a = test_board(len, origin, seeds);
                     let mut b = a;
                     let mut reg = u128::from_le_bytes(a[..16].try_into().unwrap());
                     let (landing, count) = sow_lap_u128(&mut reg, len, origin, seeds);
