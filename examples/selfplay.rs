@@ -191,9 +191,7 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
         if !outcome.is_ongoing() {
             // A game over because no candidate completes: they were all
             // refused as endless.
-            if pos.is_over() && !pos.has_legal_move() {
-                refused += pos.candidate_moves().len() as u64;
-            }
+            refused += pos.legality().endless.len() as u64;
             break outcome;
         }
         let clock = Instant::now();

@@ -1,65 +1,123 @@
 //! Choosing the ruleset at run time, by name: [`AnyRuleset`],
 //! [`AnyPosition`] and [`AnyGame`] forward to the concrete generic types
 //! (which stay the fast path: no dynamic dispatch inside a game).
+//!
+//! All of them come from one list of rulesets (the `rulesets!` macro
+//! below): adding a ruleset means its module and one line there.
 
+use crate::board::Board;
 use crate::error::{ParsePositionError, PlayError, RecordError};
-use crate::event::Event;
+use crate::event::{Event, Observer};
 use crate::game::Game;
 use crate::moves::{Move, MoveSet};
 use crate::notation::Record;
 use crate::outcome::Outcome;
 use crate::player::{Pit, Player};
-use crate::position::Position;
+use crate::position::{Legality, Position, Proof};
 use crate::ruleset::Ruleset;
 use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+use crate::setup::Setup;
+use crate::sow::Control;
 use crate::variant::{UnknownVariant, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// Any of the rulesets, with its options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum AnyRuleset {
-    /// Sadeqa V (RULES.md section 3).
-    SadeqaV(SadeqaV),
-    /// Sadeqa II (section 4).
-    SadeqaII(SadeqaII),
-    /// Sadeqa III or game 91 (section 5).
-    SadeqaIII(SadeqaIII),
-    /// Andada, any size (section 6).
-    Andada(Andada),
+/// The one list of rulesets: `Arm: Type "doc"`. Calls `$m!` with the
+/// tokens `$args` and then the list.
+macro_rules! rulesets {
+    ($m:ident ! ($($args:tt)*)) => {
+        $m! { ($($args)*)
+            SadeqaV: SadeqaV "Sadeqa V (RULES.md section 3).",
+            SadeqaII: SadeqaII "Sadeqa II (RULES.md section 4).",
+            SadeqaIII: SadeqaIII "Sadeqa III or game 91 (RULES.md section 5).",
+            Andada: Andada "Andada, any size (RULES.md section 6).",
+        }
+    };
+}
+
+/// Defines the three run-time enums from the list.
+macro_rules! define_enums {
+    (() $($arm:ident : $ty:ident $doc:literal,)*) => {
+        /// Any of the rulesets, with its options.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum AnyRuleset {
+            $(#[doc = $doc] $arm($ty),)*
+        }
+
+        /// A position of any ruleset.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum AnyPosition {
+            $(#[doc = $doc] $arm(Position<$ty>),)*
+        }
+
+        /// A game of any ruleset.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $(#[doc = $doc] $arm(Game<$ty>),)*
+        }
+
+        impl AnyRuleset {
+            /// The ruleset with default options for `variant`; `None` for an
+            /// Andada size other than 12, 15, 18, 21 or 24.
+            pub fn from_variant(variant: Variant) -> Option<AnyRuleset> {
+                None$(.or_else(|| $ty::from_variant(variant).map(AnyRuleset::$arm)))*
+            }
+        }
+    };
+}
+
+rulesets!(define_enums!());
+
+/// The arms of a `match` on one of the enums: `$body` with `$p` bound to
+/// the concrete value.
+macro_rules! each_arms {
+    (($ty:ident, $value:expr, $p:ident, $body:expr) $($arm:ident : $r:ident $doc:literal,)*) => {
+        match $value {
+            $($ty::$arm($p) => $body,)*
+        }
+    };
+}
+
+/// Runs `$body` with `$p` bound to the concrete value inside `$value`, an
+/// `$ty` (one of the enums).
+macro_rules! each {
+    ($ty:ident, $value:expr, $p:ident => $body:expr) => {
+        rulesets!(each_arms!($ty, $value, $p, $body))
+    };
+}
+
+/// The arms of a `match` mapping one enum to another, arm to same arm.
+macro_rules! each_map_arms {
+    (($from:ident, $to:ident, $value:expr, $p:ident, $body:expr) $($arm:ident : $r:ident $doc:literal,)*) => {
+        match $value {
+            $($from::$arm($p) => $to::$arm($body),)*
+        }
+    };
+}
+
+/// Runs `$body` with `$p` bound to the concrete value inside an arm of
+/// `$from`, and wraps the result in the same arm of `$to`.
+macro_rules! each_map {
+    ($from:ident => $to:ident, $value:expr, $p:ident => $body:expr) => {
+        rulesets!(each_map_arms!($from, $to, $value, $p, $body))
+    };
 }
 
 impl AnyRuleset {
-    /// The ruleset with default options for `variant`; `None` for an
-    /// Andada size other than 12, 15, 18, 21 or 24.
-    pub fn from_variant(variant: Variant) -> Option<AnyRuleset> {
-        Some(match variant {
-            Variant::SadeqaV => AnyRuleset::SadeqaV(SadeqaV),
-            Variant::SadeqaII => AnyRuleset::SadeqaII(SadeqaII::new()),
-            Variant::SadeqaIII => AnyRuleset::SadeqaIII(SadeqaIII::new()),
-            Variant::Game91 => AnyRuleset::SadeqaIII(SadeqaIII::game_91()),
-            Variant::Andada(n) => AnyRuleset::Andada(Andada::new(n)?),
-        })
-    }
-
     /// The variant.
     pub fn variant(&self) -> Variant {
-        match self {
-            AnyRuleset::SadeqaV(r) => r.variant(),
-            AnyRuleset::SadeqaII(r) => r.variant(),
-            AnyRuleset::SadeqaIII(r) => r.variant(),
-            AnyRuleset::Andada(r) => r.variant(),
-        }
+        each!(AnyRuleset, self, r => r.variant())
     }
 }
 
 impl FromStr for AnyRuleset {
     type Err = UnknownVariant;
-    /// A variant name (`sadeqa-ii`, `game-91`, `andada`, ...), default options.
+    /// A variant name (`sadeqa-ii`, `game-91`, `andada`, ..., in any case),
+    /// default options.
     fn from_str(s: &str) -> Result<Self, UnknownVariant> {
         let variant: Variant = s.parse()?;
-        AnyRuleset::from_variant(variant).ok_or_else(|| UnknownVariant(s.to_string()))
+        AnyRuleset::from_variant(variant).ok_or_else(|| UnknownVariant(crate::error::excerpt(s)))
     }
 }
 
@@ -69,45 +127,6 @@ impl fmt::Display for AnyRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.variant().name())
     }
-}
-
-/// A position of any ruleset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AnyPosition {
-    /// Sadeqa V.
-    SadeqaV(Position<SadeqaV>),
-    /// Sadeqa II.
-    SadeqaII(Position<SadeqaII>),
-    /// Sadeqa III or game 91.
-    SadeqaIII(Position<SadeqaIII>),
-    /// Andada.
-    Andada(Position<Andada>),
-}
-
-/// Runs `$body` with `$p` bound to the concrete value inside any of the
-/// four-armed enums of this module.
-macro_rules! each {
-    ($ty:ident, $value:expr, $p:ident => $body:expr) => {
-        match $value {
-            $ty::SadeqaV($p) => $body,
-            $ty::SadeqaII($p) => $body,
-            $ty::SadeqaIII($p) => $body,
-            $ty::Andada($p) => $body,
-        }
-    };
-}
-
-/// Runs `$body` with `$p` bound to the concrete value inside an arm of
-/// `$from`, and wraps the result in the same arm of `$to`.
-macro_rules! each_map {
-    ($from:ident => $to:ident, $value:expr, $p:ident => $body:expr) => {
-        match $value {
-            $from::SadeqaV($p) => $to::SadeqaV($body),
-            $from::SadeqaII($p) => $to::SadeqaII($body),
-            $from::SadeqaIII($p) => $to::SadeqaIII($body),
-            $from::Andada($p) => $to::Andada($body),
-        }
-    };
 }
 
 impl AnyPosition {
@@ -205,9 +224,60 @@ impl AnyPosition {
         each!(AnyPosition, self, p => p.candidate_moves())
     }
 
-    /// See [`Position::has_legal_move`].
-    pub fn has_legal_move(&self) -> bool {
-        each!(AnyPosition, self, p => p.has_legal_move())
+    /// See [`Position::legality`].
+    pub fn legality(&self) -> Legality {
+        each!(AnyPosition, self, p => p.legality())
+    }
+
+    /// See [`Position::prove`].
+    ///
+    /// # Errors
+    /// As [`Position::prove`].
+    pub fn prove<C: Control>(&self, mv: Move, control: &mut C) -> Result<Proof, PlayError> {
+        each!(AnyPosition, self, p => p.prove(mv, control))
+    }
+
+    /// See [`Position::board`].
+    pub fn board(&self) -> Board {
+        each!(AnyPosition, self, p => *p.board())
+    }
+
+    /// See [`Position::points`].
+    pub fn points(&self, player: Player) -> Option<u16> {
+        each!(AnyPosition, self, p => p.points(player))
+    }
+
+    /// See [`Position::lap_limit`].
+    pub fn lap_limit(&self) -> Option<u32> {
+        each!(AnyPosition, self, p => p.lap_limit())
+    }
+
+    /// See [`Position::to_setup`].
+    pub fn to_setup(&self) -> Setup {
+        each!(AnyPosition, self, p => p.to_setup())
+    }
+
+    /// See [`Position::successors`]: every legal move with the position it
+    /// leads to.
+    pub fn successors(&self) -> impl Iterator<Item = (Move, AnyPosition)> + '_ {
+        self.legal_moves().into_iter().map(move |mv| {
+            let mut child = *self;
+            child.play_unchecked(mv);
+            (mv, child)
+        })
+    }
+
+    /// See [`Position::play_with`].
+    ///
+    /// # Errors
+    /// [`PlayError`]; the position is unchanged.
+    pub fn play_with<O: Observer, C: Control>(
+        &mut self,
+        mv: Move,
+        obs: &mut O,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
+        each!(AnyPosition, self, p => p.play_with(mv, obs, control))
     }
 
     /// See [`Position::is_legal`].
@@ -240,9 +310,6 @@ impl AnyPosition {
     }
 
     /// See [`Position::play_unchecked`].
-    ///
-    /// # Panics
-    /// As [`Position::play_unchecked`].
     pub fn play_unchecked(&mut self, mv: Move) {
         each!(AnyPosition, self, p => p.play_unchecked(mv))
     }
@@ -259,47 +326,18 @@ impl FromStr for AnyPosition {
     /// Parses any position string; the variant field picks the ruleset
     /// (default options).
     fn from_str(s: &str) -> Result<AnyPosition, ParsePositionError> {
-        let name = s
-            .split_whitespace()
-            .next()
-            .ok_or(ParsePositionError::MissingField("variant"))?;
-        let rules: AnyRuleset = name
-            .parse()
-            .map_err(|_| ParsePositionError::UnknownVariant(name.to_string()))?;
-        AnyPosition::from_str_with(rules, s)
+        let setup: Setup = s.parse()?;
+        let rules = AnyRuleset::from_variant(setup.variant)
+            .ok_or_else(|| ParsePositionError::UnknownVariant(setup.variant.name().into()))?;
+        Ok(each_map!(AnyRuleset => AnyPosition, rules, r => Position::from_setup(r, &setup)?))
     }
 }
 
-/// Serialised as its position string; as for [`Position`], the ruleset's
-/// options are not in it (serialise the [`AnyRuleset`] too and read back with
-/// [`AnyPosition::from_str_with`]).
-impl Serialize for AnyPosition {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-/// Read from a position string; the variant field picks the ruleset, with
-/// default options.
-impl<'de> Deserialize<'de> for AnyPosition {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-/// A [`Game`] of any ruleset.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// Sadeqa V.
-    SadeqaV(Game<SadeqaV>),
-    /// Sadeqa II.
-    SadeqaII(Game<SadeqaII>),
-    /// Sadeqa III or game 91.
-    SadeqaIII(Game<SadeqaIII>),
-    /// Andada.
-    Andada(Game<Andada>),
-}
+// Serialised as its position string; as for [`Position`], the ruleset's
+// options are not in it (serialise the [`AnyRuleset`] too and read back with
+// [`AnyPosition::from_str_with`]). Read back, the variant field picks the
+// ruleset, with default options.
+crate::serde_str::string_serde!(AnyPosition);
 
 impl AnyGame {
     /// A game from `start` with the default policy (see [`Game::new`]).
@@ -346,6 +384,19 @@ impl AnyGame {
     /// [`PlayError`]; the game is unchanged.
     pub fn play_traced(&mut self, mv: Move) -> Result<Vec<Event>, PlayError> {
         each!(AnyGame, self, g => g.play_traced(mv))
+    }
+
+    /// See [`Game::play_with`].
+    ///
+    /// # Errors
+    /// [`PlayError`]; the game is unchanged.
+    pub fn play_with<O: Observer, C: Control>(
+        &mut self,
+        mv: Move,
+        obs: &mut O,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
+        each!(AnyGame, self, g => g.play_with(mv, obs, control))
     }
 
     /// See [`Game::play_record`].

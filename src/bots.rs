@@ -4,6 +4,7 @@
 use crate::any::AnyPosition;
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
+use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use rand::rngs::SmallRng;
@@ -63,7 +64,7 @@ impl Bot for RandomBot {
 }
 
 /// Plays the move with the best immediate result for the game's goal: a
-/// win if one is available, else the best [`Ruleset::heuristic`] after the
+/// win if one is available, else the best evaluation (points, or seeds in one's row) after the
 /// move (for Sadeqa II: seeds kept on one's own side against the
 /// opponent's; for scoring games: points). Ties are broken at random, from
 /// the seed.
@@ -81,6 +82,17 @@ impl GreedyBot {
     }
 }
 
+/// A score for `player` after a move: his points minus the opponent's
+/// where the game scores points, else the seeds in his row minus the
+/// opponent's (the games won by moving last).
+fn evaluate<R: Ruleset>(pos: &Position<R>, player: Player) -> i32 {
+    let other = player.other();
+    match (pos.points(player), pos.points(other)) {
+        (Some(a), Some(b)) => a as i32 - b as i32,
+        _ => pos.board().seeds_in_row(player) as i32 - pos.board().seeds_in_row(other) as i32,
+    }
+}
+
 /// Value of a finished game for the mover, beyond any heuristic.
 const WIN: i32 = 1_000_000;
 
@@ -93,7 +105,7 @@ impl Bot for GreedyBot {
             let mut next = *pos;
             next.play_unchecked(mv);
             let value = match next.outcome() {
-                Outcome::Ongoing => pos.rules().heuristic(&next, me),
+                Outcome::Ongoing => evaluate(&next, me),
                 Outcome::Win { winner, .. } if winner == me => WIN,
                 Outcome::Win { .. } => -WIN,
                 Outcome::Draw { .. } => 0,

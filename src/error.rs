@@ -43,6 +43,10 @@ pub enum Refusal {
     /// A choice move (`S`/`N`) where a pit must be played.
     #[error("a pit number is expected here, not a choice move")]
     PitExpected,
+    /// The move is of the right kind but the ruleset does not offer it (a
+    /// reason no ruleset names; kept for rulesets to come).
+    #[error("the rules do not allow this move here")]
+    NotACandidate,
 }
 
 /// Why [`Position::play`](crate::Position::play) refused a move. The position
@@ -76,6 +80,16 @@ pub enum PlayError {
         /// The limit in force.
         limit: u32,
     },
+    /// The caller's [`Control`](crate::Control) cancelled a long proof that
+    /// the move needed (its own, or the next player's moves'); nothing was
+    /// played.
+    #[error("move {mv}: the proof of an endless sowing was cancelled after {laps} laps")]
+    Cancelled {
+        /// The move being proved.
+        mv: Move,
+        /// Laps sown when it was cancelled.
+        laps: u64,
+    },
 }
 
 /// A move string that is not a move.
@@ -89,8 +103,21 @@ pub enum ParseMoveError {
     OutOfRange(String),
 }
 
-/// A position string that is malformed or describes an impossible position
-/// (RULES.md section 7). Each variant names the field at fault.
+/// The longest excerpt of outside input an error message quotes.
+const EXCERPT: usize = 40;
+
+/// `text`, cut to [`EXCERPT`] characters with an ellipsis, for error
+/// messages: an error in a megabyte of input does not repeat it.
+pub(crate) fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// A position string that is malformed (RULES.md section 7), or whose
+/// setup is impossible. Each variant names the field at fault; quoted input
+/// is cut to 40 characters.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParsePositionError {
     /// The string has fewer fields than a position needs.
@@ -102,17 +129,48 @@ pub enum ParsePositionError {
     /// The variant field names no known variant.
     #[error("variant field: unknown variant {0:?}")]
     UnknownVariant(String),
-    /// The variant is valid but not one this ruleset type plays.
-    #[error("variant field: {found:?} is not a {expected} variant")]
-    WrongVariant {
-        /// The variant named in the string.
-        found: String,
-        /// The ruleset expected.
-        expected: &'static str,
-    },
     /// The pits field is not `<south>/<north>`.
     #[error("pits field: expected <south pits>/<north pits>, found {0:?}")]
     Rows(String),
+    /// A pit count is not a number (or has more than 9 digits).
+    #[error("pits field: {row}'s pit {pit} is {text:?}, not a seed count")]
+    PitValue {
+        /// The row.
+        row: Player,
+        /// The pit number.
+        pit: usize,
+        /// What was written.
+        text: String,
+    },
+    /// A row has more pits than any board (24).
+    #[error("pits field: {row}'s row has more than 24 pits")]
+    RowTooLong {
+        /// The row.
+        row: Player,
+    },
+    /// The side-to-move field is not `S` or `N`.
+    #[error("side-to-move field: expected S or N, found {0:?}")]
+    SideToMove(String),
+    /// The captured field is not `<south>-<north>`.
+    #[error("captured field: expected <south>-<north> decimal counts, found {0:?}")]
+    Captured(String),
+    /// The string is well formed, but not a position of the ruleset.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+/// Why [`Position::from_setup`](crate::Position::from_setup) refused a
+/// [`Setup`](crate::Setup): what it may not hold (RULES.md section 7).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// The variant is valid but not one this ruleset plays.
+    #[error("variant field: {found} is not a {expected} variant")]
+    WrongVariant {
+        /// The variant named in the setup.
+        found: &'static str,
+        /// The ruleset expected.
+        expected: &'static str,
+    },
     /// A row has the wrong number of pits.
     #[error("pits field: {row}'s row has {found} pits, the variant has {expected}")]
     PitCount {
@@ -123,48 +181,101 @@ pub enum ParsePositionError {
         /// Pits per row of the variant.
         expected: usize,
     },
-    /// A pit count is not a number.
-    #[error("pits field: {row}'s pit {pit} is {text:?}, not a seed count")]
-    PitValue {
-        /// The row.
-        row: Player,
-        /// The pit number.
-        pit: usize,
-        /// What was written.
-        text: String,
-    },
-    /// A warana mark (`w`) in a variant without waranas.
-    #[error("pits field: {row}'s pit {pit} is marked as a warana, but {variant} has no waranas")]
-    WaranaNotAllowed {
-        /// The row.
-        row: Player,
-        /// The pit number.
-        pit: usize,
-        /// The variant.
-        variant: &'static str,
-    },
-    /// The side-to-move field is not `S` or `N`.
-    #[error("side-to-move field: expected S or N, found {0:?}")]
-    SideToMove(String),
-    /// The captured field is not `<south>-<north>`.
-    #[error("captured field: expected <south>-<north> decimal counts, found {0:?}")]
-    Captured(String),
-    /// The state field is not valid for this variant.
-    #[error("state field: {0}")]
-    State(String),
     /// More seeds (on the board plus captured) than the variant has.
     #[error("pits and captured fields: {found} seeds, but {variant} has only {total}")]
     TooManySeeds {
         /// Seeds counted.
-        found: u32,
+        found: u64,
         /// Seeds the variant starts with.
         total: u32,
         /// The variant.
         variant: &'static str,
     },
+    /// A marked pit (`w`) in a variant without waranas.
+    #[error("pits field: {pit} is marked as a warana, but {variant} has no waranas")]
+    MarkNotAllowed {
+        /// The pit.
+        pit: crate::Pit,
+        /// The variant.
+        variant: &'static str,
+    },
+    /// The state field is not valid for this variant.
+    #[error("state field: {0}")]
+    State(#[from] StateError),
     /// A position the rules cannot reach.
     #[error("impossible position: {0}")]
-    Impossible(String),
+    Unreachable(#[from] Unreachable),
+}
+
+/// A state field (RULES.md section 7) the variant does not accept.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StateError {
+    /// The variant needs a state field and there is none.
+    #[error("missing: {variant} positions carry one of {expected}")]
+    Missing {
+        /// The variant.
+        variant: &'static str,
+        /// The words it accepts.
+        expected: &'static str,
+    },
+    /// The variant has no state field (here) and one was given.
+    #[error("{variant} positions have no state field here, found {found:?}")]
+    Unexpected {
+        /// The variant.
+        variant: &'static str,
+        /// What was written.
+        found: String,
+    },
+    /// Not one of the variant's words.
+    #[error("{variant} expects one of {expected}, found {found:?}")]
+    Unknown {
+        /// The variant.
+        variant: &'static str,
+        /// The words it accepts.
+        expected: &'static str,
+        /// What was written.
+        found: String,
+    },
+}
+
+/// A setup the rules cannot reach from any start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum Unreachable {
+    /// The side to move cannot move while the other player can, in a game
+    /// where passing is automatic (Sadeqa V, RULES.md section 3.5): the other
+    /// player would be to move.
+    #[error("{side} to move has no legal move while {other} has one; passing is automatic, so {other} would be to move", other = side.other())]
+    PassNotAutomatic {
+        /// The side to move written.
+        side: Player,
+    },
+    /// Sadeqa II under the starter-only option: only one player's first
+    /// move can be restricted.
+    #[error(
+        "under the starter-only option only one player's first move is restricted, not both (first:SN)"
+    )]
+    BothRestrictedStarterOnly,
+    /// Andada: the opening is defined only from the initial board.
+    #[error(
+        "an andada position in phase opening must be the initial board (every pit 2, nothing captured)"
+    )]
+    OpeningNotInitial,
+    /// Andada: the choice follows the opening at once.
+    #[error(
+        "an andada position in phase choice must be one of the opening's three results (0,3,3,... from some pit), nothing captured"
+    )]
+    ChoiceNotOpened,
+    /// Andada: the singleton ending starts with at most one seed a pit, and
+    /// seeds only leave the board after that.
+    #[error(
+        "an andada position in phase singles holds at most one seed a pit's worth ({pits}), not {seeds}"
+    )]
+    TooManyForSingles {
+        /// Seeds on the board.
+        seeds: u32,
+        /// Pits on the board.
+        pits: u32,
+    },
 }
 
 /// A game record that cannot be read or replayed (RULES.md section 7).

@@ -2,12 +2,13 @@
 //! optional ply limit and the game record.
 
 use crate::error::{PlayError, RecordError};
-use crate::event::Event;
+use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::notation::Record;
 use crate::outcome::{DrawReason, Outcome};
 use crate::position::Position;
 use crate::ruleset::Ruleset;
+use crate::sow::Control;
 use std::collections::HashMap;
 
 /// A game in progress: the start position, the moves played and the
@@ -168,33 +169,44 @@ impl<R: Ruleset> Game<R> {
         }
     }
 
-    /// Plays `mv`.
+    /// Plays `mv` ([`Position::play`]).
     ///
     /// # Errors
-    /// [`PlayError`]; the game is unchanged. [`PlayError::GameOver`] also
-    /// once the game is drawn by repetition or the ply limit.
+    /// [`PlayError::GameOver`] if the game is over (by the rules, repetition
+    /// or the ply limit), or why the position refused the move. The game is
+    /// then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
-        if !self.outcome().is_ongoing() {
-            return Err(PlayError::GameOver);
-        }
-        let mut next = *self.position();
-        next.play(mv)?;
-        self.push(mv, next);
-        Ok(())
+        self.play_with(mv, &mut (), &mut ())
     }
 
-    /// Plays `mv` and reports what it did (see [`Position::play_traced`]).
+    /// Plays `mv` and returns its events ([`Position::play_traced`]).
     ///
     /// # Errors
     /// As [`Game::play`].
     pub fn play_traced(&mut self, mv: Move) -> Result<Vec<Event>, PlayError> {
+        let mut events = Vec::new();
+        self.play_with(mv, &mut events, &mut ())?;
+        Ok(events)
+    }
+
+    /// Plays `mv` with its events to `obs` and any long proof on the way
+    /// reported to `control` ([`Position::play_with`]).
+    ///
+    /// # Errors
+    /// As [`Game::play`], and [`PlayError::Cancelled`].
+    pub fn play_with<O: Observer, C: Control>(
+        &mut self,
+        mv: Move,
+        obs: &mut O,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
         if !self.outcome().is_ongoing() {
             return Err(PlayError::GameOver);
         }
         let mut next = *self.position();
-        let events = next.play_traced(mv)?;
+        next.play_with(mv, obs, control)?;
         self.push(mv, next);
-        Ok(events)
+        Ok(())
     }
 
     fn push(&mut self, mv: Move, next: Position<R>) {

@@ -51,6 +51,7 @@
 #![warn(missing_docs)]
 
 mod any;
+mod board;
 pub mod bots;
 mod error;
 mod event;
@@ -62,19 +63,27 @@ mod player;
 mod position;
 mod ruleset;
 pub mod rulesets;
+mod serde_str;
+mod setup;
 mod sow;
 mod variant;
 
 pub use any::{AnyGame, AnyPosition, AnyRuleset};
-pub use error::{ParseMoveError, ParsePositionError, PlayError, RecordError, Refusal};
+pub use board::{Board, BoardError, MAX_PITS};
+pub use error::{
+    ParseMoveError, ParsePositionError, PlayError, RecordError, Refusal, SetupError, StateError,
+    Unreachable,
+};
 pub use event::{Event, Observer};
 pub use game::Game;
 pub use moves::{MAX_PITS_PER_ROW, Move, MoveSet, MoveSetIter};
 pub use notation::Record;
 pub use outcome::{DrawReason, Outcome, Score};
 pub use player::{Pit, Player};
-pub use position::Position;
-pub use ruleset::{LapEnd, MoveStart, NoMove, Ruleset, Turn};
+pub use position::{Legality, Position, Proof, TURN_BUDGET};
+pub use ruleset::{Lap, NoMove, Ruleset, Sowing, Start, Turn};
+pub use setup::Setup;
+pub use sow::{Control, PROGRESS_LAPS};
 pub use variant::{ANDADA_SIZES, UnknownVariant, Variant};
 
 /// The README's example, run as a doctest.

@@ -2,7 +2,6 @@
 
 use crate::error::ParseMoveError;
 use crate::player::Player;
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -54,27 +53,16 @@ impl FromStr for Move {
             return Ok(Move::First(p));
         }
         if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(ParseMoveError::Malformed(s.to_string()));
+            return Err(ParseMoveError::Malformed(crate::error::excerpt(s)));
         }
         match t.parse::<u8>() {
             Ok(p) if (1..=MAX_PITS_PER_ROW as u8).contains(&p) => Ok(Move::Pit(p)),
-            _ => Err(ParseMoveError::OutOfRange(s.to_string())),
+            _ => Err(ParseMoveError::OutOfRange(crate::error::excerpt(s))),
         }
     }
 }
 
-impl Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_str::string_serde!(Move);
 
 /// A set of moves held in one machine word: no allocation, `Copy`.
 ///
@@ -104,10 +92,13 @@ impl MoveSet {
         MoveSet(mask & ((1 << MAX_PITS_PER_ROW) - 1))
     }
 
-    /// Adds a move.
+    /// Adds a move. Returns `false`, and leaves the set as it was, for a
+    /// pit move outside `1..=24`, which no board has and no set can hold.
     #[inline]
-    pub fn insert(&mut self, m: Move) {
-        self.0 |= Self::bit(m);
+    pub fn insert(&mut self, m: Move) -> bool {
+        let bit = Self::bit(m);
+        self.0 |= bit;
+        bit != 0
     }
 
     /// Removes a move.
@@ -138,6 +129,18 @@ impl MoveSet {
     /// The moves, in notation order (the same as `into_iter`).
     pub fn iter(self) -> MoveSetIter {
         self.into_iter()
+    }
+
+    /// The moves in either set.
+    #[inline]
+    pub const fn union(self, other: MoveSet) -> MoveSet {
+        MoveSet(self.0 | other.0)
+    }
+
+    /// The pit moves of the set (without the choice moves).
+    #[inline]
+    pub const fn pits(self) -> MoveSet {
+        MoveSet(self.0 & ((1 << MAX_PITS_PER_ROW) - 1))
     }
 
     /// The `i`-th move in iteration order, if any (for uniform random choice).

@@ -1,50 +1,100 @@
-//! [`Position`]: a small value type holding everything about a position,
-//! with the core's move generation and the relay-sowing engine.
+//! [`Position`]: a board and the game's state, with legality and turns.
+//!
+//! A position computes its legal moves once, at the start of the turn, and
+//! keeps them: [`Position::legal_moves`], [`Position::is_legal`] and the
+//! next [`Position::play`] cost no further sowing. Every candidate is sown
+//! once then, on a copy, under a lap budget ([`TURN_BUDGET`]): it ends, or
+//! proves endless, or (rarely: only endless sowings with cycles of more
+//! than 65,536 laps) stays undecided until someone asks
+//! ([`Position::legality`], [`Position::prove`]).
 
-use crate::error::{ParsePositionError, PlayError};
+use crate::board::Board;
+use crate::error::{PlayError, Refusal};
 use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::{Pit, Player};
-use crate::ruleset::{LapEnd, MoveStart, NoMove, Ruleset, Turn};
-use crate::sow::{BOARD, sow_lap};
+use crate::ruleset::{NoMove, Ruleset, Sowing, Start, Turn};
+use crate::sow::{Control, Sown, relay};
 use crate::variant::Variant;
 use std::hash::{Hash, Hasher};
 
-/// A position of a game played under the ruleset `R`: pits, side to move,
-/// captured seeds, the ruleset's own state (waranas, phase, ...) and the
-/// ruleset value itself.
+/// Laps each candidate move is sown at the start of a turn before it is
+/// left undecided. Ordinary sowings end within a few thousand laps (the
+/// longest seen in random play: 4,426, RULES.md section 2), so a move left
+/// undecided is an endless sowing whose cycle is longer than this, or a
+/// sowing longer than any seen.
+pub const TURN_BUDGET: u64 = 1 << 16;
+
+/// A position of a game played under the ruleset `R`: the [`Board`], side
+/// to move, captured seeds, marked pits (waranas), the ruleset's own state
+/// (first-move flags, phase), the ruleset value itself, and the legal moves
+/// found at the start of the turn.
 ///
-/// `Copy` and a few dozen bytes: the pits live in a fixed array sized for
-/// the largest board (2 x 24), so nothing here allocates on the hot path
-/// (sowing, legal moves, play).
+/// `Copy` and about a hundred bytes: nothing here allocates on the hot path
+/// (sowing, legal moves, play, successors). No method changes a position
+/// except playing a move: positions are built by [`Position::new`] or from
+/// a validated [`Setup`](crate::Setup).
 ///
 /// Equality and hashing compare what the position string shows (plus the
-/// ruleset's options); the lap-limit setting is not part of the position.
+/// ruleset's options); the lap-limit setting and the legality found are not
+/// part of the position.
 #[derive(Clone, Copy, Debug)]
 pub struct Position<R: Ruleset> {
     rules: R,
-    pits: [u8; BOARD],
+    board: Board,
+    marks: u64,
     side: Player,
     captured: [u16; 2],
     state: R::State,
+    /// Candidates known to end.
+    legal: MoveSet,
+    /// Candidates proven endless, or over the caller's lap limit.
+    endless: MoveSet,
+    /// Candidates not decided within [`TURN_BUDGET`].
+    undecided: MoveSet,
     over: bool,
     lap_limit: Option<u32>,
 }
 
-/// Why a sowing could not be completed.
-enum Stuck {
-    Endless,
-    LapLimit(u32),
+/// What is known of the candidate moves' legality (RULES.md section 2,
+/// "Exact, but never a frozen caller"): see [`Position::legality`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Legality {
+    /// Moves whose sowing ends: legal.
+    pub ends: MoveSet,
+    /// Moves proven endless (or, under a lap limit, over it): not legal.
+    pub endless: MoveSet,
+    /// Moves not decided yet: legal exactly when [`Position::prove`] finds
+    /// that they end.
+    pub undecided: MoveSet,
 }
 
-impl Stuck {
-    fn into_error(self, mv: Move) -> PlayError {
-        match self {
-            Stuck::Endless => PlayError::Endless { mv },
-            Stuck::LapLimit(limit) => PlayError::LapLimit { mv, limit },
-        }
-    }
+/// The answer of [`Position::prove`] for one candidate move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Proof {
+    /// Its sowing ends after `laps` laps: the move is legal.
+    Ends {
+        /// Laps sown.
+        laps: u64,
+    },
+    /// Its sowing returns to its first state after `laps` laps and never
+    /// ends: the move is not legal.
+    Endless {
+        /// The cycle's length in laps.
+        laps: u64,
+    },
+    /// It did not end within the position's lap limit: under that option it
+    /// counts as endless.
+    OverLimit {
+        /// The limit in force.
+        limit: u32,
+    },
+    /// The control cancelled the proof after `laps` laps.
+    Cancelled {
+        /// Laps sown before the cancel.
+        laps: u64,
+    },
 }
 
 impl<R: Ruleset> Position<R> {
@@ -58,74 +108,38 @@ impl<R: Ruleset> Position<R> {
     /// moves first unless the caller chooses otherwise).
     pub fn new_with_first(rules: R, first: Player) -> Self {
         let v = rules.variant();
-        let mut pits = [0u8; BOARD];
-        pits[..2 * v.pits_per_row()].fill(v.seeds_per_pit());
-        let mut pos = Position {
-            rules,
-            pits,
-            side: first,
-            captured: [0; 2],
-            state: rules.initial_state(first),
-            over: false,
-            lap_limit: None,
-        };
-        pos.over = rules.is_terminal(&pos) || !pos.has_legal_move();
+        let n = v.pits_per_row();
+        let seeds = vec_free_row(v.seeds_per_pit(), n);
+        let board = Board::from_rows_sown(&seeds[..n], &seeds[..n], rules.clockwise())
+            .expect("every variant's board is valid");
+        let mut pos = Position::raw(rules, board, 0, first, [0; 2], rules.initial_state(first));
+        pos.start_turn(&mut (), &mut ())
+            .expect("the uncancellable control does not cancel");
         pos
     }
 
-    /// Builds a position from its parts: each row from its owner's pit 1, as
-    /// the position string writes them.
-    ///
-    /// # Errors
-    /// [`ParsePositionError`] naming the field at fault: a row of the wrong
-    /// length, more seeds than the variant has, or a position the ruleset
-    /// cannot reach ([`Ruleset::check_setup`]).
-    pub fn from_parts(
+    /// A position from its parts, with no legality computed yet.
+    pub(crate) fn raw(
         rules: R,
-        south: &[u8],
-        north: &[u8],
-        side_to_move: Player,
+        board: Board,
+        marks: u64,
+        side: Player,
         captured: [u16; 2],
         state: R::State,
-    ) -> Result<Self, ParsePositionError> {
-        let v = rules.variant();
-        let n = v.pits_per_row();
-        for (row, pits) in [(Player::South, south), (Player::North, north)] {
-            if pits.len() != n {
-                return Err(ParsePositionError::PitCount {
-                    row,
-                    found: pits.len(),
-                    expected: n,
-                });
-            }
-        }
-        let found: u32 = south.iter().chain(north).map(|&s| s as u32).sum::<u32>()
-            + captured.iter().map(|&c| c as u32).sum::<u32>();
-        if found > v.total_seeds() {
-            return Err(ParsePositionError::TooManySeeds {
-                found,
-                total: v.total_seeds(),
-                variant: v.name(),
-            });
-        }
-        let mut pos = Position {
+    ) -> Self {
+        Position {
             rules,
-            pits: [0; BOARD],
-            side: side_to_move,
+            board,
+            marks,
+            side,
             captured,
             state,
+            legal: MoveSet::EMPTY,
+            endless: MoveSet::EMPTY,
+            undecided: MoveSet::EMPTY,
             over: false,
             lap_limit: None,
-        };
-        for (row, pits) in [(Player::South, south), (Player::North, north)] {
-            for (i, &s) in pits.iter().enumerate() {
-                let idx = pos.index_of(row, i as u8 + 1);
-                pos.pits[idx] = s;
-            }
         }
-        pos.over = rules.is_terminal(&pos) || !pos.has_legal_move();
-        rules.check_setup(&pos)?;
-        Ok(pos)
     }
 
     /// Uses a lap limit instead of the exact endless-sowing test: a sowing
@@ -138,18 +152,15 @@ impl<R: Ruleset> Position<R> {
     /// sowing's cycle can take 10^9 to 10^10 laps to prove (RULES.md
     /// section 2). A limit of 10,000 refuses no move seen in random play.
     ///
-    /// A limit can leave the side to move without a legal move; the
-    /// ruleset's no-move rule then applies at once, as after a move (Sadeqa V:
-    /// he passes). Set the limit before play: a finished game is not
-    /// reopened by a change of limit.
+    /// The legality of the turn is found again under the new setting. A
+    /// limit can leave the side to move without a legal move; the ruleset's
+    /// no-move rule then applies at once, as after a move (Sadeqa V: he
+    /// passes). Set the limit before play: a finished game is not reopened.
     pub fn with_lap_limit(mut self, limit: Option<u32>) -> Self {
         self.lap_limit = limit;
         if !self.over {
-            if self.rules.is_terminal(&self) {
-                self.over = true;
-            } else {
-                self.settle(&mut ());
-            }
+            self.start_turn(&mut (), &mut ())
+                .expect("the uncancellable control does not cancel");
         }
         self
     }
@@ -158,6 +169,8 @@ impl<R: Ruleset> Position<R> {
     pub fn lap_limit(&self) -> Option<u32> {
         self.lap_limit
     }
+
+    // ---- what the position holds ----
 
     /// The ruleset.
     pub fn rules(&self) -> &R {
@@ -169,10 +182,16 @@ impl<R: Ruleset> Position<R> {
         self.rules.variant()
     }
 
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// Pits per row, `n`.
     #[inline]
     pub fn pits_per_row(&self) -> usize {
-        self.rules.variant().pits_per_row()
+        self.board.pits_per_row()
     }
 
     /// The player to move. When the game is over, the player who would be
@@ -189,7 +208,7 @@ impl<R: Ruleset> Position<R> {
         self.captured[player.index()]
     }
 
-    /// The ruleset's state (waranas, first-move flags, phase).
+    /// The ruleset's state (first-move flags, phase).
     #[inline]
     pub fn state(&self) -> &R::State {
         &self.state
@@ -197,32 +216,50 @@ impl<R: Ruleset> Position<R> {
 
     /// Seeds in `pit`; 0 for a pit number outside the board.
     pub fn seeds(&self, pit: Pit) -> u8 {
-        if pit.number == 0 || pit.number as usize > self.pits_per_row() {
-            return 0;
-        }
-        self.pits[self.index_of(pit.owner, pit.number)]
+        self.board.seeds(pit)
     }
 
     /// `player`'s row, from his pit 1 to pit n.
     pub fn row(&self, player: Player) -> impl ExactSizeIterator<Item = u8> + '_ {
-        (1..=self.pits_per_row() as u8).map(move |p| self.pits[self.index_of(player, p)])
+        self.board.row(player)
     }
 
     /// Seeds on the board.
     pub fn seeds_on_board(&self) -> u32 {
-        self.pits.iter().map(|&s| s as u32).sum()
+        self.board.seeds_on_board()
     }
 
     /// Seeds removed from play and not counted as captured (Andada's
     /// singleton ending): start total minus board minus captured.
     pub fn removed(&self) -> u32 {
-        self.variant().total_seeds()
-            - self.seeds_on_board()
-            - self.captured.iter().map(|&c| c as u32).sum::<u32>()
+        self.variant().total_seeds().saturating_sub(
+            self.seeds_on_board() + self.captured.iter().map(|&c| c as u32).sum::<u32>(),
+        )
     }
 
-    /// Whether the game is over (RULES.md: the player to move has no legal
-    /// move and the ruleset ends the game).
+    /// Sowing-order indices of the marked pits (waranas) as a bit mask.
+    #[inline]
+    pub fn marks(&self) -> u64 {
+        self.marks
+    }
+
+    /// The owner of the warana at `pit`, if it is one (Sadeqa V only): the
+    /// player who does not own its row (RULES.md section 3.4).
+    pub fn warana_owner(&self, pit: Pit) -> Option<Player> {
+        let idx = self.board.index(pit)?;
+        (self.marks >> idx & 1 == 1).then(|| pit.owner.other())
+    }
+
+    /// `player`'s points where the game scores them: Sadeqa V, captured
+    /// seeds plus the seeds in his waranas (RULES.md section 3.7); Sadeqa III
+    /// and game 91, captured seeds (section 5.5). `None` for Sadeqa II and
+    /// Andada, which are won by moving last.
+    pub fn points(&self, player: Player) -> Option<u16> {
+        self.rules.points(self, player)
+    }
+
+    /// Whether the game is over: the player to move has no legal move and
+    /// the ruleset ends the game (RULES.md sections 3.6, 4.4, 5.4, 6.6).
     #[inline]
     pub fn is_over(&self) -> bool {
         self.over
@@ -238,46 +275,54 @@ impl<R: Ruleset> Position<R> {
         }
     }
 
-    // ---- moves ----
+    // ---- legality ----
 
     /// The legal moves: the ruleset's candidates minus endless ones. Empty
     /// when the game is over. No allocation.
     ///
-    /// Each candidate is sown on a copy to prove it ends, so this costs one
-    /// sowing per candidate (and, for an endless one, the whole cycle).
+    /// Found at the start of the turn, so free, unless a candidate was left
+    /// undecided ([`Position::legality`]): then each such candidate is
+    /// proved now, exactly, which can take minutes for an endless sowing
+    /// whose cycle runs to 10^10 laps (RULES.md section 2). A program a
+    /// person waits on calls [`Position::legality`] and [`Position::prove`]
+    /// instead.
     pub fn legal_moves(&self) -> MoveSet {
-        if self.over {
-            return MoveSet::EMPTY;
+        let mut legal = self.legal;
+        for mv in self.undecided {
+            if let Ok(Proof::Ends { .. }) = self.prove(mv, &mut ()) {
+                legal.insert(mv);
+            }
         }
-        self.rules
-            .candidate_moves(self)
-            .into_iter()
-            .filter(|&mv| self.completes(mv))
-            .collect()
+        legal
     }
 
-    /// The ruleset's candidate moves ([`Ruleset::candidate_moves`]): the
-    /// moves its own conditions allow, before endless ones are removed.
+    /// What the start of the turn found of each candidate, at no cost: the
+    /// moves known to end (legal), those proven endless, and those still
+    /// undecided after [`TURN_BUDGET`] laps. A user interface offers
+    /// `ends` at once and proves `undecided` ones with [`Position::prove`],
+    /// reporting progress.
+    pub fn legality(&self) -> Legality {
+        Legality {
+            ends: self.legal,
+            endless: self.endless,
+            undecided: self.undecided,
+        }
+    }
+
+    /// The ruleset's candidate moves ([`Ruleset::candidates`]): the moves
+    /// its own conditions allow, before endless ones are removed.
     pub fn candidate_moves(&self) -> MoveSet {
         if self.over {
             return MoveSet::EMPTY;
         }
-        self.rules.candidate_moves(self)
-    }
-
-    /// The owner of the warana at `pit`, if it is one (Sadeqa V only): the
-    /// player who does not own its row (RULES.md section 3.4).
-    pub fn warana_owner(&self, pit: Pit) -> Option<Player> {
-        if pit.number == 0 || pit.number as usize > self.pits_per_row() {
-            return None;
-        }
-        let mask = self.rules.warana_mask(&self.state);
-        (mask >> self.index_of(pit.owner, pit.number) & 1 == 1).then(|| pit.owner.other())
+        self.rules.candidates(self)
     }
 
     /// Whether `mv` is legal: `legal_moves().contains(mv)`, for one move.
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.check(mv).is_ok()
+        self.legal.contains(mv)
+            || (self.undecided.contains(mv)
+                && matches!(self.prove(mv, &mut ()), Ok(Proof::Ends { .. })))
     }
 
     /// Why `mv` is not legal, or `Ok(())`.
@@ -300,75 +345,109 @@ impl<R: Ruleset> Position<R> {
     /// [`PlayError::GameOver`], [`PlayError::Illegal`] with the reason,
     /// [`PlayError::Endless`] or [`PlayError::LapLimit`].
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
-        self.check_candidate(mv)?;
-        let mut copy = *self;
-        copy.run_move(mv, &mut ()).map(|_| ())
+        self.check_with(mv, &mut ())
     }
 
+    fn check_with<C: Control>(&self, mv: Move, control: &mut C) -> Result<(), PlayError> {
+        if self.legal.contains(mv) {
+            return Ok(());
+        }
+        match self.prove(mv, control)? {
+            Proof::Ends { .. } => Ok(()),
+            Proof::Endless { .. } => Err(PlayError::Endless { mv }),
+            Proof::OverLimit { limit } => Err(PlayError::LapLimit { mv, limit }),
+            Proof::Cancelled { laps } => Err(PlayError::Cancelled { mv, laps }),
+        }
+    }
+
+    /// Decides exactly whether the candidate `mv` ends, sowing it to the end
+    /// or round its whole cycle (or up to the position's lap limit), telling
+    /// `control` of the progress every million laps or so
+    /// ([`PROGRESS_LAPS`](crate::PROGRESS_LAPS)), which may cancel it.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use sowing::{Move, Position, Proof, rulesets::SadeqaIII};
+    ///
+    /// // South's pit 1 returns to its first state after 16,484,936 laps.
+    /// let pos: Position<SadeqaIII> = "sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7".parse()?;
+    /// assert!(pos.legality().undecided.contains(Move::Pit(1)));
+    /// // Give up after two million laps.
+    /// let mut stop_early = |_mv: Move, laps: u64| {
+    ///     if laps >= 2_000_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// };
+    /// assert!(matches!(pos.prove(Move::Pit(1), &mut stop_early)?, Proof::Cancelled { .. }));
+    /// assert_eq!(pos.prove(Move::Pit(1), &mut ())?, Proof::Endless { laps: 16_484_936 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PlayError::GameOver`] or [`PlayError::Illegal`] if `mv` is not a
+    /// candidate at all.
+    pub fn prove<C: Control>(&self, mv: Move, control: &mut C) -> Result<Proof, PlayError> {
+        self.check_candidate(mv)?;
+        let budget = self.lap_limit.map(u64::from);
+        let mut trial = *self;
+        Ok(
+            match trial.run_move::<(), C, true>(mv, &mut (), budget, control) {
+                Sown::Ended { laps, .. } => Proof::Ends { laps },
+                Sown::Endless { laps } => Proof::Endless { laps },
+                Sown::OverBudget { .. } => Proof::OverLimit {
+                    limit: self.lap_limit.unwrap_or(u32::MAX),
+                },
+                Sown::Cancelled { laps } => Proof::Cancelled { laps },
+            },
+        )
+    }
+
+    /// `Ok` if `mv` is one of the ruleset's candidates; otherwise why not.
     fn check_candidate(&self, mv: Move) -> Result<(), PlayError> {
         if self.over {
             return Err(PlayError::GameOver);
         }
-        if !self.rules.candidate_moves(self).contains(mv) {
-            return Err(PlayError::Illegal {
-                mv,
-                reason: self.rules.refusal(self, mv),
-            });
+        let candidates = self.legal.union(self.endless).union(self.undecided);
+        if candidates.contains(mv) {
+            return Ok(());
         }
-        Ok(())
+        Err(PlayError::Illegal {
+            mv,
+            reason: self.refusal(mv, candidates),
+        })
     }
 
-    /// Whether the player to move has a legal move (ignores whether the game
-    /// has been declared over).
-    ///
-    /// One move that ends is enough, so the candidates are sown side by side
-    /// under a growing lap budget (256 laps, then 8 times more each round):
-    /// an endless candidate, whose proof may take 10^9 laps, does not hold up
-    /// a candidate that ends in a few. Only if every candidate is endless does
-    /// this cost the full proofs.
-    pub fn has_legal_move(&self) -> bool {
-        let mut pending = self.rules.candidate_moves(self);
-        let mut budget: u32 = 256;
-        loop {
-            // Past 2^30 laps per round, the last round runs without a budget.
-            let limit = match self.lap_limit {
-                Some(user) if budget >= 1 << 30 => Some(user),
-                Some(user) => Some(user.min(budget)),
-                None if budget >= 1 << 30 => None,
-                None => Some(budget),
-            };
-            for mv in pending {
-                let mut copy = *self;
-                copy.lap_limit = limit;
-                match copy.run_move(mv, &mut ()) {
-                    Ok(_) => return true,
-                    // Cut off by our budget, not proven: try again next round.
-                    Err(PlayError::LapLimit { limit: l, .. }) if Some(l) != self.lap_limit => {}
-                    Err(_) => pending.remove(mv),
-                }
+    /// Why `mv` is not among `candidates`: the generic reasons the core
+    /// derives from the candidates and the board, then the ruleset's own.
+    fn refusal(&self, mv: Move, candidates: MoveSet) -> Refusal {
+        let n = self.pits_per_row() as u8;
+        let choice_due = !candidates.is_empty() && candidates.pits().is_empty();
+        match mv {
+            Move::First(_) if !choice_due => Refusal::PitExpected,
+            Move::First(_) => Refusal::NotACandidate,
+            Move::Pit(_) if choice_due => Refusal::ChoiceExpected,
+            Move::Pit(p) if p == 0 || p > n => Refusal::NoSuchPit {
+                pit: p,
+                pits_per_row: n,
+            },
+            Move::Pit(p) => {
+                self.rules
+                    .refusal(self, mv)
+                    .unwrap_or(if self.seeds(Pit::new(self.side, p)) == 0 {
+                        Refusal::EmptyPit { pit: p }
+                    } else {
+                        Refusal::NotACandidate
+                    })
             }
-            if pending.is_empty() {
-                return false;
-            }
-            budget = budget.saturating_mul(8);
         }
     }
 
-    fn completes(&self, mv: Move) -> bool {
-        let mut copy = *self;
-        copy.run_move(mv, &mut ()).is_ok()
-    }
+    // ---- playing ----
 
-    /// Plays `mv`.
+    /// Plays `mv`, sowing it once.
     ///
     /// # Errors
     /// [`PlayError`] if the move is not legal; the position is then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
-        self.check_candidate(mv)?;
-        let mut next = *self;
-        next.apply(mv, &mut ())?;
-        *self = next;
-        Ok(())
+        self.play_with(mv, &mut (), &mut ())
     }
 
     /// Plays `mv` and reports what it did, lap by lap ([`Event`]s in order).
@@ -395,19 +474,41 @@ impl<R: Ruleset> Position<R> {
     /// As [`Position::play`]; the position is then unchanged.
     pub fn play_traced(&mut self, mv: Move) -> Result<Vec<Event>, PlayError> {
         let mut events = Vec::new();
-        self.play_observed(mv, &mut events)?;
+        self.play_with(mv, &mut events, &mut ())?;
         Ok(events)
     }
 
-    /// Plays `mv`, passing each [`Event`] to `obs` as it happens. The move is
-    /// checked first, so `obs` sees only the events of a move that is played.
+    /// Plays `mv`, passing each [`Event`] to `obs` as it happens. `obs` sees
+    /// only the events of a move that is played.
     ///
     /// # Errors
     /// As [`Position::play`]; the position is then unchanged.
     pub fn play_observed<O: Observer>(&mut self, mv: Move, obs: &mut O) -> Result<(), PlayError> {
-        self.check(mv)?;
+        self.play_with(mv, obs, &mut ())
+    }
+
+    /// Plays `mv` with events to `obs`, and with `control` told of any long
+    /// proof on the way (an undecided `mv`, or the next player's moves left
+    /// undecided with none known to end): it may cancel, and the position
+    /// is then unchanged.
+    ///
+    /// # Errors
+    /// As [`Position::play`], and [`PlayError::Cancelled`].
+    pub fn play_with<O: Observer, C: Control>(
+        &mut self,
+        mv: Move,
+        obs: &mut O,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
+        self.check_with(mv, control)?;
         let mut next = *self;
-        next.apply(mv, obs)?;
+        // A move that ends: every lap of it is reported, none twice.
+        let sown = next.run_move::<O, (), false>(mv, obs, None, &mut ());
+        let Sown::Ended { turn, .. } = sown else {
+            unreachable!("a move known to end ends again");
+        };
+        next.end_move(turn, obs);
+        next.start_turn(obs, control)?;
         *self = next;
         Ok(())
     }
@@ -415,339 +516,199 @@ impl<R: Ruleset> Position<R> {
     /// Plays `mv` without checking it: the fast path for search, for moves
     /// taken from [`Position::legal_moves`].
     ///
-    /// # Panics
-    /// If the move's sowing is endless. Any other illegal move leaves the
-    /// position in an unspecified (but memory-safe) state.
+    /// Any other move is not played and leaves the position unchanged (it
+    /// is checked against the legal moves found at the start of the turn,
+    /// one bit test), so this never panics; use [`Position::play`] to learn
+    /// why a move is refused.
     pub fn play_unchecked(&mut self, mv: Move) {
-        if let Err(e) = self.apply(mv, &mut ()) {
-            panic!("play_unchecked: {e}");
+        if self.legal.contains(mv) {
+            self.make_move(mv, &mut ());
+        } else {
+            let _ = self.play(mv);
         }
     }
 
-    /// Carries out a candidate move: the sowing, then the turn.
-    fn apply<O: Observer>(&mut self, mv: Move, obs: &mut O) -> Result<(), PlayError> {
+    /// Every legal move with the position it leads to, one sowing each,
+    /// in notation order: the iterator search is built on.
+    ///
+    /// ```
+    /// use sowing::{Move, Position, rulesets::SadeqaIII};
+    ///
+    /// let start = Position::new(SadeqaIII::new());
+    /// for (mv, child) in start.successors() {
+    ///     let mut played = start;
+    ///     played.play(mv).unwrap();
+    ///     assert_eq!(child, played);
+    /// }
+    /// assert_eq!(start.successors().count(), 8);
+    /// ```
+    pub fn successors(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
+        self.legal_moves().into_iter().map(move |mv| {
+            let mut child = *self;
+            child.make_move(mv, &mut ());
+            (mv, child)
+        })
+    }
+
+    /// Makes a move known to end (in `legal`, or proven).
+    #[inline]
+    fn make_move<O: Observer>(&mut self, mv: Move, obs: &mut O) {
+        let sown = self.run_move::<O, (), false>(mv, obs, None, &mut ());
+        if let Sown::Ended { turn, .. } = sown {
+            self.end_move(turn, obs);
+            let _ = self.start_turn(obs, &mut ());
+        }
+    }
+
+    /// After the sowing: the ruleset's bookkeeping, then the turn passes.
+    #[inline]
+    fn end_move<O: Observer>(&mut self, turn: Turn, obs: &mut O) {
         let mover = self.side;
-        let turn = self.run_move(mv, obs)?;
         let rules = self.rules;
-        let turn = rules.after_move(self, mover, turn);
-        // When the game ends, the side to move names the player who would be
-        // next (RULES.md section 7).
+        rules.end_move(&mut self.context(mover, obs));
         self.side = match turn {
             Turn::Again => mover,
-            Turn::Next | Turn::GameOver => mover.other(),
+            Turn::Next => mover.other(),
         };
-        if turn == Turn::GameOver || rules.is_terminal(self) {
-            self.over = true;
-            obs.event(Event::GameOver);
-            return Ok(());
-        }
-        self.settle(obs);
-        Ok(())
     }
 
-    /// The start of a turn: a player with no legal move passes or the game
-    /// ends, as the ruleset says.
-    fn settle<O: Observer>(&mut self, obs: &mut O) {
-        if self.has_legal_move() {
-            return;
+    /// The hook context over this position, for `mover`.
+    #[inline(always)]
+    fn context<'a, O: Observer>(&'a mut self, mover: Player, obs: &'a mut O) -> Sowing<'a, R, O> {
+        Sowing {
+            board: &mut self.board,
+            marks: &mut self.marks,
+            state: &mut self.state,
+            captured: &mut self.captured,
+            mover,
+            obs,
         }
+    }
+
+    /// Starts the move and runs its sowing (`EXACT`: with the endless test)
+    /// for at most `budget` laps.
+    #[inline(always)]
+    fn run_move<O: Observer, C: Control, const EXACT: bool>(
+        &mut self,
+        mv: Move,
+        obs: &mut O,
+        budget: Option<u64>,
+        control: &mut C,
+    ) -> Sown {
         let rules = self.rules;
-        match rules.no_legal_move(self, obs) {
-            NoMove::Pass => {
-                let passer = self.side;
-                self.side = passer.other();
-                if self.has_legal_move() {
-                    obs.event(Event::Pass { player: passer });
-                    return;
-                }
-                // Neither player can move: the game is over, and the player
-                // who could not move stays named as next.
-                self.side = passer;
+        let mover = self.side;
+        let mut ctx = self.context(mover, obs);
+        match rules.start_move(&mut ctx, mv) {
+            Start::Done(turn) => Sown::Ended { turn, laps: 0 },
+            Start::Sow { origin, barrier } => {
+                relay::<R, O, C, EXACT>(&rules, &mut ctx, mv, origin, barrier, budget, control)
             }
-            NoMove::GameOver => {}
+        }
+    }
+
+    /// The start of a turn: finds the legality of every candidate; a player
+    /// with no legal move passes or the game ends, as the ruleset says.
+    pub(crate) fn start_turn<O: Observer, C: Control>(
+        &mut self,
+        obs: &mut O,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
+        self.over = false;
+        self.find_legality(control)?;
+        if !self.legal.is_empty() {
+            return Ok(());
+        }
+        let passer = self.side;
+        let rules = self.rules;
+        if rules.no_move(&mut self.context(passer, obs)) == NoMove::Pass {
+            self.side = passer.other();
+            self.find_legality(control)?;
+            if !self.legal.is_empty() {
+                obs.event(Event::Pass { player: passer });
+                return Ok(());
+            }
+            // Neither player can move: the game is over, and the player who
+            // could not move first stays named as next.
+            self.side = passer;
+            self.find_legality(control)?;
         }
         self.over = true;
         obs.event(Event::GameOver);
+        Ok(())
     }
 
-    /// Starts the move and runs its sowing to the end.
-    fn run_move<O: Observer>(&mut self, mv: Move, obs: &mut O) -> Result<Turn, PlayError> {
-        let rules = self.rules;
-        match rules.start_move(self, mv, obs) {
-            MoveStart::Done(turn) => Ok(turn),
-            MoveStart::Sow { origin, barrier } => {
-                self.sow(origin, barrier, obs).map_err(|s| s.into_error(mv))
-            }
+    /// Sorts the candidates into known to end, endless and undecided, each
+    /// sown once under [`TURN_BUDGET`] (or the lap limit, if lower). If none
+    /// is known to end but some are undecided, whether the player can move
+    /// at all must be settled now: the undecided ones are then sown side by
+    /// side under a growing budget (8 times more each round) until one ends
+    /// or all are proven endless, with `control` told of the progress.
+    fn find_legality<C: Control>(&mut self, control: &mut C) -> Result<(), PlayError> {
+        let (mut legal, mut endless, mut undecided) =
+            (MoveSet::EMPTY, MoveSet::EMPTY, MoveSet::EMPTY);
+        let limit = self.lap_limit.map(u64::from);
+        let first = limit.map_or(TURN_BUDGET, |l| l.min(TURN_BUDGET));
+        for mv in self.rules.candidates(self) {
+            match self.trial(mv, first, &mut ()) {
+                Sown::Ended { .. } => legal.insert(mv),
+                Sown::Endless { .. } => endless.insert(mv),
+                Sown::OverBudget { .. } if Some(first) == limit => endless.insert(mv),
+                _ => undecided.insert(mv),
+            };
         }
-    }
-
-    /// Relay sowing from `origin` (RULES.md section 2) until a lap stops.
-    ///
-    /// Endless sowing is decided exactly: a lap is invertible, so a sowing
-    /// that never ends returns to its own first state (board and origin
-    /// pit); comparing each lap's state with the first proves it, in constant
-    /// memory. The board comparison runs only when the origin matches, so
-    /// ordinary moves pay one integer comparison per lap.
-    fn sow<O: Observer>(
-        &mut self,
-        origin: usize,
-        barrier: Option<usize>,
-        obs: &mut O,
-    ) -> Result<Turn, Stuck> {
-        let rules = self.rules;
-        let len = 2 * self.pits_per_row();
-        if R::PLAIN_RELAY && barrier.is_none() && len <= 16 {
-            let landing = self.relay_in_register(origin, obs)?;
-            if let LapEnd::Stop(turn) = rules.lap_end(self, landing, obs) {
-                return Ok(turn);
-            }
-            // A ruleset that broke the PLAIN_RELAY promise: go on in the
-            // general loop (still exact: an endless sowing is a pure cycle,
-            // so it returns to any of its states).
-            debug_assert!(
-                false,
-                "PLAIN_RELAY ruleset relayed from a pit holding one seed"
-            );
-            return self.sow_general(landing, barrier, obs);
-        }
-        self.sow_general(origin, barrier, obs)
-    }
-
-    /// Relay laps of a board of at most 16 pits held in one `u128` (a byte a
-    /// pit), until a lap ends in a pit that was empty. Returns that pit,
-    /// with the board written back. The same endless test as
-    /// [`Position::sow_general`].
-    fn relay_in_register<O: Observer>(
-        &mut self,
-        origin: usize,
-        obs: &mut O,
-    ) -> Result<usize, Stuck> {
-        let len = 2 * self.pits_per_row();
-        let mut bytes = [0u8; 16];
-        bytes.copy_from_slice(&self.pits[..16]);
-        let first = u128::from_le_bytes(bytes);
-        let mut board = first;
-        let first_origin = origin;
-        let mut origin = origin;
-        let mut seeds = self.pits[origin];
-        let mut laps: u64 = 0;
-        loop {
-            let (landing, count) = crate::sow::sow_lap_u128(&mut board, len, origin, seeds);
-            obs.event(Event::Lap {
-                origin: self.pit_at(origin),
-                seeds,
-                landing: self.pit_at(landing),
-            });
-            if count <= 1 {
-                self.pits[..16].copy_from_slice(&board.to_le_bytes());
-                return Ok(landing);
-            }
-            origin = landing;
-            seeds = count;
-            laps += 1;
-            if origin == first_origin && board == first {
-                return Err(Stuck::Endless);
-            }
-            if let Some(limit) = self.lap_limit
-                && laps >= limit as u64
-            {
-                return Err(Stuck::LapLimit(limit));
-            }
-        }
-    }
-
-    /// The general relay loop: any board, any ruleset, with a barrier.
-    fn sow_general<O: Observer>(
-        &mut self,
-        origin: usize,
-        barrier: Option<usize>,
-        obs: &mut O,
-    ) -> Result<Turn, Stuck> {
-        let rules = self.rules;
-        let len = 2 * self.pits_per_row();
-        let first_pits = self.pits;
-        let first_origin = origin;
-        let mut origin = origin;
-        let mut laps: u64 = 0;
-        loop {
-            if let Some(last) = barrier {
-                let room = (last + len - origin) % len;
-                let seeds = self.pits[origin] as usize;
-                if seeds > room {
-                    return Ok(self.sow_to_barrier(origin, last, obs));
+        let mut budget = first;
+        while legal.is_empty() && !undecided.is_empty() {
+            budget = budget.saturating_mul(8);
+            let round = match limit {
+                Some(l) => l.min(budget),
+                None => budget,
+            };
+            for mv in undecided {
+                let mut progress = |mv: Move, laps: u64| control.progress(mv, laps);
+                match self.trial(mv, round, &mut progress) {
+                    Sown::Ended { .. } => {
+                        legal.insert(mv);
+                        undecided.remove(mv);
+                    }
+                    Sown::Endless { .. } => {
+                        endless.insert(mv);
+                        undecided.remove(mv);
+                    }
+                    Sown::OverBudget { .. } if Some(round) == limit => {
+                        endless.insert(mv);
+                        undecided.remove(mv);
+                    }
+                    Sown::OverBudget { .. } => {}
+                    Sown::Cancelled { laps } => return Err(PlayError::Cancelled { mv, laps }),
                 }
             }
-            let (seeds, landing) = sow_lap(&mut self.pits, len, origin);
-            obs.event(Event::Lap {
-                origin: self.pit_at(origin),
-                seeds,
-                landing: self.pit_at(landing),
-            });
-            if let LapEnd::Stop(turn) = rules.lap_end(self, landing, obs) {
-                return Ok(turn);
-            }
-            origin = landing;
-            laps += 1;
-            if origin == first_origin && self.pits == first_pits {
-                return Err(Stuck::Endless);
-            }
-            if let Some(limit) = self.lap_limit
-                && laps >= limit as u64
-            {
-                return Err(Stuck::LapLimit(limit));
-            }
         }
+        self.legal = legal;
+        self.endless = endless;
+        self.undecided = undecided;
+        Ok(())
     }
 
-    /// A lap cut by the barrier: seeds fall up to `last`, the rest are
-    /// removed from play, and the move ends.
-    fn sow_to_barrier<O: Observer>(&mut self, origin: usize, last: usize, obs: &mut O) -> Turn {
-        let len = 2 * self.pits_per_row();
-        let room = (last + len - origin) % len;
-        let seeds = self.pits[origin];
-        self.pits[origin] = 0;
-        for step in 1..=room {
-            self.pits[(origin + step) % len] += 1;
-        }
-        if room > 0 {
-            obs.event(Event::Lap {
-                origin: self.pit_at(origin),
-                seeds: room as u8,
-                landing: self.pit_at(last),
-            });
-        }
-        obs.event(Event::Removed {
-            from: self.pit_at(last),
-            seeds: seeds - room as u8,
-        });
-        Turn::Next
+    /// Sows the candidate `mv` on a copy for at most `budget` laps.
+    #[inline(always)]
+    fn trial<C: Control>(&self, mv: Move, budget: u64, control: &mut C) -> Sown {
+        let mut copy = *self;
+        copy.run_move::<(), C, true>(mv, &mut (), Some(budget), control)
     }
+}
 
-    // ---- sowing-order indices, for ruleset implementors ----
-
-    /// The sowing-order index of `player`'s pit `number` (1-based): South's
-    /// pits are `0..n`, North's `n..2n` (RULES.md section 1).
-    #[inline]
-    pub fn index_of(&self, player: Player, number: u8) -> usize {
-        let n = self.pits_per_row();
-        let offset = if self.rules.clockwise() {
-            n - number as usize
-        } else {
-            number as usize - 1
-        };
-        player.index() * n + offset
-    }
-
-    /// The pit at sowing-order index `idx`.
-    #[inline]
-    pub fn pit_at(&self, idx: usize) -> Pit {
-        let n = self.pits_per_row();
-        let owner = self.owner(idx);
-        let offset = idx % n;
-        let number = if self.rules.clockwise() {
-            n - offset
-        } else {
-            offset + 1
-        };
-        Pit::new(owner, number as u8)
-    }
-
-    /// The owner of the row holding index `idx`.
-    #[inline]
-    pub fn owner(&self, idx: usize) -> Player {
-        if idx < self.pits_per_row() {
-            Player::South
-        } else {
-            Player::North
-        }
-    }
-
-    /// The index of the pit opposite `idx` (South's pit i faces North's pit
-    /// n+1-i, in either sowing direction).
-    #[inline]
-    pub fn opposite(&self, idx: usize) -> usize {
-        2 * self.pits_per_row() - 1 - idx
-    }
-
-    /// The index of `player`'s last pit in sowing order (from which sowing
-    /// passes into the opponent's row).
-    #[inline]
-    pub fn last_index(&self, player: Player) -> usize {
-        (player.index() + 1) * self.pits_per_row() - 1
-    }
-
-    /// Seeds at index `idx`.
-    #[inline]
-    pub fn seeds_at(&self, idx: usize) -> u8 {
-        self.pits[idx]
-    }
-
-    /// Sets the seeds at index `idx`. For ruleset hooks: like the other
-    /// mutators below, it checks nothing (a position changed through them
-    /// may break the seed count; a ruleset keeps it).
-    #[inline]
-    pub fn set_seeds_at(&mut self, idx: usize, seeds: u8) {
-        self.pits[idx] = seeds;
-    }
-
-    /// Empties index `idx` and returns its seeds. For ruleset hooks.
-    #[inline]
-    pub fn take(&mut self, idx: usize) -> u8 {
-        std::mem::take(&mut self.pits[idx])
-    }
-
-    /// Adds to `player`'s captured seeds. For ruleset hooks.
-    #[inline]
-    pub fn add_captured(&mut self, player: Player, seeds: u16) {
-        self.captured[player.index()] += seeds;
-    }
-
-    /// The ruleset's state, mutable. For ruleset hooks.
-    #[inline]
-    pub fn state_mut(&mut self) -> &mut R::State {
-        &mut self.state
-    }
-
-    /// Bit mask of `player`'s non-empty pits by pit number (bit 0 = pit 1):
-    /// the usual candidate moves.
-    #[inline]
-    pub fn occupied_pits(&self, player: Player) -> u32 {
-        let n = self.pits_per_row();
-        let mut mask = 0u32;
-        for number in 1..=n as u8 {
-            if self.pits[self.index_of(player, number)] != 0 {
-                mask |= 1 << (number - 1);
-            }
-        }
-        mask
-    }
-
-    /// Seeds in `player`'s row.
-    pub fn seeds_in_row(&self, player: Player) -> u32 {
-        let n = self.pits_per_row();
-        let base = player.index() * n;
-        self.pits[base..base + n].iter().map(|&s| s as u32).sum()
-    }
-
-    /// Empties the board and returns the seeds that were on it. For ruleset
-    /// hooks (Sadeqa III's end).
-    pub fn clear_board(&mut self) -> u16 {
-        let seeds = self.seeds_on_board() as u16;
-        self.pits = [0; BOARD];
-        seeds
-    }
-
-    /// The same position with `player` to move (for setup checks).
-    pub(crate) fn with_side_to_move(mut self, player: Player) -> Self {
-        self.side = player;
-        self
-    }
+/// A row of `seeds` in each of `n` pits, without allocating.
+fn vec_free_row(seeds: u8, n: usize) -> [u8; crate::moves::MAX_PITS_PER_ROW] {
+    let mut row = [0; crate::moves::MAX_PITS_PER_ROW];
+    row[..n].fill(seeds);
+    row
 }
 
 impl<R: Ruleset> PartialEq for Position<R> {
     fn eq(&self, other: &Self) -> bool {
         self.rules == other.rules
-            && self.pits == other.pits
+            && self.board == other.board
+            && self.marks == other.marks
             && self.side == other.side
             && self.captured == other.captured
             && self.state == other.state
@@ -759,7 +720,8 @@ impl<R: Ruleset> Eq for Position<R> {}
 impl<R: Ruleset> Hash for Position<R> {
     fn hash<H: Hasher>(&self, h: &mut H) {
         self.rules.hash(h);
-        self.pits.hash(h);
+        self.board.hash(h);
+        self.marks.hash(h);
         self.side.hash(h);
         self.captured.hash(h);
         self.state.hash(h);

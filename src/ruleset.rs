@@ -1,9 +1,24 @@
-//! The [`Ruleset`] trait: the hooks in which the games differ. Everything
-//! else (sowing, relay laps, endless-sowing detection, turn order, passing,
-//! notation) is written once in the core and provided by [`Position`].
+//! The [`Ruleset`] trait: the hooks in which the games differ, and the
+//! narrow [`Sowing`] context through which a hook changes a position.
+//!
+//! Everything else (sowing, relay laps, endless-sowing detection, legality,
+//! turn order, passing, notation) is written once in the core: the [`Board`]
+//! and its laps, the relay engine in `sow`, legality and turns in
+//! [`Position`].
+//!
+//! A move flows through the hooks in this order:
+//! [`start_move`](Ruleset::start_move) (where it sows from, or a move that is
+//! not a sowing), then after every lap [`relays`](Ruleset::relays) (does the
+//! sowing go on?) until a lap stops it, [`lap_end`](Ruleset::lap_end) (what
+//! the stopping lap does: captures, waranas, a bonus move), then
+//! [`end_move`](Ruleset::end_move) (bookkeeping). At the start of every turn
+//! the core takes [`candidates`](Ruleset::candidates), removes the endless
+//! ones, and if none is left asks [`no_move`](Ruleset::no_move): pass, or the
+//! game is over. That is the one way a game ends.
 
-use crate::error::{ParsePositionError, Refusal};
-use crate::event::Observer;
+use crate::board::Board;
+use crate::error::{Refusal, StateError, Unreachable};
+use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
@@ -12,29 +27,18 @@ use crate::variant::Variant;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// What happens to the turn when a move (or a lap that stops it) ends.
+/// Who moves after a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Turn {
-    /// The opponent moves next.
+    /// The opponent.
     Next,
-    /// The mover moves again (Sadeqa V's bonus move).
+    /// The mover again (Sadeqa V's bonus move; Andada's choice of oneself).
     Again,
-    /// The game is over at once (e.g. Andada's "empty row loses" option).
-    GameOver,
-}
-
-/// The ruleset's decision at the end of a lap (RULES.md section 2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LapEnd {
-    /// Lift the landing pit's seeds and sow them in the next lap.
-    Relay,
-    /// The move ends here.
-    Stop(Turn),
 }
 
 /// How a move starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveStart {
+pub enum Start {
     /// Relay-sow from the sowing-order index `origin`. With `barrier`, no
     /// seed may pass beyond that index: a seed that would is removed from
     /// play with the rest in hand and the move ends (Andada's singleton
@@ -45,49 +49,172 @@ pub enum MoveStart {
         /// Sowing-order index of the last pit seeds may fall into.
         barrier: Option<usize>,
     },
-    /// The ruleset carried the move out itself (Andada's opening and choice).
+    /// The move was carried out by the hook itself (Andada's opening and
+    /// choice).
     Done(Turn),
 }
 
-/// What happens when the player to move has no legal move.
+/// What the player to move does when he has no legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NoMove {
     /// He passes; if the opponent cannot move either, the game is over
     /// (Sadeqa V, RULES.md section 3.5).
     Pass,
     /// The game is over.
-    GameOver,
+    End,
+}
+
+/// The end of one lap, as [`Ruleset::relays`] and [`Ruleset::lap_end`] see
+/// it: the pit where the last seed fell and the board after the lap.
+#[derive(Clone, Copy, Debug)]
+pub struct Lap {
+    /// Sowing-order index of the pit where the last seed fell.
+    pub landing: usize,
+    /// Seeds in that pit now, the last one included: 1 if it was empty.
+    pub count: u8,
+    /// The player making the move.
+    pub mover: Player,
+    /// Whether the landing pit is marked (a warana).
+    pub marked: bool,
+    /// The board after the lap.
+    pub board: Board,
+}
+
+/// What a hook may change while a move is made: the board's seeds (only by
+/// capturing or removing them, so seeds are conserved by construction),
+/// marked pits, the ruleset's state, and the events reported.
+///
+/// Built by the core for [`Ruleset::start_move`], [`Ruleset::lap_end`],
+/// [`Ruleset::end_move`] and [`Ruleset::no_move`].
+pub struct Sowing<'a, R: Ruleset, O: Observer> {
+    pub(crate) board: &'a mut Board,
+    pub(crate) marks: &'a mut u64,
+    pub(crate) state: &'a mut R::State,
+    pub(crate) captured: &'a mut [u16; 2],
+    pub(crate) mover: Player,
+    pub(crate) obs: &'a mut O,
+}
+
+impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        self.board
+    }
+
+    /// The player making the move (for [`Ruleset::no_move`]: the player who
+    /// cannot move).
+    #[inline]
+    pub fn mover(&self) -> Player {
+        self.mover
+    }
+
+    /// The ruleset's state.
+    #[inline]
+    pub fn state(&self) -> &R::State {
+        self.state
+    }
+
+    /// The ruleset's state, to change.
+    #[inline]
+    pub fn state_mut(&mut self) -> &mut R::State {
+        self.state
+    }
+
+    /// Seeds captured by `player` so far.
+    #[inline]
+    pub fn captured(&self, player: Player) -> u16 {
+        self.captured[player.index()]
+    }
+
+    /// Whether the pit at `idx` is marked (a warana).
+    #[inline]
+    pub fn is_marked(&self, idx: usize) -> bool {
+        *self.marks >> idx & 1 == 1
+    }
+
+    /// Marks the pit at `idx` for good (a warana, RULES.md section 3.4).
+    #[inline]
+    pub fn mark(&mut self, idx: usize) {
+        debug_assert!(idx < self.board.len());
+        *self.marks |= 1 << idx;
+    }
+
+    /// Moves up to `seeds` seeds of the pit at `idx` to `by`'s captured
+    /// seeds. Returns the seeds moved.
+    #[inline]
+    pub fn capture(&mut self, idx: usize, seeds: u8, by: Player) -> u8 {
+        let have = self.board.seeds_at(idx);
+        let taken = have.min(seeds);
+        self.board.set(idx, have - taken);
+        self.captured[by.index()] += taken as u16;
+        taken
+    }
+
+    /// Removes up to `seeds` seeds of the pit at `idx` from play, captured
+    /// by no one (Andada's singleton ending). Returns the seeds removed.
+    #[inline]
+    pub fn remove(&mut self, idx: usize, seeds: u8) -> u8 {
+        let have = self.board.seeds_at(idx);
+        let taken = have.min(seeds);
+        self.board.set(idx, have - taken);
+        taken
+    }
+
+    /// Moves every seed on the board to `to`'s captured seeds (Sadeqa III's
+    /// end, RULES.md section 5.4). Returns the seeds moved.
+    pub fn sweep(&mut self, to: Player) -> u16 {
+        let seeds = self.board.clear() as u16;
+        self.captured[to.index()] += seeds;
+        seeds
+    }
+
+    /// One plain lap from `origin` (its seeds lifted and sown on, the
+    /// origin not skipped), reported as [`Event::Lap`]; no relay. Returns
+    /// the landing index. For moves a hook carries out itself (Andada's
+    /// opening chain).
+    pub fn sow_lap(&mut self, origin: usize) -> usize {
+        let seeds = self.board.seeds_at(origin);
+        if seeds == 0 {
+            return origin;
+        }
+        let (landing, _) = self.board.sow_lap(origin, seeds);
+        let board = *self.board;
+        self.obs.event(Event::Lap {
+            origin: board.pit_at(origin),
+            seeds,
+            landing: board.pit_at(landing),
+        });
+        landing
+    }
+
+    /// Reports `event`.
+    #[inline]
+    pub fn event(&mut self, event: Event) {
+        self.obs.event(event);
+    }
 }
 
 /// The rules of one game, as hooks called by the core.
 ///
 /// A ruleset is a small value (its options); a [`Position`] carries it.
-/// Indices in the hooks are sowing-order indices: South's pits `0..n`, then
-/// North's `n..2n` (RULES.md section 1); [`Position`] converts them to and from
-/// [`Pit`](crate::Pit)s.
+/// Indices in the hooks are sowing-order indices of the [`Board`]: South's
+/// pits `0..n`, then North's `n..2n` (RULES.md section 1).
 ///
-/// The required methods are what differs between games: which pits may be
-/// played, what happens when a lap ends, what happens when the player to
-/// move has no legal move, and the result. The provided ones have defaults
-/// that most games keep.
+/// The required methods are what differs between games; the provided ones
+/// have defaults that most games keep. Hooks read a position through
+/// `&Position<Self>` and change one only through a [`Sowing`] context.
 pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 'static {
-    /// Per-position state of this game beyond pits, side to move and
-    /// captured seeds: waranas, first-move restrictions, the phase.
+    /// Per-position state of this game beyond pits, marks, side to move and
+    /// captured seeds: first-move restrictions, the phase.
     type State: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + 'static;
 
     /// The game's name, for messages (`"Sadeqa III"`).
     const NAME: &'static str;
 
-    /// Whether the game has waranas (only Sadeqa V): the position string may
-    /// mark pits with `w` only then.
-    const HAS_WARANAS: bool = false;
-
-    /// A promise that [`Ruleset::lap_end`] relays exactly when the landing
-    /// pit was occupied before the last seed fell (it now holds more than
-    /// one), and changes nothing when it relays. The core then sows relay
-    /// laps of small boards in registers, which makes long sowings (and the
-    /// endless-sowing proof) several times faster. Default `false`.
-    const PLAIN_RELAY: bool = false;
+    /// Whether the game marks pits (Sadeqa V's waranas): the position string
+    /// may write a pit with `w` only then.
+    const MARKS_PITS: bool = false;
 
     /// The variant this ruleset value plays.
     fn variant(&self) -> Variant;
@@ -95,107 +222,91 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// The ruleset with default options for `variant`, if this type plays it.
     fn from_variant(variant: Variant) -> Option<Self>;
 
-    /// The state of the initial position, with `first` to move.
-    fn initial_state(&self, first: Player) -> Self::State;
-
-    /// The moves that may be tried: the game's own conditions on which pits
-    /// may be played, before the core removes endless ones.
-    fn candidate_moves(&self, pos: &Position<Self>) -> MoveSet;
-
-    /// The end of a lap whose last seed fell at `landing`: stop (with any
-    /// capture, warana, bonus move) or relay.
-    fn lap_end<O: Observer>(&self, pos: &mut Position<Self>, landing: usize, obs: &mut O)
-    -> LapEnd;
-
-    /// The player to move (`pos.side_to_move()`) has no legal move.
-    fn no_legal_move<O: Observer>(&self, pos: &mut Position<Self>, obs: &mut O) -> NoMove;
-
-    /// The result of a finished game (called only when it is over).
-    fn outcome(&self, pos: &Position<Self>) -> Outcome;
-
     /// Sowing direction: `false` for counter-clockwise (every game's
-    /// default). Clockwise is the mirror image: only the mapping between pit
-    /// numbers and sowing order changes.
+    /// default). Clockwise is the mirror image.
     fn clockwise(&self) -> bool {
         false
     }
 
-    /// Starts the move `mv` (already known to be a candidate). The default
-    /// sows from the mover's pit without barrier.
-    fn start_move<O: Observer>(
-        &self,
-        pos: &mut Position<Self>,
-        mv: Move,
-        obs: &mut O,
-    ) -> MoveStart {
-        let _ = obs;
-        let pit = mv.pit().unwrap_or(1);
-        MoveStart::Sow {
-            origin: pos.index_of(pos.side_to_move(), pit),
+    /// The state of the initial position, with `first` to move.
+    fn initial_state(&self, first: Player) -> Self::State;
+
+    /// The moves the player to move may try, by the game's own conditions
+    /// (occupied pits, no waranas, a forced first move, the choice move),
+    /// before the core removes endless ones. Empty when the game's own rules
+    /// end it (Andada's empty-row readings).
+    fn candidates(&self, pos: &Position<Self>) -> MoveSet;
+
+    /// The game's own reason why `mv`, a pit of the board, is not a
+    /// candidate (a warana, a forced first move); `None` to let the core
+    /// name the generic one (an empty pit). The core itself refuses pit
+    /// numbers off the board and moves of the wrong kind.
+    fn refusal(&self, pos: &Position<Self>, mv: Move) -> Option<Refusal> {
+        let _ = (pos, mv);
+        None
+    }
+
+    /// Starts the candidate move `mv`. The default sows from the mover's pit,
+    /// without barrier.
+    fn start_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move) -> Start {
+        let number = mv.pit().unwrap_or(1);
+        Start::Sow {
+            origin: ctx.board().index_of(ctx.mover(), number),
             barrier: None,
         }
     }
 
-    /// Called once after the move's sowing ended, before the turn passes: a
-    /// place for bookkeeping (first-move flags, phases) and for rules that
-    /// end the game after a move. Returns the turn, by default unchanged.
-    fn after_move(&self, pos: &mut Position<Self>, mover: Player, turn: Turn) -> Turn {
-        let _ = (pos, mover);
-        turn
-    }
-
-    /// Whether the game is over for a reason of the ruleset's own, beyond
-    /// "the player to move has no legal move" (e.g. Andada's "empty row
-    /// loses" option). Checked after every move and for a position built
-    /// from outside. Default: never.
-    fn is_terminal(&self, pos: &Position<Self>) -> bool {
-        let _ = pos;
-        false
-    }
-
-    /// Why `mv` is not a candidate. The default covers pit range, empty pits
-    /// and choice moves.
-    fn refusal(&self, pos: &Position<Self>, mv: Move) -> Refusal {
-        let n = pos.pits_per_row() as u8;
-        match mv {
-            Move::First(_) => Refusal::PitExpected,
-            Move::Pit(p) if p == 0 || p > n => Refusal::NoSuchPit {
-                pit: p,
-                pits_per_row: n,
-            },
-            Move::Pit(p) => Refusal::EmptyPit { pit: p },
-        }
-    }
-
-    /// A score for `player` after a move, for the greedy computer player:
-    /// higher is better. The default is the difference in captured seeds.
-    fn heuristic(&self, pos: &Position<Self>, player: Player) -> i32 {
-        pos.captured(player) as i32 - pos.captured(player.other()) as i32
-    }
-
-    /// Sowing-order indices of waranas as a bit mask (Sadeqa V only).
-    fn warana_mask(&self, state: &Self::State) -> u64 {
+    /// Whether the sowing goes on after `lap` (relay, RULES.md section 2).
+    /// A pure test: it decides, and [`Ruleset::lap_end`] acts. The default
+    /// relays when the landing pit was occupied before the last seed fell.
+    #[inline]
+    fn relays(&self, lap: &Lap, state: &Self::State) -> bool {
         let _ = state;
-        0
+        lap.count > 1
+    }
+
+    /// The lap that stopped the sowing: captures, waranas, the bonus move.
+    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap) -> Turn;
+
+    /// Called once after the move, before the turn passes: bookkeeping such
+    /// as first-move flags and phases. Default: nothing.
+    fn end_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+        let _ = ctx;
+    }
+
+    /// The player to move (`ctx.mover()`) has no legal move: pass, or the
+    /// game is over (with any final sweep).
+    fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove;
+
+    /// The result of a finished game (called only when it is over).
+    fn outcome(&self, pos: &Position<Self>) -> Outcome;
+
+    /// `player`'s points where the game scores them (RULES.md sections 3.7
+    /// and 5.5); `None` for the games won by moving last.
+    fn points(&self, pos: &Position<Self>, player: Player) -> Option<u16> {
+        let _ = (pos, player);
+        None
     }
 
     /// The state field of the position string, if the state needs one
     /// (RULES.md section 7).
-    fn format_state(&self, state: &Self::State) -> Option<String> {
+    fn format_state(&self, state: &Self::State) -> Option<&'static str> {
         let _ = state;
         None
     }
 
-    /// Reads the state from the warana marks of the pits field and the
-    /// optional state field.
-    fn parse_state(
-        &self,
-        waranas: u64,
-        field: Option<&str>,
-    ) -> Result<Self::State, ParsePositionError>;
+    /// Reads the state from the position string's optional state field.
+    ///
+    /// # Errors
+    /// [`StateError`] if the field is missing, unexpected or unknown.
+    fn parse_state(&self, field: Option<&str>) -> Result<Self::State, StateError>;
 
-    /// Checks a position built from outside for what the rules cannot reach.
-    fn check_setup(&self, pos: &Position<Self>) -> Result<(), ParsePositionError> {
+    /// Checks a position built from a setup for what the rules cannot
+    /// reach. Called with the legal moves already found.
+    ///
+    /// # Errors
+    /// [`Unreachable`], saying why.
+    fn check_setup(&self, pos: &Position<Self>) -> Result<(), Unreachable> {
         let _ = pos;
         Ok(())
     }

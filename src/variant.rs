@@ -1,6 +1,5 @@
 //! The variants by name (RULES.md section 7): board shape and start.
 
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -103,27 +102,17 @@ pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {
     type Err = UnknownVariant;
-    /// Parses a notation name; `andada` means `andada-12`.
+    /// Parses a notation name, in any case (`Sadeqa-III`); `andada` means
+    /// `andada-12`.
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        if s == "andada" {
+        if s.eq_ignore_ascii_case("andada") {
             return Ok(Variant::Andada(12));
         }
         Variant::ALL
             .into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| UnknownVariant(s.to_string()))
+            .find(|v| v.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownVariant(crate::error::excerpt(s)))
     }
 }
 
-impl Serialize for Variant {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
-
-impl<'de> Deserialize<'de> for Variant {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_str::string_serde!(Variant);

@@ -10,6 +10,7 @@ use sowing::rulesets::{SadeqaII, SadeqaIII, SadeqaV};
 use sowing::{
     AnyPosition, DrawReason, Event, Game, Move, Observer, Outcome, ParseMoveError,
     ParsePositionError, Pit, PlayError, Player, Position, Record, RecordError, Refusal, Score,
+    SetupError, Unreachable,
 };
 
 fn sadeqa_ii(s: &str) -> Position<SadeqaII> {
@@ -536,10 +537,10 @@ fn parse_unknown_variant() {
 fn parse_variant_of_another_ruleset() {
     assert_eq!(
         parse_ii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0"),
-        ParsePositionError::WrongVariant {
-            found: "sadeqa-iii".into(),
+        ParsePositionError::Setup(SetupError::WrongVariant {
+            found: "sadeqa-iii",
             expected: "Sadeqa II"
-        }
+        })
     );
 }
 
@@ -547,19 +548,19 @@ fn parse_variant_of_another_ruleset() {
 fn parse_wrong_pit_count() {
     assert_eq!(
         parse_ii("sadeqa-ii 3,3,3,3,3/3,3,3,3,3,3 S 0-0"),
-        ParsePositionError::PitCount {
+        ParsePositionError::Setup(SetupError::PitCount {
             row: Player::South,
             found: 5,
             expected: 6
-        }
+        })
     );
     assert_eq!(
         parse_iii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6,0 S 0-0"),
-        ParsePositionError::PitCount {
+        ParsePositionError::Setup(SetupError::PitCount {
             row: Player::North,
             found: 9,
             expected: 8
-        }
+        })
     );
     assert_eq!(
         parse_ii("sadeqa-ii 3,3,3,3,3,3,3,3,3,3,3,3 S 0-0"),
@@ -595,19 +596,17 @@ fn parse_non_numeric_pit() {
 fn parse_warana_in_sadeqa_iii() {
     assert_eq!(
         parse_iii("sadeqa-iii 6,6,6w,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0"),
-        ParsePositionError::WaranaNotAllowed {
-            row: Player::South,
-            pit: 3,
+        ParsePositionError::Setup(SetupError::MarkNotAllowed {
+            pit: Pit::new(Player::South, 3),
             variant: "sadeqa-iii"
-        }
+        })
     );
     assert_eq!(
         parse_ii("sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,0w S 0-0"),
-        ParsePositionError::WaranaNotAllowed {
-            row: Player::North,
-            pit: 6,
+        ParsePositionError::Setup(SetupError::MarkNotAllowed {
+            pit: Pit::new(Player::North, 6),
             variant: "sadeqa-ii"
-        }
+        })
     );
 }
 
@@ -626,7 +625,15 @@ fn parse_bad_side_to_move() {
 #[test]
 fn parse_bad_captured() {
     for captured in [
-        "0", "0-", "-0", "a-0", "0-b", "0_0", "1-2-3", "-1-0", "70000-0",
+        "0",
+        "0-",
+        "-0",
+        "a-0",
+        "0-b",
+        "0_0",
+        "1-2-3",
+        "-1-0",
+        "1234567890-0",
     ] {
         assert_eq!(
             parse_iii(&format!(
@@ -636,6 +643,11 @@ fn parse_bad_captured() {
             "{captured}"
         );
     }
+    // A count is read, then found to be more seeds than the variant has.
+    assert!(matches!(
+        parse_iii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 70000-0"),
+        ParsePositionError::Setup(SetupError::TooManySeeds { found: 70096, .. })
+    ));
 }
 
 #[test]
@@ -643,17 +655,23 @@ fn parse_bad_state_field() {
     for state in ["first:X", "first:", "first:NS", "opening"] {
         let err = parse_ii(&format!("sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 {state}"));
         assert!(
-            matches!(err, ParsePositionError::State(_)),
+            matches!(err, ParsePositionError::Setup(SetupError::State(_))),
             "{state}: {err:?}"
         );
     }
     // Sadeqa III has no state field: a fifth field is a bad state field.
     let err = parse_iii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0 first:SN");
-    assert!(matches!(err, ParsePositionError::State(_)), "{err:?}");
+    assert!(
+        matches!(err, ParsePositionError::Setup(SetupError::State(_))),
+        "{err:?}"
+    );
     let err = "sadeqa-v 4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4 S 0-0 x"
         .parse::<Position<SadeqaV>>()
         .unwrap_err();
-    assert!(matches!(err, ParsePositionError::State(_)), "{err:?}");
+    assert!(
+        matches!(err, ParsePositionError::Setup(SetupError::State(_))),
+        "{err:?}"
+    );
 }
 
 #[test]
@@ -661,25 +679,25 @@ fn parse_too_many_seeds() {
     // 37 seeds on a Sadeqa II board.
     assert_eq!(
         parse_ii("sadeqa-ii 3,3,3,3,3,4/3,3,3,3,3,3 S 0-0"),
-        ParsePositionError::TooManySeeds {
+        ParsePositionError::Setup(SetupError::TooManySeeds {
             found: 37,
             total: 36,
             variant: "sadeqa-ii"
-        }
+        })
     );
     // The captured seeds count too: 96 on the board and 1 captured.
     assert_eq!(
         parse_iii("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-1"),
-        ParsePositionError::TooManySeeds {
+        ParsePositionError::Setup(SetupError::TooManySeeds {
             found: 97,
             total: 96,
             variant: "sadeqa-iii"
-        }
+        })
     );
     // One pit alone beyond the total (and beyond a byte).
     assert!(matches!(
         parse_iii("sadeqa-iii 300,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 0-0"),
-        ParsePositionError::TooManySeeds { total: 96, .. }
+        ParsePositionError::Setup(SetupError::TooManySeeds { total: 96, .. })
     ));
     // Exactly the total is fine.
     assert!(
@@ -726,7 +744,15 @@ fn parse_impossible_sadeqa_v_position() {
     let err = "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0"
         .parse::<Position<SadeqaV>>()
         .unwrap_err();
-    assert!(matches!(err, ParsePositionError::Impossible(_)), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            ParsePositionError::Setup(SetupError::Unreachable(Unreachable::PassNotAutomatic {
+                side: Player::South
+            }))
+        ),
+        "{err:?}"
+    );
     let over: Position<SadeqaV> = "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,3w S 2-0"
         .parse()
         .unwrap();
@@ -1028,43 +1054,34 @@ fn traced_play_of_sadeqa_iii_south_1() {
     assert_eq!(expected[5].to_string(), "South takes 8 from N4");
 }
 
-/// Impossible setups built from parts or strings are refused with
-/// `ParsePositionError::Impossible` (RULES.md section 7: parsing rejects
-/// anything impossible).
+/// Impossible setups are refused with `SetupError::Unreachable` (RULES.md
+/// section 7: parsing rejects anything impossible).
 #[test]
 fn impossible_setups_are_refused() {
     use sowing::rulesets::Andada;
-    use sowing::rulesets::sadeqa_ii::FirstMoves;
-    use sowing::rulesets::sadeqa_v::Waranas;
-    // A warana beyond Sadeqa V's 20 pits.
-    let far = Position::from_parts(
-        SadeqaV,
-        &[0, 0, 0, 0, 1, 3, 0, 0, 0, 0],
-        &[0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
-        Player::South,
-        [0, 0],
-        Waranas { mask: 1 << 25 },
-    );
-    assert!(matches!(far, Err(ParsePositionError::Impossible(_))));
     // Under the starter-only option both first moves cannot be restricted.
-    let both = Position::from_parts(
+    let both = Position::from_str_with(
         SadeqaII::starter_only(),
-        &[3; 6],
-        &[3; 6],
-        Player::South,
-        [0, 0],
-        FirstMoves {
-            restricted: [true, true],
-        },
+        "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:SN",
     );
-    assert!(matches!(both, Err(ParsePositionError::Impossible(_))));
+    assert_eq!(
+        both,
+        Err(ParsePositionError::Setup(SetupError::Unreachable(
+            Unreachable::BothRestrictedStarterOnly
+        )))
+    );
     // Andada's choice comes straight after the opening: an empty board is
     // not one of the opening's results.
     let empty = Position::from_str_with(
         Andada::default(),
         "andada-12 0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,0 N 0-0 choice",
     );
-    assert!(matches!(empty, Err(ParsePositionError::Impossible(_))));
+    assert_eq!(
+        empty,
+        Err(ParsePositionError::Setup(SetupError::Unreachable(
+            Unreachable::ChoiceNotOpened
+        )))
+    );
     // ... while the opening's result from pit 2 is accepted.
     assert!(
         Position::from_str_with(
@@ -1072,5 +1089,20 @@ fn impossible_setups_are_refused() {
             "andada-12 3,0,3,3,0,3,3,0,3,3,0,3/3,0,3,3,0,3,3,0,3,3,0,3 N 0-0 choice",
         )
         .is_ok()
+    );
+    // The singleton ending starts with at most one seed a pit: 48 seeds on
+    // 24 pits cannot be in it.
+    let singles = Position::from_str_with(
+        Andada::default(),
+        "andada-12 2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2 S 0-0 singles",
+    );
+    assert_eq!(
+        singles,
+        Err(ParsePositionError::Setup(SetupError::Unreachable(
+            Unreachable::TooManyForSingles {
+                seeds: 48,
+                pits: 24
+            }
+        )))
     );
 }

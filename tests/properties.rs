@@ -78,7 +78,7 @@ fn check_position<R: Ruleset>(
 
     // legal_moves ⊆ candidate moves.
     let legal = p.legal_moves();
-    let candidates: MoveSet = p.rules().candidate_moves(p);
+    let candidates: MoveSet = p.candidate_moves();
     for m in legal {
         prop_assert!(candidates.contains(m), "{p}: legal {m} is not a candidate");
     }

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use sowing::rulesets::SadeqaV;
 use sowing::{
     DrawReason, Event, Move, Outcome, ParsePositionError, Pit, PlayError, Player, Position,
-    Refusal, Score,
+    Refusal, Score, SetupError, Unreachable,
 };
 
 // ---- helpers ----
@@ -92,8 +92,8 @@ fn game_over_events(events: &[Event]) -> usize {
 
 fn points(p: &Position<SadeqaV>) -> (u16, u16) {
     (
-        SadeqaV::points(p, Player::South),
-        SadeqaV::points(p, Player::North),
+        p.points(Player::South).unwrap(),
+        p.points(Player::North).unwrap(),
     )
 }
 
@@ -159,7 +159,7 @@ fn own_3_to_4_relays() {
     );
     assert_eq!(events, vec![lap(s(1), 1, s(2)), lap(s(2), 4, s(6))]);
     assert!(waranas_made(&events).is_empty());
-    assert_eq!(p.state().mask, 0);
+    assert_eq!(p.marks(), 0);
 }
 
 /// 3.3.2: S5 = 1, S6 = North's warana with 3, S1 = 1; South plays 5: South
@@ -441,7 +441,7 @@ fn opening_every_south_move_takes_5_laps_and_ends_in_an_empty_pit() {
         assert!(captures(&events).is_empty(), "South {k}");
         assert_eq!(bonus_moves(&events), 0, "South {k}");
         assert!(passes(&events).is_empty(), "South {k}");
-        assert_eq!(p.state().mask, 0, "South {k}");
+        assert_eq!(p.marks(), 0, "South {k}");
         assert_eq!(p.side_to_move(), Player::North, "South {k}");
         assert_eq!(
             (p.captured(Player::South), p.captured(Player::North)),
@@ -742,7 +742,7 @@ fn seeds_dropped_into_waranas_in_a_relay_lap_stay_there() {
 fn emptied_warana_stays_a_warana() {
     let mut p = pos("sadeqa-v 0,0,2,1,0,3,0,0,0,0/0,0,0,0,0,0,0,0,0,6 N 0-0");
     // S6 is not a warana yet.
-    assert_eq!(p.state().mask, 0);
+    assert_eq!(p.marks(), 0);
 
     let events = play(&mut p, 10);
     assert_eq!(events[0], lap(n(10), 6, s(6)));
@@ -850,7 +850,7 @@ fn passing_a_3_in_the_opponents_row_makes_no_warana() {
         p,
         pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/4,1,0,0,0,0,0,0,0,1 N 0-0")
     );
-    assert_eq!(p.state().mask, 0);
+    assert_eq!(p.marks(), 0);
 }
 
 /// 3.3.4 also needs exactly 3 before the last seed: a 4 made 5 in the
@@ -1115,21 +1115,21 @@ fn parsing_w_marks() {
     // S6 = North's warana (3), N1 = South's warana (2).
     let p = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 0-0");
     // Sowing-order indices: S6 = 5, N1 = 10.
-    assert_eq!(p.state().mask, (1 << 5) | (1 << 10));
-    assert!(p.state().contains(5));
-    assert!(p.state().contains(10));
+    assert_eq!(p.marks(), (1 << 5) | (1 << 10));
+    assert!((p.marks() >> 5 & 1 == 1));
+    assert!((p.marks() >> 10 & 1 == 1));
     assert_eq!(p.seeds(s(6)), 3);
     assert_eq!(p.seeds(n(1)), 2);
     assert_eq!(points(&p), (2, 3));
     // The same board without marks: no waranas, no points.
     let q = pos("sadeqa-v 1,0,0,0,0,3,0,0,0,0/2,0,0,0,0,0,0,0,0,1 S 0-0");
-    assert_eq!(q.state().mask, 0);
+    assert_eq!(q.marks(), 0);
     assert_eq!(points(&q), (0, 0));
     assert_ne!(p, q);
     assert_eq!(legal(&q), moves(&[1, 6]));
     // Every pit may carry a mark; N10 is index 19.
     let p = pos("sadeqa-v 1,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0w S 0-0");
-    assert_eq!(p.state().mask, 1 << 19);
+    assert_eq!(p.marks(), 1 << 19);
 }
 
 /// Malformed marks are refused, naming the pits field.
@@ -1174,22 +1174,24 @@ fn parsing_malformed_w_marks_is_refused() {
     // Sadeqa V has no state field.
     assert!(matches!(
         "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0 x".parse::<Position<SadeqaV>>(),
-        Err(ParsePositionError::State(_))
+        Err(ParsePositionError::Setup(SetupError::State(_)))
     ));
     // A mark in a variant without waranas.
     assert!(matches!(
         "sadeqa-iii 6,6,6,6,6,6,6,6/6w,6,6,6,6,6,6,6 S 0-0"
             .parse::<Position<sowing::rulesets::SadeqaIII>>(),
-        Err(ParsePositionError::WaranaNotAllowed {
-            row: Player::North,
-            pit: 1,
+        Err(ParsePositionError::Setup(SetupError::MarkNotAllowed {
+            pit: Pit {
+                owner: Player::North,
+                number: 1
+            },
             ..
-        })
+        }))
     ));
     // More than 80 seeds, waranas included.
     assert!(matches!(
         "sadeqa-v 40w,0,0,0,0,0,0,0,0,1/40w,0,0,0,0,0,0,0,0,0 S 0-0".parse::<Position<SadeqaV>>(),
-        Err(ParsePositionError::TooManySeeds { .. })
+        Err(ParsePositionError::Setup(SetupError::TooManySeeds { .. }))
     ));
 }
 
@@ -1207,7 +1209,12 @@ fn side_to_move_without_move_while_opponent_can_is_impossible() {
     ] {
         let r = text.parse::<Position<SadeqaV>>();
         assert!(
-            matches!(r, Err(ParsePositionError::Impossible(_))),
+            matches!(
+                r,
+                Err(ParsePositionError::Setup(SetupError::Unreachable(
+                    Unreachable::PassNotAutomatic { .. }
+                )))
+            ),
             "{text}: {r:?}"
         );
     }
@@ -1220,8 +1227,8 @@ fn side_to_move_without_move_while_opponent_can_is_impossible() {
 
 fn non_warana_seeds(p: &Position<SadeqaV>) -> u32 {
     (0..20usize)
-        .filter(|&i| !p.state().contains(i))
-        .map(|i| p.seeds_at(i) as u32)
+        .filter(|&i| p.marks() >> i & 1 == 0)
+        .map(|i| p.board().seeds_at(i) as u32)
         .sum()
 }
 
@@ -1266,8 +1273,8 @@ fn check_random_game(choices: &[u16]) -> Result<(), TestCaseError> {
         );
         // Waranas never disappear; the new ones are the WaranaMade events.
         prop_assert_eq!(
-            p.state().mask & before.state().mask,
-            before.state().mask,
+            p.marks() & before.marks(),
+            before.marks(),
             "{} -> {}: a warana disappeared",
             before,
             p
@@ -1292,7 +1299,7 @@ fn check_random_game(choices: &[u16]) -> Result<(), TestCaseError> {
                 _ => {}
             }
         }
-        prop_assert_eq!(p.state().mask, before.state().mask | made);
+        prop_assert_eq!(p.marks(), before.marks() | made as u64);
         prop_assert!(waranas_made(&events).len() <= 1);
         // Captured seeds grow by exactly the warana captures.
         let taken: u16 = events
@@ -1326,7 +1333,7 @@ fn check_random_game(choices: &[u16]) -> Result<(), TestCaseError> {
         // opponent's row.
         for player in Player::BOTH {
             prop_assert_eq!(
-                SadeqaV::points(&p, player),
+                p.points(player).unwrap(),
                 p.captured(player) + marked_seeds_in_row(&p, player.other()),
                 "{}",
                 p

@@ -28,13 +28,14 @@
 //!   captured), since the opening chain is defined only from there, and one
 //!   in phase `choice` must be one of the opening's three results.
 
-use crate::error::{ParsePositionError, Refusal};
+use crate::board::Board;
+use crate::error::{StateError, Unreachable};
 use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
-use crate::ruleset::{LapEnd, MoveStart, NoMove, Ruleset, Turn};
+use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Start, Turn};
 use crate::rulesets::capture;
 use crate::variant::{ANDADA_SIZES, Variant};
 use serde::{Deserialize, Serialize};
@@ -167,42 +168,28 @@ impl Andada {
         Andada { reading, ..self }
     }
 
-    /// Every pit on the board holds at most one seed.
-    fn all_singles(pos: &Position<Self>) -> bool {
-        (0..2 * pos.pits_per_row()).all(|i| pos.seeds_at(i) <= 1)
-    }
-
     fn empty_row_loses(self) -> bool {
         self.reading != Reading::Pankhurst
     }
 
-    fn some_row_empty(pos: &Position<Self>) -> bool {
-        Player::BOTH.iter().any(|&p| pos.seeds_in_row(p) == 0)
+    fn some_row_empty(board: &Board) -> bool {
+        Player::BOTH.iter().any(|&p| board.row_is_empty(p))
     }
 
     /// The opening chain (6.1) from sowing-order index `start`: lift the 2
     /// seeds, sow them into the next two pits, then go on from the pit after
     /// the one where that sowing ended, until every pit holds 0 or 3.
-    fn opening<O: Observer>(pos: &mut Position<Self>, start: usize, obs: &mut O) {
-        let len = 2 * pos.pits_per_row();
+    fn opening<O: Observer>(ctx: &mut Sowing<'_, Self, O>, start: usize) {
+        let len = ctx.board().len();
         let mut origin = start;
         // The chain visits every third pit once round the board.
         for _ in 0..len / 3 {
-            let seeds = pos.take(origin);
-            let mut at = origin;
-            for _ in 0..seeds {
-                at = (at + 1) % len;
-                pos.set_seeds_at(at, pos.seeds_at(at) + 1);
-            }
-            obs.event(Event::Lap {
-                origin: pos.pit_at(origin),
-                seeds,
-                landing: pos.pit_at(at),
-            });
-            if (0..len).all(|i| matches!(pos.seeds_at(i), 0 | 3)) {
+            let landing = ctx.sow_lap(origin);
+            let board = ctx.board();
+            if (0..len).all(|i| matches!(board.seeds_at(i), 0 | 3)) {
                 break;
             }
-            origin = (at + 1) % len;
+            origin = board.next_index(landing);
         }
     }
 }
@@ -240,133 +227,116 @@ impl Ruleset for Andada {
         Phase::Opening
     }
 
-    fn candidate_moves(&self, pos: &Position<Self>) -> MoveSet {
+    /// The choice move (6.2), or any own pit with seeds (6.1, 6.3); none
+    /// under the empty-row readings once a row is empty (6.7).
+    fn candidates(&self, pos: &Position<Self>) -> MoveSet {
+        let board = pos.board();
         match pos.state() {
             Phase::Choice => [Move::First(Player::South), Move::First(Player::North)]
                 .into_iter()
                 .collect(),
-            _ => MoveSet::from_pit_mask(pos.occupied_pits(pos.side_to_move())),
+            Phase::Play | Phase::Singles
+                if self.empty_row_loses() && Self::some_row_empty(board) =>
+            {
+                MoveSet::EMPTY
+            }
+            _ => MoveSet::from_pit_mask(board.occupied(pos.side_to_move())),
         }
     }
 
-    fn refusal(&self, pos: &Position<Self>, mv: Move) -> Refusal {
-        let n = self.pits_per_row;
-        match (pos.state(), mv) {
-            (Phase::Choice, _) => Refusal::ChoiceExpected,
-            (_, Move::First(_)) => Refusal::PitExpected,
-            (_, Move::Pit(p)) if p == 0 || p > n => Refusal::NoSuchPit {
-                pit: p,
-                pits_per_row: n,
-            },
-            (_, Move::Pit(p)) => Refusal::EmptyPit { pit: p },
-        }
-    }
-
-    fn start_move<O: Observer>(
-        &self,
-        pos: &mut Position<Self>,
-        mv: Move,
-        obs: &mut O,
-    ) -> MoveStart {
-        let mover = pos.side_to_move();
-        match (*pos.state(), mv) {
+    fn start_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move) -> Start {
+        let mover = ctx.mover();
+        let board = *ctx.board();
+        match (*ctx.state(), mv) {
             (Phase::Opening, Move::Pit(p)) => {
-                let start = pos.index_of(mover, p);
-                Self::opening(pos, start, obs);
-                *pos.state_mut() = if self.reading == Reading::Ludii {
+                Self::opening(ctx, board.index_of(mover, p));
+                *ctx.state_mut() = if self.reading == Reading::Ludii {
                     Phase::Play
                 } else {
                     Phase::Choice
                 };
-                MoveStart::Done(Turn::Next)
+                Start::Done(Turn::Next)
             }
-            (Phase::Choice, Move::First(first)) => {
-                obs.event(Event::Choice { first });
-                *pos.state_mut() = Phase::Play;
-                MoveStart::Done(if first == mover {
+            (_, Move::First(first)) => {
+                ctx.event(Event::Choice { first });
+                *ctx.state_mut() = Phase::Play;
+                Start::Done(if first == mover {
                     Turn::Again
                 } else {
                     Turn::Next
                 })
             }
-            (_, mv) => {
-                let origin = pos.index_of(mover, mv.pit().unwrap_or(1));
+            (phase, Move::Pit(p)) => {
+                let origin = board.index_of(mover, p);
                 // 6.5: decided once, at the start of a regular move; then in
                 // force for good. Ludii tests after every lap instead.
                 let barrier = if self.reading != Reading::Ludii
-                    && (*pos.state() == Phase::Singles || Self::all_singles(pos))
+                    && (phase == Phase::Singles || board.all_at_most_one())
                 {
-                    *pos.state_mut() = Phase::Singles;
-                    Some(pos.last_index(mover))
+                    *ctx.state_mut() = Phase::Singles;
+                    Some(board.last_index(mover))
                 } else {
                     None
                 };
-                MoveStart::Sow { origin, barrier }
+                Start::Sow { origin, barrier }
             }
         }
     }
 
-    fn lap_end<O: Observer>(
-        &self,
-        pos: &mut Position<Self>,
-        landing: usize,
-        obs: &mut O,
-    ) -> LapEnd {
-        let mover = pos.side_to_move();
+    /// Relay (6.3); under Ludii's reading a lap that empties a row ends the
+    /// move (and the game, 6.7).
+    #[inline]
+    fn relays(&self, lap: &Lap, _: &Phase) -> bool {
+        lap.count > 1 && !(self.reading == Reading::Ludii && Self::some_row_empty(&lap.board))
+    }
+
+    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap) -> Turn {
+        let board = lap.board;
+        if self.reading == Reading::Ludii {
+            if Self::some_row_empty(&board) {
+                return Turn::Next;
+            }
+            if board.all_at_most_one() {
+                // Ludii, while every pit holds at most one seed: no capture;
+                // a last seed in the mover's empty last pit is removed.
+                if lap.landing == board.last_index(lap.mover) {
+                    let seeds = ctx.remove(lap.landing, 1);
+                    ctx.event(Event::Removed {
+                        from: board.pit_at(lap.landing),
+                        seeds,
+                    });
+                }
+                return Turn::Next;
+            }
+        }
+        capture::opposite_in_own_row(ctx, lap.landing);
+        Turn::Next
+    }
+
+    fn end_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+        let singles = ctx.board().all_at_most_one();
         let ludii = self.reading == Reading::Ludii;
-        if ludii && Self::some_row_empty(pos) {
-            return LapEnd::Stop(Turn::GameOver);
-        }
-        if pos.seeds_at(landing) > 1 {
-            return LapEnd::Relay;
-        }
-        if ludii && Self::all_singles(pos) {
-            // Ludii, while every pit holds at most one seed: no capture; a
-            // last seed in the mover's empty last pit is removed.
-            if landing == pos.last_index(mover) {
-                pos.take(landing);
-                obs.event(Event::Removed {
-                    from: pos.pit_at(landing),
-                    seeds: 1,
-                });
-            }
-        } else {
-            capture::opposite_in_own_row(pos, landing, mover, obs);
-        }
-        LapEnd::Stop(Turn::Next)
+        let state = ctx.state_mut();
+        *state = match (*state, singles) {
+            (Phase::Opening | Phase::Choice, _) => *state,
+            (_, true) => Phase::Singles,
+            (Phase::Singles, false) if !ludii => Phase::Singles,
+            _ => Phase::Play,
+        };
     }
 
-    fn after_move(&self, pos: &mut Position<Self>, _mover: Player, turn: Turn) -> Turn {
-        if matches!(pos.state(), Phase::Play | Phase::Singles) {
-            let singles = Self::all_singles(pos);
-            let state = pos.state_mut();
-            *state = match (*state, singles) {
-                (_, true) => Phase::Singles,
-                (Phase::Singles, false) if self.reading != Reading::Ludii => Phase::Singles,
-                _ => Phase::Play,
-            };
-        }
-        turn
-    }
-
-    fn is_terminal(&self, pos: &Position<Self>) -> bool {
-        self.empty_row_loses()
-            && matches!(pos.state(), Phase::Play | Phase::Singles)
-            && Self::some_row_empty(pos)
-    }
-
-    fn no_legal_move<O: Observer>(&self, _pos: &mut Position<Self>, _obs: &mut O) -> NoMove {
-        NoMove::GameOver
+    fn no_move<O: Observer>(&self, _ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+        NoMove::End
     }
 
     /// The last player able to move wins; under the empty-row readings, a
     /// player whose row is empty loses (the mover wins if both are).
     fn outcome(&self, pos: &Position<Self>) -> Outcome {
+        let board = pos.board();
         let next = pos.side_to_move();
         let mover = next.other();
         let winner =
-            if self.empty_row_loses() && pos.seeds_in_row(mover) == 0 && pos.seeds_in_row(next) > 0
-            {
+            if self.empty_row_loses() && board.row_is_empty(mover) && !board.row_is_empty(next) {
                 next
             } else {
                 mover
@@ -377,49 +347,56 @@ impl Ruleset for Andada {
         }
     }
 
-    /// Seeds on one's own side minus the opponent's.
-    fn heuristic(&self, pos: &Position<Self>, player: Player) -> i32 {
-        pos.seeds_in_row(player) as i32 - pos.seeds_in_row(player.other()) as i32
+    fn format_state(&self, state: &Phase) -> Option<&'static str> {
+        Some(state.name())
     }
 
-    fn format_state(&self, state: &Phase) -> Option<String> {
-        Some(state.name().to_string())
-    }
-
-    fn parse_state(&self, _waranas: u64, field: Option<&str>) -> Result<Phase, ParsePositionError> {
+    fn parse_state(&self, field: Option<&str>) -> Result<Phase, StateError> {
+        const EXPECTED: &str = "opening, choice, play, singles";
         match field {
             Some("opening") => Ok(Phase::Opening),
             Some("choice") => Ok(Phase::Choice),
             Some("play") => Ok(Phase::Play),
             Some("singles") => Ok(Phase::Singles),
-            Some(other) => Err(ParsePositionError::State(format!(
-                "andada expects opening, choice, play or singles, found {other:?}"
-            ))),
-            None => Err(ParsePositionError::MissingField("state")),
+            Some(other) => Err(StateError::Unknown {
+                variant: "andada",
+                expected: EXPECTED,
+                found: crate::error::excerpt(other),
+            }),
+            None => Err(StateError::Missing {
+                variant: "andada",
+                expected: EXPECTED,
+            }),
         }
     }
 
-    fn check_setup(&self, pos: &Position<Self>) -> Result<(), ParsePositionError> {
-        let initial = (0..2 * pos.pits_per_row()).all(|i| pos.seeds_at(i) == 2)
-            && pos.captured(Player::South) == 0
-            && pos.captured(Player::North) == 0;
-        if *pos.state() == Phase::Opening && !initial {
-            return Err(ParsePositionError::Impossible(
-                "an andada position in phase opening must be the initial board (every pit 2, nothing captured)".into(),
-            ));
+    /// Each phase holds only what the rules can reach (6.1, 6.2, 6.5).
+    fn check_setup(&self, pos: &Position<Self>) -> Result<(), Unreachable> {
+        let board = pos.board();
+        let len = board.len();
+        let nothing_taken = pos.captured(Player::South) == 0 && pos.captured(Player::North) == 0;
+        match pos.state() {
+            Phase::Opening if !((0..len).all(|i| board.seeds_at(i) == 2) && nothing_taken) => {
+                Err(Unreachable::OpeningNotInitial)
+            }
+            // The choice follows the opening at once: its board is one of the
+            // opening's three results, nothing removed.
+            Phase::Choice
+                if !((0..3).any(|start| {
+                    (0..len)
+                        .all(|i| board.seeds_at(i) == if (i + 3 - start) % 3 == 0 { 0 } else { 3 })
+                }) && nothing_taken) =>
+            {
+                Err(Unreachable::ChoiceNotOpened)
+            }
+            // The ending starts with at most a seed a pit; seeds only leave.
+            Phase::Singles if board.seeds_on_board() > len as u32 => {
+                Err(Unreachable::TooManyForSingles {
+                    seeds: board.seeds_on_board(),
+                    pits: len as u32,
+                })
+            }
+            _ => Ok(()),
         }
-        // The choice follows the opening at once: its board is one of the
-        // opening's three results, nothing removed.
-        let len = 2 * pos.pits_per_row();
-        let opened = (0..3).any(|start| {
-            (0..len).all(|i| pos.seeds_at(i) == if (i + 3 - start) % 3 == 0 { 0 } else { 3 })
-        }) && pos.captured(Player::South) == 0
-            && pos.captured(Player::North) == 0;
-        if *pos.state() == Phase::Choice && !opened {
-            return Err(ParsePositionError::Impossible(
-                "an andada position in phase choice must be one of the opening's three results (0,3,3,... from some pit), nothing captured".into(),
-            ));
-        }
-        Ok(())
     }
 }

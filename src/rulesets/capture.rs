@@ -1,27 +1,21 @@
 //! The opposite-pit capture, shared by Sadeqa II, Sadeqa III and Andada.
 
 use crate::event::{Event, Observer};
-use crate::player::Player;
-use crate::position::Position;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, Sowing};
 
 /// The last seed fell into the empty pit `landing`: if the opposite pit is
 /// occupied, the mover takes its seeds (counted as his captured seeds). The
 /// capturing seed stays. Sadeqa II does this on either side of the board
 /// (RULES.md section 4.3).
-pub(crate) fn opposite<R: Ruleset, O: Observer>(
-    pos: &mut Position<R>,
-    landing: usize,
-    mover: Player,
-    obs: &mut O,
-) {
-    let opposite = pos.opposite(landing);
-    let seeds = pos.take(opposite);
+pub(crate) fn opposite<R: Ruleset, O: Observer>(ctx: &mut Sowing<'_, R, O>, landing: usize) {
+    let board = *ctx.board();
+    let opposite = board.opposite(landing);
+    let by = ctx.mover();
+    let seeds = ctx.capture(opposite, u8::MAX, by);
     if seeds > 0 {
-        pos.add_captured(mover, seeds as u16);
-        obs.event(Event::Capture {
-            by: mover,
-            pit: pos.pit_at(opposite),
+        ctx.event(Event::Capture {
+            by,
+            pit: board.pit_at(opposite),
             seeds,
         });
     }
@@ -30,12 +24,10 @@ pub(crate) fn opposite<R: Ruleset, O: Observer>(
 /// [`opposite`], only if `landing` is in the mover's own row: Sadeqa III
 /// (RULES.md section 5.3) and Andada (section 6.4).
 pub(crate) fn opposite_in_own_row<R: Ruleset, O: Observer>(
-    pos: &mut Position<R>,
+    ctx: &mut Sowing<'_, R, O>,
     landing: usize,
-    mover: Player,
-    obs: &mut O,
 ) {
-    if pos.owner(landing) == mover {
-        opposite(pos, landing, mover, obs);
+    if ctx.board().owner(landing) == ctx.mover() {
+        opposite(ctx, landing);
     }
 }

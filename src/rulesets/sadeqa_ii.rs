@@ -15,13 +15,13 @@
 //! - Removed seeds are counted per mover in the captured field, for
 //!   information; they decide nothing.
 
-use crate::error::{ParsePositionError, Refusal};
+use crate::error::{Refusal, StateError, Unreachable};
 use crate::event::Observer;
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
-use crate::ruleset::{LapEnd, NoMove, Ruleset, Turn};
+use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Turn};
 use crate::rulesets::capture;
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
@@ -72,12 +72,12 @@ impl SadeqaII {
 
     fn forced(pos: &Position<Self>) -> bool {
         let side = pos.side_to_move();
-        pos.state().restricted[side.index()] && pos.seeds_at(pos.index_of(side, FORCED_PIT)) > 0
+        pos.state().restricted[side.index()]
+            && pos.board().seeds_at(pos.board().index_of(side, FORCED_PIT)) > 0
     }
 }
 
 impl Ruleset for SadeqaII {
-    const PLAIN_RELAY: bool = true;
     type State = FirstMoves;
     const NAME: &'static str = "Sadeqa II";
 
@@ -97,49 +97,34 @@ impl Ruleset for SadeqaII {
         FirstMoves { restricted }
     }
 
-    fn candidate_moves(&self, pos: &Position<Self>) -> MoveSet {
+    fn candidates(&self, pos: &Position<Self>) -> MoveSet {
         if Self::forced(pos) {
             return MoveSet::from_pit_mask(1 << (FORCED_PIT - 1));
         }
-        MoveSet::from_pit_mask(pos.occupied_pits(pos.side_to_move()))
+        MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
     }
 
-    fn refusal(&self, pos: &Position<Self>, mv: Move) -> Refusal {
-        match mv {
-            Move::Pit(p) if (1..=6).contains(&p) && Self::forced(pos) => {
-                Refusal::ForcedFirstMove { pit: FORCED_PIT }
-            }
-            Move::Pit(p) if (1..=6).contains(&p) => Refusal::EmptyPit { pit: p },
-            Move::Pit(p) => Refusal::NoSuchPit {
-                pit: p,
-                pits_per_row: 6,
-            },
-            Move::First(_) => Refusal::PitExpected,
-        }
+    fn refusal(&self, pos: &Position<Self>, _mv: Move) -> Option<Refusal> {
+        Self::forced(pos).then_some(Refusal::ForcedFirstMove { pit: FORCED_PIT })
     }
 
-    fn lap_end<O: Observer>(
-        &self,
-        pos: &mut Position<Self>,
-        landing: usize,
-        obs: &mut O,
-    ) -> LapEnd {
-        if pos.seeds_at(landing) > 1 {
-            return LapEnd::Relay;
-        }
-        capture::opposite(pos, landing, pos.side_to_move(), obs);
-        LapEnd::Stop(Turn::Next)
+    /// 4.3: the move ended in an empty pit on either side; the opposite pit
+    /// is removed from play.
+    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap) -> Turn {
+        capture::opposite(ctx, lap.landing);
+        Turn::Next
     }
 
-    fn after_move(&self, pos: &mut Position<Self>, mover: Player, turn: Turn) -> Turn {
-        pos.state_mut().restricted[mover.index()] = false;
-        turn
+    fn end_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+        let mover = ctx.mover();
+        ctx.state_mut().restricted[mover.index()] = false;
     }
 
-    fn no_legal_move<O: Observer>(&self, _pos: &mut Position<Self>, _obs: &mut O) -> NoMove {
-        NoMove::GameOver
+    fn no_move<O: Observer>(&self, _ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+        NoMove::End
     }
 
+    /// 4.4: the player to move cannot move; the other player wins.
     fn outcome(&self, pos: &Position<Self>) -> Outcome {
         Outcome::Win {
             winner: pos.side_to_move().other(),
@@ -147,48 +132,38 @@ impl Ruleset for SadeqaII {
         }
     }
 
-    /// Seeds kept on one's own side minus the opponent's: the game is won by
-    /// the player who still has seeds.
-    fn heuristic(&self, pos: &Position<Self>, player: Player) -> i32 {
-        pos.seeds_in_row(player) as i32 - pos.seeds_in_row(player.other()) as i32
-    }
-
-    fn format_state(&self, state: &FirstMoves) -> Option<String> {
+    fn format_state(&self, state: &FirstMoves) -> Option<&'static str> {
         match state.restricted {
-            [true, true] => Some("first:SN".into()),
-            [true, false] => Some("first:S".into()),
-            [false, true] => Some("first:N".into()),
+            [true, true] => Some("first:SN"),
+            [true, false] => Some("first:S"),
+            [false, true] => Some("first:N"),
             [false, false] => None,
         }
     }
 
-    /// Under the starter-only option at most one player's first move can
-    /// still be restricted.
-    fn check_setup(&self, pos: &Position<Self>) -> Result<(), ParsePositionError> {
-        if self.starter_only && pos.state().restricted == [true, true] {
-            return Err(ParsePositionError::Impossible(
-                "under the starter-only option only one player's first move is restricted, not both (first:SN)".into(),
-            ));
-        }
-        Ok(())
-    }
-
-    fn parse_state(
-        &self,
-        _waranas: u64,
-        field: Option<&str>,
-    ) -> Result<FirstMoves, ParsePositionError> {
+    fn parse_state(&self, field: Option<&str>) -> Result<FirstMoves, StateError> {
         let restricted = match field {
             None => [false, false],
             Some("first:SN") => [true, true],
             Some("first:S") => [true, false],
             Some("first:N") => [false, true],
             Some(other) => {
-                return Err(ParsePositionError::State(format!(
-                    "sadeqa-ii expects first:SN, first:S or first:N, found {other:?}"
-                )));
+                return Err(StateError::Unknown {
+                    variant: "sadeqa-ii",
+                    expected: "first:SN, first:S, first:N (or none)",
+                    found: crate::error::excerpt(other),
+                });
             }
         };
         Ok(FirstMoves { restricted })
+    }
+
+    /// Under the starter-only option at most one player's first move can
+    /// still be restricted.
+    fn check_setup(&self, pos: &Position<Self>) -> Result<(), Unreachable> {
+        if self.starter_only && pos.state().restricted == [true, true] {
+            return Err(Unreachable::BothRestrictedStarterOnly);
+        }
+        Ok(())
     }
 }

@@ -13,13 +13,13 @@
 //! - The game is not ended early when one side has more than half the seeds:
 //!   the final score is part of the result.
 
-use crate::error::ParsePositionError;
+use crate::error::StateError;
 use crate::event::{Event, Observer};
 use crate::moves::MoveSet;
 use crate::outcome::{Outcome, Score};
 use crate::player::Player;
 use crate::position::Position;
-use crate::ruleset::{LapEnd, NoMove, Ruleset, Turn};
+use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Turn};
 use crate::rulesets::capture;
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
@@ -59,7 +59,6 @@ impl Default for SadeqaIII {
 }
 
 impl Ruleset for SadeqaIII {
-    const PLAIN_RELAY: bool = true;
     type State = ();
     const NAME: &'static str = "Sadeqa III";
 
@@ -81,59 +80,58 @@ impl Ruleset for SadeqaIII {
 
     fn initial_state(&self, _first: Player) {}
 
-    fn candidate_moves(&self, pos: &Position<Self>) -> MoveSet {
-        MoveSet::from_pit_mask(pos.occupied_pits(pos.side_to_move()))
+    fn candidates(&self, pos: &Position<Self>) -> MoveSet {
+        MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
     }
 
-    fn lap_end<O: Observer>(
-        &self,
-        pos: &mut Position<Self>,
-        landing: usize,
-        obs: &mut O,
-    ) -> LapEnd {
-        if pos.seeds_at(landing) > 1 {
-            return LapEnd::Relay;
-        }
-        let mover = pos.side_to_move();
-        capture::opposite_in_own_row(pos, landing, mover, obs);
-        LapEnd::Stop(Turn::Next)
+    /// 5.3: the move ended in an empty pit; a capture if it is the mover's.
+    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap) -> Turn {
+        capture::opposite_in_own_row(ctx, lap.landing);
+        Turn::Next
     }
 
-    fn no_legal_move<O: Observer>(&self, pos: &mut Position<Self>, obs: &mut O) -> NoMove {
-        let last_mover = pos.side_to_move().other();
-        let seeds = pos.clear_board();
+    /// 5.4: the seeds left go to the player who made the last move.
+    fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+        let last_mover = ctx.mover().other();
+        let seeds = ctx.sweep(last_mover);
         if seeds > 0 {
-            pos.add_captured(last_mover, seeds);
-            obs.event(Event::Sweep {
+            ctx.event(Event::Sweep {
                 to: last_mover,
                 seeds,
             });
         }
-        NoMove::GameOver
+        NoMove::End
     }
 
     fn outcome(&self, pos: &Position<Self>) -> Outcome {
-        // After a move the board is already swept; a position set up with
-        // seeds left and no move gives them to the last mover all the same.
-        let mut score = Score {
-            south: pos.captured(Player::South),
-            north: pos.captured(Player::North),
-        };
-        let left = pos.seeds_on_board() as u16;
-        match pos.side_to_move().other() {
-            Player::South => score.south += left,
-            Player::North => score.north += left,
-        }
-        Outcome::by_score(score)
+        Outcome::by_score(Score {
+            south: self.final_points(pos, Player::South),
+            north: self.final_points(pos, Player::North),
+        })
     }
 
-    fn parse_state(&self, _waranas: u64, field: Option<&str>) -> Result<(), ParsePositionError> {
+    fn points(&self, pos: &Position<Self>, player: Player) -> Option<u16> {
+        Some(pos.captured(player))
+    }
+
+    fn parse_state(&self, field: Option<&str>) -> Result<(), StateError> {
         match field {
             None => Ok(()),
-            Some(f) => Err(ParsePositionError::State(format!(
-                "{} positions have no state field, found {f:?}",
-                self.variant()
-            ))),
+            Some(f) => Err(StateError::Unexpected {
+                variant: self.variant().name(),
+                found: crate::error::excerpt(f),
+            }),
         }
+    }
+}
+
+impl SadeqaIII {
+    /// Final points (5.4, 5.5): after a move the board is already swept; a
+    /// position set up with seeds left and no move gives them to the last
+    /// mover all the same.
+    fn final_points(&self, pos: &Position<Self>, player: Player) -> u16 {
+        let left = pos.seeds_on_board() as u16;
+        let last_mover = pos.side_to_move().other();
+        pos.captured(player) + if player == last_mover { left } else { 0 }
     }
 }

@@ -1,0 +1,567 @@
+//! [`Board`]: the pits of a two-row board in sowing order, with its
+//! geometry (RULES.md section 1), and the bulk lap that sows on it
+//! (section 2).
+//!
+//! The pits live in three `u128` words, one byte a pit (pit `i` is byte
+//! `i % 16` of word `i / 16`), so that a lap is a handful of word-wide
+//! additions of precomputed masks: every pit gets `seeds / 2n`, the
+//! `seeds % 2n` pits after the origin one more. A lap costs the same for 3
+//! seeds or 90, which keeps the exact endless-sowing proof (10^9 laps and
+//! more) affordable. Bytes never carry into each other: no pit holds more
+//! than 96 seeds, the most any game has.
+
+use crate::moves::MAX_PITS_PER_ROW;
+use crate::player::{Pit, Player};
+use std::fmt;
+
+/// Pits on the largest board, 2 x 24.
+pub const MAX_PITS: usize = 2 * MAX_PITS_PER_ROW;
+
+/// Words of 16 pits.
+const WORDS: usize = MAX_PITS / 16;
+
+/// The most seeds one pit can hold: the largest variant's total (Sadeqa
+/// III, 96).
+pub const MAX_SEEDS: u32 = 96;
+
+/// A board: `2n` pits in sowing order (South's pits `0..n`, then North's
+/// `n..2n`) and its geometry (pits per row, sowing direction).
+///
+/// A `Copy` value of 50 bytes: tests write boards out literally
+/// ([`Board::from_rows`]) and compare whole boards.
+///
+/// ```
+/// use sowing::{Board, Pit, Player};
+///
+/// let board = Board::from_rows(&[1, 2, 3, 0, 0, 0], &[0, 0, 0, 0, 0, 4]).unwrap();
+/// assert_eq!(board.seeds(Pit::new(Player::South, 3)), 3);
+/// assert_eq!(board.seeds_in_row(Player::North), 4);
+/// // South's pit 1 faces North's pit 6 (RULES.md section 1).
+/// let s1 = board.index_of(Player::South, 1);
+/// assert_eq!(board.pit_at(board.opposite(s1)), Pit::new(Player::North, 6));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    words: [u128; WORDS],
+    pits_per_row: u8,
+    clockwise: bool,
+}
+
+/// Why [`Board::from_rows`] refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum BoardError {
+    /// The rows have different lengths, or a length outside 1..=24.
+    #[error("a board has two rows of 1 to 24 pits each, not {south} and {north}")]
+    Rows {
+        /// South's row length.
+        south: usize,
+        /// North's row length.
+        north: usize,
+    },
+    /// A pit holds more seeds than any game has.
+    #[error("{pit} holds {seeds} seeds; no game has more than 96")]
+    TooManySeeds {
+        /// The pit.
+        pit: Pit,
+        /// Its seeds.
+        seeds: u8,
+    },
+}
+
+impl Board {
+    /// An empty board of `pits_per_row` pits a row (1 to 24), sown
+    /// counter-clockwise or clockwise (the mirror image: only the mapping
+    /// between pit numbers and sowing order changes). `None` outside 1..=24.
+    pub fn empty(pits_per_row: usize, clockwise: bool) -> Option<Board> {
+        (1..=MAX_PITS_PER_ROW)
+            .contains(&pits_per_row)
+            .then_some(Board {
+                words: [0; WORDS],
+                pits_per_row: pits_per_row as u8,
+                clockwise,
+            })
+    }
+
+    /// A counter-clockwise board from its rows, each from its owner's pit 1
+    /// (as the position string writes them).
+    ///
+    /// # Errors
+    /// [`BoardError`] if the rows differ in length or hold more than 96
+    /// seeds in a pit.
+    pub fn from_rows(south: &[u8], north: &[u8]) -> Result<Board, BoardError> {
+        Board::from_rows_sown(south, north, false)
+    }
+
+    /// As [`Board::from_rows`], sown clockwise if `clockwise`.
+    ///
+    /// # Errors
+    /// As [`Board::from_rows`].
+    pub fn from_rows_sown(
+        south: &[u8],
+        north: &[u8],
+        clockwise: bool,
+    ) -> Result<Board, BoardError> {
+        let rows = BoardError::Rows {
+            south: south.len(),
+            north: north.len(),
+        };
+        if south.len() != north.len() {
+            return Err(rows);
+        }
+        let mut board = Board::empty(south.len(), clockwise).ok_or(rows)?;
+        for (owner, row) in [(Player::South, south), (Player::North, north)] {
+            for (i, &seeds) in row.iter().enumerate() {
+                let pit = Pit::new(owner, i as u8 + 1);
+                if seeds as u32 > MAX_SEEDS {
+                    return Err(BoardError::TooManySeeds { pit, seeds });
+                }
+                board.set(board.index_of(owner, pit.number), seeds);
+            }
+        }
+        Ok(board)
+    }
+
+    /// Pits per row, `n`.
+    #[inline(always)]
+    pub const fn pits_per_row(&self) -> usize {
+        self.pits_per_row as usize
+    }
+
+    /// Pits on the board, `2n`.
+    #[inline(always)]
+    pub const fn len(&self) -> usize {
+        2 * self.pits_per_row as usize
+    }
+
+    /// Always `false`: a board has at least two pits.
+    pub const fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Whether the board is sown clockwise.
+    pub const fn is_clockwise(&self) -> bool {
+        self.clockwise
+    }
+
+    // ---- geometry (RULES.md section 1) ----
+
+    /// The sowing-order index of `player`'s pit `number` (1-based, from his
+    /// own left).
+    ///
+    /// # Panics
+    /// If `number` is not in `1..=n` ([`Board::index`] checks instead).
+    #[inline]
+    pub fn index_of(&self, player: Player, number: u8) -> usize {
+        let n = self.pits_per_row();
+        assert!(
+            (1..=n).contains(&(number as usize)),
+            "pit {number} is not on a board of {n} pits a row"
+        );
+        let offset = if self.clockwise {
+            n - number as usize
+        } else {
+            number as usize - 1
+        };
+        player.index() * n + offset
+    }
+
+    /// The sowing-order index of `pit`, or `None` if it is not on the board.
+    #[inline]
+    pub fn index(&self, pit: Pit) -> Option<usize> {
+        (1..=self.pits_per_row())
+            .contains(&(pit.number as usize))
+            .then(|| self.index_of(pit.owner, pit.number))
+    }
+
+    /// The pit at sowing-order index `idx`.
+    ///
+    /// # Panics
+    /// If `idx >= 2n`.
+    #[inline]
+    pub fn pit_at(&self, idx: usize) -> Pit {
+        assert!(
+            idx < self.len(),
+            "index {idx} is off a board of {} pits",
+            self.len()
+        );
+        let n = self.pits_per_row();
+        let offset = idx % n;
+        let number = if self.clockwise {
+            n - offset
+        } else {
+            offset + 1
+        };
+        Pit::new(self.owner(idx), number as u8)
+    }
+
+    /// The owner of the row holding index `idx`.
+    #[inline(always)]
+    pub fn owner(&self, idx: usize) -> Player {
+        if idx < self.pits_per_row() {
+            Player::South
+        } else {
+            Player::North
+        }
+    }
+
+    /// The index of the pit opposite `idx`: South's pit i faces North's pit
+    /// n+1-i, in either direction.
+    #[inline(always)]
+    pub fn opposite(&self, idx: usize) -> usize {
+        self.len() - 1 - idx
+    }
+
+    /// The index of `player`'s last pit in sowing order, from which sowing
+    /// passes into the opponent's row.
+    #[inline(always)]
+    pub fn last_index(&self, player: Player) -> usize {
+        (player.index() + 1) * self.pits_per_row() - 1
+    }
+
+    /// The index that follows `idx` in sowing order.
+    #[inline(always)]
+    pub fn next_index(&self, idx: usize) -> usize {
+        if idx + 1 == self.len() { 0 } else { idx + 1 }
+    }
+
+    // ---- seeds ----
+
+    /// Seeds at sowing-order index `idx`; 0 off the board.
+    #[inline(always)]
+    pub fn seeds_at(&self, idx: usize) -> u8 {
+        if idx >= self.len() {
+            return 0;
+        }
+        (self.words[idx / 16] >> (8 * (idx % 16))) as u8
+    }
+
+    /// Seeds in `pit`; 0 for a pit that is not on the board.
+    pub fn seeds(&self, pit: Pit) -> u8 {
+        self.index(pit).map_or(0, |i| self.seeds_at(i))
+    }
+
+    /// `player`'s row, from his pit 1 to pit n.
+    pub fn row(&self, player: Player) -> impl ExactSizeIterator<Item = u8> + '_ {
+        (1..=self.pits_per_row() as u8).map(move |p| self.seeds_at(self.index_of(player, p)))
+    }
+
+    /// Seeds in `player`'s row.
+    pub fn seeds_in_row(&self, player: Player) -> u32 {
+        let n = self.pits_per_row();
+        let base = player.index() * n;
+        (base..base + n).map(|i| self.seeds_at(i) as u32).sum()
+    }
+
+    /// Whether `player`'s row is empty.
+    #[inline]
+    pub fn row_is_empty(&self, player: Player) -> bool {
+        let n = self.pits_per_row();
+        let base = player.index() * n;
+        let (end, start) = (prefix(base + n), prefix(base));
+        // 0xFF in every byte of the row.
+        (0..WORDS).all(|w| self.words[w] & ((end[w] - start[w]) * 0xFF) == 0)
+    }
+
+    /// Seeds on the board.
+    pub fn seeds_on_board(&self) -> u32 {
+        (0..self.len()).map(|i| self.seeds_at(i) as u32).sum()
+    }
+
+    /// Whether every pit holds at most one seed (Andada's singleton test,
+    /// RULES.md section 6.5).
+    #[inline]
+    pub fn all_at_most_one(&self) -> bool {
+        // A byte above 1 has a bit set outside its lowest.
+        const HIGH: u128 = u128::from_le_bytes([0xFE; 16]);
+        self.words.iter().all(|w| w & HIGH == 0)
+    }
+
+    /// Bit mask of `player`'s non-empty pits by pit number (bit 0 = pit 1).
+    #[inline]
+    pub fn occupied(&self, player: Player) -> u32 {
+        let mut mask = 0u32;
+        for number in 1..=self.pits_per_row() as u8 {
+            if self.seeds_at(self.index_of(player, number)) != 0 {
+                mask |= 1 << (number - 1);
+            }
+        }
+        mask
+    }
+
+    // ---- changes, for the core and the hook contexts only ----
+
+    #[inline(always)]
+    pub(crate) fn set(&mut self, idx: usize, seeds: u8) {
+        debug_assert!(idx < self.len());
+        let shift = 8 * (idx % 16);
+        let w = &mut self.words[idx / 16];
+        *w = (*w & !(0xFFu128 << shift)) | (seeds as u128) << shift;
+    }
+
+    /// Empties `idx` and returns its seeds.
+    #[inline(always)]
+    pub(crate) fn take(&mut self, idx: usize) -> u8 {
+        let seeds = self.seeds_at(idx);
+        self.set(idx, 0);
+        seeds
+    }
+
+    /// Empties the board and returns the seeds that were on it.
+    pub(crate) fn clear(&mut self) -> u32 {
+        let seeds = self.seeds_on_board();
+        self.words = [0; WORDS];
+        seeds
+    }
+
+    /// One lap (RULES.md section 2): lifts the `seeds` seeds of `origin`
+    /// (its count) and sows them on, the origin not skipped. Returns the
+    /// landing index and the landing pit's count after the lap, read from
+    /// the board *before* the lap so that a next lap need not wait for this
+    /// lap's additions.
+    #[inline(always)]
+    pub(crate) fn sow_lap(&mut self, origin: usize, seeds: u8) -> (usize, u8) {
+        debug_assert_eq!(self.seeds_at(origin), seeds);
+        let len = self.len();
+        if len <= 16 {
+            self.sow_lap_words::<1>(len, origin, seeds)
+        } else if len <= 32 {
+            self.sow_lap_words::<2>(len, origin, seeds)
+        } else {
+            self.sow_lap_words::<3>(len, origin, seeds)
+        }
+    }
+
+    #[inline(always)]
+    fn sow_lap_words<const W: usize>(
+        &mut self,
+        len: usize,
+        origin: usize,
+        seeds: u8,
+    ) -> (usize, u8) {
+        let span = Span::of(len, origin, seeds as usize);
+        // A lap of a whole number of rounds ends in its emptied origin;
+        // otherwise the landing pit is not the origin and had its old count.
+        let landing_count = if span.rest == 0 {
+            span.per_pit as u8
+        } else {
+            // A constant word index when W == 1, so that a board of one word
+            // can live in a register across laps.
+            let word = if W == 1 {
+                self.words[0]
+            } else {
+                self.words[span.landing / 16]
+            };
+            (word >> (8 * (span.landing % 16))) as u8 + span.per_pit as u8 + 1
+        };
+        let (a, b, c) = (
+            prefix(span.start),
+            prefix(span.first_end),
+            prefix(span.wrapped_end),
+        );
+        let keep = &KEEP[origin];
+        let all = prefix(len);
+        let per_pit = span.per_pit as u128;
+        for w in 0..W {
+            let mut x = (self.words[w] & keep[w]) + b[w] - a[w] + c[w];
+            if per_pit > 0 {
+                x += all[w] * per_pit;
+            }
+            self.words[w] = x;
+        }
+        (span.landing, landing_count)
+    }
+
+    /// Sows the `seeds` of `origin` seed by seed up to `last` at most: the
+    /// lap Andada's singleton ending cuts (RULES.md section 6.5). Returns the
+    /// seeds sown (those beyond `last` are the caller's to remove).
+    pub(crate) fn sow_until(&mut self, origin: usize, last: usize) -> u8 {
+        let len = self.len();
+        let seeds = self.take(origin);
+        let room = (last + len - origin) % len;
+        let sown = (seeds as usize).min(room);
+        let mut at = origin;
+        for _ in 0..sown {
+            at = self.next_index(at);
+            self.set(at, self.seeds_at(at) + 1);
+        }
+        sown as u8
+    }
+}
+
+/// Rows as the position string writes them: `[1,2,3 / 0,0,4]`.
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let row = |p| {
+            self.row(p)
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        write!(f, "Board[{}/{}", row(Player::South), row(Player::North))?;
+        if self.clockwise {
+            f.write_str(" clockwise")?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// Where a lap of `seeds` seeds from `origin` puts them, on a board of `len`
+/// pits: every pit gets `per_pit`, the pits in `[start, first_end)` and
+/// `[0, wrapped_end)` one more, and the last seed falls at `landing`.
+struct Span {
+    per_pit: usize,
+    rest: usize,
+    start: usize,
+    first_end: usize,
+    wrapped_end: usize,
+    landing: usize,
+}
+
+impl Span {
+    #[inline(always)]
+    fn of(len: usize, origin: usize, seeds: usize) -> Span {
+        // A lap shorter than the board (the usual case) needs no division.
+        let (per_pit, rest) = if seeds < len {
+            (0, seeds)
+        } else {
+            (seeds / len, seeds % len)
+        };
+        let start = if origin + 1 == len { 0 } else { origin + 1 };
+        let end = start + rest;
+        let (first_end, wrapped_end) = if end <= len {
+            (end, 0)
+        } else {
+            (len, end - len)
+        };
+        let landing = {
+            let l = origin + rest;
+            if l >= len { l - len } else { l }
+        };
+        Span {
+            per_pit,
+            rest,
+            start,
+            first_end,
+            wrapped_end,
+            landing,
+        }
+    }
+}
+
+/// `PREFIX[m]`: 1 in each of the first `m` pits, 0 after. The one-seed
+/// increment of a run of pits `[a, b)` is `PREFIX[b] - PREFIX[a]`, word by
+/// word, with no borrow (the first is a superset of the second).
+static PREFIX: [[u128; WORDS]; MAX_PITS + 1] = {
+    let mut table = [[0u128; WORDS]; MAX_PITS + 1];
+    let mut m = 1;
+    while m <= MAX_PITS {
+        table[m] = table[m - 1];
+        let i = m - 1;
+        table[m][i / 16] |= 1u128 << (8 * (i % 16));
+        m += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn prefix(m: usize) -> [u128; WORDS] {
+    PREFIX[m]
+}
+
+/// `KEEP[i]`: 0 in pit `i`'s byte and 0xFF elsewhere: ANDed with the board,
+/// it empties pit `i` inside the word-wide lap (a byte store followed by the
+/// lap's wide load of the same word would stall store forwarding).
+static KEEP: [[u128; WORDS]; MAX_PITS] = {
+    let mut table = [[u128::MAX; WORDS]; MAX_PITS];
+    let mut i = 0;
+    while i < MAX_PITS {
+        table[i][i / 16] &= !(0xFFu128 << (8 * (i % 16)));
+        i += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sows seed by seed, the way the rule book describes it.
+    fn sow_one_by_one(pits: &mut [u8], origin: usize) -> (usize, u8) {
+        let len = pits.len();
+        let seeds = std::mem::take(&mut pits[origin]);
+        let mut at = origin;
+        for _ in 0..seeds {
+            at = (at + 1) % len;
+            pits[at] += 1;
+        }
+        (at, pits[at])
+    }
+
+    /// A board of `n` pits a row with a few seeds everywhere and `seeds` at
+    /// `origin`, as a board and as a plain array in sowing order.
+    fn test_board(n: usize, origin: usize, seeds: u8) -> (Board, Vec<u8>) {
+        let mut pits: Vec<u8> = (0..2 * n).map(|i| (i * 7 % 5) as u8).collect();
+        pits[origin] = seeds;
+        let mut board = Board::empty(n, false).unwrap();
+        for (i, &s) in pits.iter().enumerate() {
+            board.set(i, s);
+        }
+        (board, pits)
+    }
+
+    fn pits_of(board: &Board) -> Vec<u8> {
+        (0..board.len()).map(|i| board.seeds_at(i)).collect()
+    }
+
+    #[test]
+    fn bulk_lap_equals_seed_by_seed_sowing() {
+        for n in [6, 8, 10, 12, 15, 24] {
+            for origin in 0..2 * n {
+                for seeds in 0..=96u8 {
+                    let (mut board, mut pits) = test_board(n, origin, seeds);
+                    if seeds == 0 {
+                        continue;
+                    }
+                    let got = board.sow_lap(origin, seeds);
+                    assert_eq!(
+                        got,
+                        sow_one_by_one(&mut pits, origin),
+                        "n {n} origin {origin} seeds {seeds}"
+                    );
+                    assert_eq!(pits_of(&board), pits);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lap_of_2n_seeds_ends_in_its_origin_pit() {
+        let mut board = Board::empty(6, false).unwrap();
+        board.set(3, 12);
+        assert_eq!(board.sow_lap(3, 12), (3, 1));
+        assert_eq!(pits_of(&board), [1; 12]);
+    }
+
+    #[test]
+    fn clockwise_numbering_mirrors_the_board() {
+        let ccw = Board::empty(12, false).unwrap();
+        let cw = Board::empty(12, true).unwrap();
+        assert_eq!(ccw.index_of(Player::South, 1), 0);
+        assert_eq!(cw.index_of(Player::South, 1), 11);
+        for idx in 0..24 {
+            assert_eq!(cw.index(cw.pit_at(idx)), Some(idx));
+            assert_eq!(ccw.index(ccw.pit_at(idx)), Some(idx));
+        }
+    }
+
+    #[test]
+    fn row_tests() {
+        let b = Board::from_rows(&[0, 0, 1], &[2, 1, 0]).unwrap();
+        assert!(!b.row_is_empty(Player::South));
+        assert!(!b.all_at_most_one());
+        let b = Board::from_rows(&[0, 0, 0], &[1, 1, 0]).unwrap();
+        assert!(b.row_is_empty(Player::South));
+        assert!(!b.row_is_empty(Player::North));
+        assert!(b.all_at_most_one());
+    }
+}

@@ -1,0 +1,334 @@
+//! [`Setup`]: the fields of a position string (RULES.md section 7),
+//! unchecked, and [`Position::from_setup`], which validates one into a
+//! position with typed errors. The position string of a [`Position`] is its
+//! setup's.
+
+use crate::board::{Board, MAX_SEEDS};
+use crate::error::{ParsePositionError, SetupError, Unreachable, excerpt};
+use crate::moves::MAX_PITS_PER_ROW;
+use crate::player::{Pit, Player};
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::variant::Variant;
+use std::fmt;
+use std::str::FromStr;
+
+/// The fields of a position string, read but not checked against the rules:
+/// `<variant> <south pits>/<north pits> <side to move> <captured by
+/// South>-<captured by North> [<state>]` (RULES.md section 7).
+///
+/// Parsing (`FromStr`) checks only the syntax; [`Position::from_setup`]
+/// checks the rest.
+///
+/// **What a setup may hold**: the variant's number of pits a row; seeds on
+/// the board plus captured seeds no more than the variant's total (fewer
+/// is fine: seeds are captured, and in Andada removed from play); marked
+/// pits (`w`, waranas) only in Sadeqa V; the state field the variant
+/// expects. **What it may not**: a position the rules cannot reach, as each
+/// ruleset checks ([`Unreachable`](crate::Unreachable)): Sadeqa V with a
+/// side to move that cannot move while the other can; Sadeqa II with a
+/// restricted first move after play; Andada's opening on anything but the
+/// initial board, its choice on anything but an opening's result, its
+/// singleton ending with more seeds than pits.
+///
+/// ```
+/// use sowing::{Position, Setup, rulesets::SadeqaIII};
+///
+/// let setup: Setup = "sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0".parse()?;
+/// assert_eq!(setup.captured, [8, 0]);
+/// let pos = Position::from_setup(SadeqaIII::new(), &setup)?;
+/// assert_eq!(pos.to_string(), setup.to_string());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The variant.
+    pub variant: Variant,
+    /// South's pits, from his pit 1.
+    pub south: Vec<u32>,
+    /// North's pits, from his pit 1.
+    pub north: Vec<u32>,
+    /// Marked pits (written with `w`: waranas, owned by the player who does
+    /// not own the row).
+    pub marked: Vec<Pit>,
+    /// The side to move.
+    pub side_to_move: Player,
+    /// Seeds captured by South and North.
+    pub captured: [u32; 2],
+    /// The state field, if any.
+    pub state: Option<String>,
+}
+
+impl FromStr for Setup {
+    type Err = ParsePositionError;
+
+    fn from_str(s: &str) -> Result<Setup, ParsePositionError> {
+        let mut fields = s.split_whitespace();
+        let mut field = |name| fields.next().ok_or(ParsePositionError::MissingField(name));
+        let variant_field = field("variant")?;
+        let variant: Variant = variant_field
+            .parse()
+            .map_err(|_| ParsePositionError::UnknownVariant(excerpt(variant_field)))?;
+        let pits_field = field("pits")?;
+        let side_field = field("side-to-move")?;
+        let captured_field = field("captured")?;
+        let state = fields.next().map(str::to_string);
+        if let Some(extra) = fields.next() {
+            return Err(ParsePositionError::ExtraField(excerpt(extra)));
+        }
+        let (south_text, north_text) = pits_field
+            .split_once('/')
+            .ok_or_else(|| ParsePositionError::Rows(excerpt(pits_field)))?;
+        let mut marked = Vec::new();
+        let south = parse_row(Player::South, south_text, &mut marked)?;
+        let north = parse_row(Player::North, north_text, &mut marked)?;
+        let side_to_move = match side_field {
+            "S" => Player::South,
+            "N" => Player::North,
+            other => return Err(ParsePositionError::SideToMove(excerpt(other))),
+        };
+        let captured = parse_captured(captured_field)
+            .ok_or_else(|| ParsePositionError::Captured(excerpt(captured_field)))?;
+        Ok(Setup {
+            variant,
+            south,
+            north,
+            marked,
+            side_to_move,
+            captured,
+            state,
+        })
+    }
+}
+
+/// A decimal count of at most 9 digits (so that it fits a `u32` and a
+/// thousand digits are refused at once).
+fn count(text: &str) -> Option<u32> {
+    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+fn parse_row(
+    owner: Player,
+    text: &str,
+    marked: &mut Vec<Pit>,
+) -> Result<Vec<u32>, ParsePositionError> {
+    let mut row = Vec::new();
+    for (i, pit) in text.split(',').enumerate() {
+        if i >= MAX_PITS_PER_ROW {
+            return Err(ParsePositionError::RowTooLong { row: owner });
+        }
+        let (digits, mark) = match pit.strip_suffix('w') {
+            Some(d) => (d, true),
+            None => (pit, false),
+        };
+        let seeds = count(digits).ok_or_else(|| ParsePositionError::PitValue {
+            row: owner,
+            pit: i + 1,
+            text: excerpt(pit),
+        })?;
+        if mark {
+            marked.push(Pit::new(owner, i as u8 + 1));
+        }
+        row.push(seeds);
+    }
+    Ok(row)
+}
+
+fn parse_captured(text: &str) -> Option<[u32; 2]> {
+    let (s, n) = text.split_once('-')?;
+    Some([count(s)?, count(n)?])
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ", self.variant.name())?;
+        for (owner, row) in [(Player::South, &self.south), (Player::North, &self.north)] {
+            if owner == Player::North {
+                f.write_str("/")?;
+            }
+            for (i, seeds) in row.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{seeds}")?;
+                if self.marked.contains(&Pit::new(owner, i as u8 + 1)) {
+                    f.write_str("w")?;
+                }
+            }
+        }
+        write!(
+            f,
+            " {} {}-{}",
+            self.side_to_move.letter(),
+            self.captured[0],
+            self.captured[1]
+        )?;
+        if let Some(state) = &self.state {
+            write!(f, " {state}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<R: Ruleset> Position<R> {
+    /// Validates `setup` into a position of `rules` (RULES.md section 7;
+    /// [`Setup`] says what a setup may and may not hold).
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the field at fault: another variant, a row of
+    /// the wrong length, more seeds than the variant has, a warana where
+    /// there are none, a bad state field, or a position the rules cannot
+    /// reach.
+    pub fn from_setup(rules: R, setup: &Setup) -> Result<Self, SetupError> {
+        let variant = rules.variant();
+        if setup.variant != variant {
+            return Err(SetupError::WrongVariant {
+                found: setup.variant.name(),
+                expected: variant.name(),
+            });
+        }
+        let n = variant.pits_per_row();
+        for (row, pits) in [(Player::South, &setup.south), (Player::North, &setup.north)] {
+            if pits.len() != n {
+                return Err(SetupError::PitCount {
+                    row,
+                    found: pits.len(),
+                    expected: n,
+                });
+            }
+        }
+        let found: u64 = setup
+            .south
+            .iter()
+            .chain(&setup.north)
+            .chain(&setup.captured)
+            .map(|&s| s as u64)
+            .sum();
+        if found > variant.total_seeds() as u64 {
+            return Err(SetupError::TooManySeeds {
+                found,
+                total: variant.total_seeds(),
+                variant: variant.name(),
+            });
+        }
+        // Every count is now at most the total (96 at most), so fits a pit.
+        debug_assert!(variant.total_seeds() <= MAX_SEEDS);
+        let bytes = |row: &[u32]| -> Vec<u8> { row.iter().map(|&s| s as u8).collect() };
+        let board = Board::from_rows_sown(
+            &bytes(&setup.south),
+            &bytes(&setup.north),
+            rules.clockwise(),
+        )
+        .expect("rows of the variant's length with at most 96 seeds a pit");
+        let mut marks = 0u64;
+        for &pit in &setup.marked {
+            if !R::MARKS_PITS {
+                return Err(SetupError::MarkNotAllowed {
+                    pit,
+                    variant: variant.name(),
+                });
+            }
+            let idx = board.index(pit).expect("marks are read from the rows");
+            marks |= 1 << idx;
+        }
+        let state = rules.parse_state(setup.state.as_deref())?;
+        let captured = setup.captured.map(|c| c as u16);
+        let mut pos = Position::raw(rules, board, marks, setup.side_to_move, captured, state);
+        pos.start_turn(&mut (), &mut ())
+            .expect("the uncancellable control does not cancel");
+        // The turn started with a pass: the written side cannot move while
+        // the other can, and passing is automatic.
+        if pos.side_to_move() != setup.side_to_move {
+            return Err(Unreachable::PassNotAutomatic {
+                side: setup.side_to_move,
+            }
+            .into());
+        }
+        rules.check_setup(&pos)?;
+        Ok(pos)
+    }
+
+    /// The position's setup: the fields of its position string.
+    pub fn to_setup(&self) -> Setup {
+        let board = self.board();
+        let row = |p| board.row(p).map(u32::from).collect();
+        let marked = (0..board.len())
+            .filter(|&i| self.marks() >> i & 1 == 1)
+            .map(|i| board.pit_at(i))
+            .collect();
+        Setup {
+            variant: self.variant(),
+            south: row(Player::South),
+            north: row(Player::North),
+            marked,
+            side_to_move: self.side_to_move(),
+            captured: [Player::South, Player::North].map(|p| self.captured(p) as u32),
+            state: self.rules().format_state(self.state()).map(str::to_string),
+        }
+    }
+
+    /// Parses a position string for `rules` (keeps options the string does
+    /// not show, such as Andada's direction and reading).
+    ///
+    /// # Errors
+    /// [`ParsePositionError`] naming the field at fault.
+    pub fn from_str_with(rules: R, s: &str) -> Result<Self, ParsePositionError> {
+        let setup: Setup = s.parse()?;
+        Ok(Position::from_setup(rules, &setup)?)
+    }
+}
+
+/// The position string (RULES.md section 7), written without allocating.
+impl<R: Ruleset> fmt::Display for Position<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board();
+        write!(f, "{} ", self.variant().name())?;
+        for player in Player::BOTH {
+            if player == Player::North {
+                f.write_str("/")?;
+            }
+            for number in 1..=board.pits_per_row() as u8 {
+                if number > 1 {
+                    f.write_str(",")?;
+                }
+                let idx = board.index_of(player, number);
+                write!(f, "{}", board.seeds_at(idx))?;
+                if self.marks() >> idx & 1 == 1 {
+                    f.write_str("w")?;
+                }
+            }
+        }
+        write!(
+            f,
+            " {} {}-{}",
+            self.side_to_move().letter(),
+            self.captured(Player::South),
+            self.captured(Player::North)
+        )?;
+        if let Some(state) = self.rules().format_state(self.state()) {
+            write!(f, " {state}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<R: Ruleset> FromStr for Position<R> {
+    type Err = ParsePositionError;
+
+    /// Parses a position string; the ruleset comes from the variant field,
+    /// with default options.
+    fn from_str(s: &str) -> Result<Self, ParsePositionError> {
+        let setup: Setup = s.parse()?;
+        let rules = R::from_variant(setup.variant).ok_or(SetupError::WrongVariant {
+            found: setup.variant.name(),
+            expected: R::NAME,
+        })?;
+        Ok(Position::from_setup(rules, &setup)?)
+    }
+}
+
+crate::serde_str::string_serde!(Position<R>);
+crate::serde_str::string_serde!(Setup);
