@@ -9,14 +9,14 @@
 //!   ([`Reading`]).
 //! - **Ludii's removal rule** (RULES.md section 6.7; source: Ludii's
 //!   `Andada.lud`, whose test is `(is In ("NextHole" (to)) (sites Next))`):
-//!   while every pit holds at most one seed, a last seed that lands in an empty pit whose next pit in
-//!   sowing order belongs to the mover's opponent is removed. That is every
-//!   pit of the opponent's row except his last, and the mover's own last
-//!   pit; a last seed in any other pit stays. Ludii's two stored random
-//!   trials of Andada show both kinds (`tests/ludii_trials.rs` replays them
-//!   ply by ply). Ludii sends captured and removed seeds alike to the
-//!   mover's hand; here, as RULES.md section 6.4 says, only captures are
-//!   counted in the captured field.
+//!   while every pit holds at most one seed, a last seed that lands in an
+//!   empty pit whose next pit in sowing order belongs to the mover's
+//!   opponent is removed. That is every pit of the opponent's row except his
+//!   last, and the mover's own last pit; a last seed in any other pit stays.
+//!   Ludii's two stored random trials of Andada show both kinds
+//!   (`tests/ludii_trials.rs` replays them ply by ply). Ludii sends captured
+//!   and removed seeds alike to the mover's hand; here, as RULES.md section
+//!   6.4 says, only captures are counted in the captured field.
 //! - Ludii plays the opening as a chain of moves of the opener (each lap its
 //!   own move, ended by a forced pass) and each relay lap as a move again;
 //!   here the opening is one move and a relay sowing one move (RULES.md
