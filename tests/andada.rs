@@ -1062,6 +1062,36 @@ fn ludii_no_choice_move() {
     );
 }
 
+/// Ludii: the opener is the player the caller starts with, South by
+/// default (Ludii's game; `ludii_no_choice_move`). Started with North, the
+/// game is the same with the seats exchanged: North opens from his pit 1,
+/// leaving the same board, and South makes the first regular move, with no
+/// choice move.
+#[test]
+fn ludii_opening_by_north_when_the_caller_starts_with_north() {
+    assert_eq!(
+        Position::new(ludii()).to_string(),
+        "andada-12 2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2 S 0-0 opening"
+    );
+    let mut p = Position::new_with_first(ludii(), Player::North);
+    assert_eq!(
+        p.to_string(),
+        "andada-12 2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2 N 0-0 opening"
+    );
+    let events = play(&mut p, Move::Pit(1));
+    assert_eq!(events.len(), 8);
+    assert_eq!(events[0], lap(north(1), 2, north(3)));
+    assert_eq!(p.to_string(), format!("{AFTER_1} S 0-0 play"));
+    assert_eq!(p.legal_moves(), pits(&[2, 3, 5, 6, 8, 9, 11, 12]));
+    assert_eq!(
+        p.play(Move::First(Player::North)),
+        Err(PlayError::Illegal {
+            mv: Move::First(Player::North),
+            reason: Refusal::PitExpected
+        })
+    );
+}
+
 /// Ludii: the singleton test is made at the end of every lap, over the whole
 /// board. S10 (2) sows S11 S12; after the lap every pit holds at most one:
 /// no capture, and the last seed, in the mover's empty last pit, is
@@ -1123,8 +1153,102 @@ fn ludii_last_seed_in_the_movers_empty_last_pit_is_removed() {
     );
 }
 
-/// Ludii: when that removal empties the mover's row, he loses (his row is
-/// empty after the lap).
+/// Ludii's removal rule (RULES.md 6.7): while every pit holds at most one
+/// seed, a last seed that lands in an empty pit whose next pit in sowing
+/// order is the opponent's is removed. The position of Ludii's stored random
+/// trial 0 before its ply 53: S11 (3) sows S12 N1 N2. Now every pit holds
+/// at most one; N2 was empty and its next pit, N3, is North's: the seed in
+/// N2 is removed. S12 and N1 keep theirs; nothing is captured. The default
+/// reading keeps it (the move started with a pit of 3, and N2 is not in
+/// South's row).
+#[test]
+fn ludii_last_seed_in_an_empty_pit_before_an_opponents_pit_is_removed() {
+    let before = "andada-12 0,0,0,1,0,0,0,1,0,0,3,0/0,0,0,0,1,1,0,1,0,0,0,1 S 21-18 play";
+    assert_eq!(pos_with(ludii(), before).removed(), 0);
+    let (p, events) = check_move(
+        ludii(),
+        before,
+        11,
+        "andada-12 0,0,0,1,0,0,0,1,0,0,0,1/1,0,0,0,1,1,0,1,0,0,0,1 N 21-18 singles",
+    );
+    assert_eq!(
+        events,
+        vec![lap(south(11), 3, north(2)), removed(north(2), 1)]
+    );
+    assert_eq!(p.removed(), 1);
+    assert!(!p.is_over());
+    check_move(
+        andada(12),
+        before,
+        11,
+        "andada-12 0,0,0,1,0,0,0,1,0,0,0,1/1,1,0,0,1,1,0,1,0,0,0,1 N 21-18 singles",
+    );
+}
+
+/// Ludii's removal rule further along the opponent's row: S12 (11) sows
+/// N1 .. N11. Every pit now holds at most one; N11 was empty and its next
+/// pit, N12, is North's: the seed in N11 is removed, N1 .. N10 keep theirs.
+#[test]
+fn ludii_last_seed_removed_in_the_opponents_pit_11() {
+    let (_, events) = check_move(
+        ludii(),
+        "andada-12 1,0,0,0,0,0,0,0,0,0,0,11/0,0,0,0,0,0,0,0,0,0,0,1 S 0-0 play",
+        12,
+        "andada-12 1,0,0,0,0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1,1,1,0,1 N 0-0 singles",
+    );
+    assert_eq!(
+        events,
+        vec![lap(south(12), 11, north(11)), removed(north(11), 1)]
+    );
+}
+
+/// Ludii's removal rule for North: N12 (2) sows S1 S2. Every pit now holds
+/// at most one; S2 was empty and its next pit, S3, is South's: the seed in
+/// S2 is removed, S1 keeps its seed.
+#[test]
+fn ludii_last_seed_removed_in_souths_row_for_north() {
+    let (_, events) = check_move(
+        ludii(),
+        "andada-12 0,0,0,0,1,0,0,0,0,0,0,0/0,0,0,1,0,0,0,0,0,0,0,2 N 0-0 play",
+        12,
+        "andada-12 1,0,0,0,1,0,0,0,0,0,0,0/0,0,0,1,0,0,0,0,0,0,0,0 S 0-0 singles",
+    );
+    assert_eq!(
+        events,
+        vec![lap(north(12), 2, south(2)), removed(south(2), 1)]
+    );
+}
+
+/// Ludii: the opponent's last pit is the one pit of his row whose next pit
+/// is not his, so a last seed there stays. S12 (2) sows N1 N2; N2 held 1:
+/// relay N3 N4, N5 N6, N7 N8, N9 N10, N11 N12; N12 was empty. Every pit now
+/// holds at most one, and N12's next pit is South's S1: the seed stays, and
+/// nothing is captured.
+#[test]
+fn ludii_last_seed_in_the_opponents_last_pit_stays() {
+    let (p, events) = check_move(
+        ludii(),
+        "andada-12 1,0,0,0,0,0,0,0,0,0,0,2/0,1,0,1,0,1,0,1,0,1,0,0 S 0-0 play",
+        12,
+        "andada-12 1,0,0,0,0,0,0,0,0,0,0,0/1,0,1,0,1,0,1,0,1,0,1,1 N 0-0 singles",
+    );
+    assert_eq!(
+        events,
+        vec![
+            lap(south(12), 2, north(2)),
+            lap(north(2), 2, north(4)),
+            lap(north(4), 2, north(6)),
+            lap(north(6), 2, north(8)),
+            lap(north(8), 2, north(10)),
+            lap(north(10), 2, north(12)),
+        ]
+    );
+    // The 8 seeds of the position are all still on the board.
+    assert_eq!(p.seeds_on_board(), 8);
+}
+
+/// Ludii: when the removal of a last seed in the mover's last pit empties
+/// his row, he loses (his row is empty after the lap).
 #[test]
 fn ludii_removal_that_empties_the_movers_row_loses() {
     let (p, events) = check_move(
@@ -1145,8 +1269,9 @@ fn ludii_removal_that_empties_the_movers_row_loses() {
 }
 
 /// Ludii: a relay may carry seeds across. S11 sows S12 (now 2): relay, N1
-/// N2 (empty: the move ends, in North's row). The default reading removes
-/// both seeds of S12 instead.
+/// N2 (empty: the move ends, in North's row). N1 keeps its seed; the last
+/// one, in N2 before North's N3 with every pit holding at most one, is
+/// removed. The default reading removes both seeds of S12 instead.
 #[test]
 fn ludii_relay_carries_seeds_across() {
     let before = "andada-12 1,0,0,0,0,0,0,0,0,0,1,1/0,0,0,0,1,0,0,0,0,0,0,0 S 0-0 singles";
@@ -1154,11 +1279,15 @@ fn ludii_relay_carries_seeds_across() {
         ludii(),
         before,
         11,
-        "andada-12 1,0,0,0,0,0,0,0,0,0,0,0/1,1,0,0,1,0,0,0,0,0,0,0 N 0-0 singles",
+        "andada-12 1,0,0,0,0,0,0,0,0,0,0,0/1,0,0,0,1,0,0,0,0,0,0,0 N 0-0 singles",
     );
     assert_eq!(
         events,
-        vec![lap(south(11), 1, south(12)), lap(south(12), 2, north(2))]
+        vec![
+            lap(south(11), 1, south(12)),
+            lap(south(12), 2, north(2)),
+            removed(north(2), 1)
+        ]
     );
     let (_, events) = check_move(
         andada(12),
@@ -1227,6 +1356,29 @@ fn ludii_no_removal_of_a_crossing_seed() {
         12,
         "andada-12 0,0,2,1,0,0,0,0,0,0,0,0/0,0,0,0,0,1,0,0,0,0,0,0 N 0-0 singles",
     );
+}
+
+/// Ludii: a capture that empties the opponent's row ends the game, and the
+/// opponent loses. S5 (2) sows S6 S7; S1 still holds 2, so the ordinary
+/// rules apply: S7 was empty, the opposite N6 holds North's last seed,
+/// captured.
+#[test]
+fn ludii_capture_that_empties_the_opponents_row_wins() {
+    let (p, events) = check_move(
+        ludii(),
+        "andada-12 2,0,0,0,2,0,0,0,0,0,0,0/0,0,0,0,0,1,0,0,0,0,0,0 S 0-0 play",
+        5,
+        "andada-12 2,0,0,0,0,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,0 N 1-0 play",
+    );
+    assert_eq!(
+        events,
+        vec![
+            lap(south(5), 2, south(7)),
+            capture(Player::South, north(6), 1),
+            Event::GameOver
+        ]
+    );
+    assert_eq!(p.outcome(), win(Player::South));
 }
 
 /// Ludii: a player whose row is empty after any lap loses, even in the
@@ -1356,6 +1508,23 @@ fn ludii_clockwise_last_pit_is_pit_1() {
     assert_eq!(
         events,
         vec![lap(south(2), 1, south(1)), removed(south(1), 1)]
+    );
+}
+
+/// Ludii, clockwise: North's row in sowing order runs N12 .. N1, so a last
+/// seed in N12 is followed by North's N11. S1 (1) sows N12 (empty) while
+/// every pit holds at most one: the seed is removed.
+#[test]
+fn ludii_clockwise_removal_in_the_opponents_row() {
+    let (_, events) = check_move(
+        ludii().with_clockwise(true),
+        "andada-12 1,0,0,0,1,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0,0,0,0,0 S 0-0 singles",
+        1,
+        "andada-12 0,0,0,0,1,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0,0,0,0,0 N 0-0 singles",
+    );
+    assert_eq!(
+        events,
+        vec![lap(south(1), 1, north(12)), removed(north(12), 1)]
     );
 }
 

@@ -7,19 +7,33 @@
 //! - The opening, the choice move and the singleton ending are as RULES.md
 //!   section 6 decides them; Wikipedia's and Ludii's readings are options
 //!   ([`Reading`]).
-//! - **Ludii's removal rule** ("a last seed that lands in an empty pit whose
-//!   next pit, in sowing order, is the opponent's is removed") is read as:
-//!   the last seed lands in the empty **last pit of the mover's row** (the
-//!   one pit of his row whose next pit is the opponent's). It is the seed
-//!   that "reaches the end of the board".
+//! - **Ludii's removal rule** (RULES.md section 6.7; source: Ludii's
+//!   `Andada.lud`, whose test is `(is In ("NextHole" (to)) (sites Next))`):
+//!   while every pit holds at most one seed, a last seed that lands in an
+//!   empty pit whose next pit in sowing order belongs to the mover's
+//!   opponent is removed. That is every pit of the opponent's row except his
+//!   last, and the mover's own last pit; a last seed in any other pit stays.
+//!   Ludii's two stored random trials of Andada show both kinds
+//!   (`tests/ludii_trials.rs` replays them ply by ply). Ludii sends captured
+//!   and removed seeds alike to the mover's hand; here, as RULES.md section
+//!   6.4 says, only captures are counted in the captured field.
+//! - Ludii plays the opening as a chain of moves of the opener (each lap its
+//!   own move, ended by a forced pass) and each relay lap as a move again;
+//!   here the opening is one move and a relay sowing one move (RULES.md
+//!   sections 6.1 and 2). The boards are the same.
 //! - Under the "empty row loses" readings, if both rows are empty after a
 //!   move, the mover wins (he was the last player able to move).
 //! - Under the singleton ending, a lap cut at the mover's last pit ends the
 //!   move with its last seed removed, not landed: there is no capture, even
 //!   if a seed of that lap fell into the empty last pit before the cut.
-//! - The opening player is whoever the caller starts with (South by default,
-//!   [`Position::new_with_first`] for North); under Ludii his opponent makes
-//!   the first regular move, which with the default start is North.
+//! - **The opening player under Ludii** is whoever the caller starts with:
+//!   South by default, which is Ludii's game (its first player, P1, owns the
+//!   bottom row and always opens; RULES.md section 6.7), and North with
+//!   [`Position::new_with_first`], as in every ruleset (RULES.md section 1).
+//!   The board and the rules are the same seen from either row, so a game
+//!   started with North is Ludii's game with the two seats exchanged. Either
+//!   way there is no choice move: the opener's opponent makes the first
+//!   regular move.
 //! - A `play` position in which every pit holds at most one seed is read as
 //!   written; its next move is under the singleton ending all the same
 //!   (6.5 decides at the start of each move).
@@ -58,6 +72,7 @@ use serde::{Deserialize, Serialize};
 ///   that would pass from the mover's last pit into the opponent's row is
 ///   removed with the seeds still in hand, and the move ends.
 /// - End (6.6): a player with no legal move on his turn loses.
+/// - Other readings (6.7): see [`Reading`].
 ///
 /// Build it with [`Andada::new`] (which checks the board size) or
 /// [`Andada::default`] (12 pits per row); deserialisation checks the size
@@ -84,12 +99,14 @@ pub enum Reading {
     /// Wikipedia: as the default, and a player whose row is empty after any
     /// move loses at once.
     EmptyRowLoses,
-    /// Ludii's definition (id 346): no choice move, the opening player's
-    /// opponent makes the first regular move; the singleton test is made
-    /// after every lap, not once for good; while it holds there are no
-    /// captures and a last seed that lands in the mover's empty last pit is
-    /// removed; relays may carry seeds across; a player whose row is empty
-    /// after any lap loses.
+    /// Ludii's definition (id 346): no choice move, the opening player
+    /// (South by default) opens and his opponent makes the first regular
+    /// move; the singleton test is made after every lap over the whole
+    /// board, not once for good; while it holds there are no captures, and a
+    /// last seed that lands in an empty pit whose next pit in sowing order
+    /// is the opponent's (any pit of his row but his last, or the mover's
+    /// own last pit) is removed; relays may carry seeds across; a player
+    /// whose row is empty after any lap loses.
     Ludii,
 }
 
@@ -298,8 +315,10 @@ impl Ruleset for Andada {
             }
             if board.all_at_most_one() {
                 // Ludii, while every pit holds at most one seed: no capture;
-                // a last seed in the mover's empty last pit is removed.
-                if lap.landing == board.last_index(lap.mover) {
+                // a last seed in an empty pit whose next pit in sowing order
+                // is the opponent's is removed (his pits but his last, and
+                // the mover's own last pit).
+                if board.owner(board.next_index(lap.landing)) == lap.mover.other() {
                     let seeds = ctx.remove(lap.landing, 1);
                     ctx.event(Event::Removed {
                         from: board.pit_at(lap.landing),
