@@ -2,9 +2,9 @@
 //! geometry (RULES.md section 1), and the bulk lap that sows on it
 //! (section 2).
 //!
-//! The pits live in three `u128` words, one byte a pit (pit `i` is byte
-//! `i % 16` of word `i / 16`), so that a lap is a handful of word-wide
-//! additions of precomputed masks: every pit gets `seeds / 2n`, the
+//! The pits live in a 16-byte-aligned array of 48 bytes, one byte a pit,
+//! read and written as three little-endian `u128` words by the lap, so that
+//! a lap is a handful of word-wide additions of precomputed masks: every pit gets `seeds / 2n`, the
 //! `seeds % 2n` pits after the origin one more. A lap costs the same for 3
 //! seeds or 90, which keeps the exact endless-sowing proof (10^9 laps and
 //! more) affordable. Bytes never carry into each other: no pit holds more
@@ -41,8 +41,9 @@ pub const MAX_SEEDS: u32 = 96;
 /// assert_eq!(board.pit_at(board.opposite(s1)), Pit::new(Player::North, 6));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
 pub struct Board {
-    words: [u128; WORDS],
+    pits: [u8; MAX_PITS],
     pits_per_row: u8,
     clockwise: bool,
 }
@@ -76,7 +77,7 @@ impl Board {
         (1..=MAX_PITS_PER_ROW)
             .contains(&pits_per_row)
             .then_some(Board {
-                words: [0; WORDS],
+                pits: [0; MAX_PITS],
                 pits_per_row: pits_per_row as u8,
                 clockwise,
             })
@@ -173,17 +174,12 @@ impl Board {
             .then(|| self.index_of(pit.owner, pit.number))
     }
 
-    /// The pit at sowing-order index `idx`.
-    ///
-    /// # Panics
-    /// If `idx >= 2n`.
+    /// The pit at sowing-order index `idx`, `0..2n`. An index off the board
+    /// gives an unspecified pit (no panic: this runs on every lap that is
+    /// reported, and a pure function costs nothing when no one listens).
     #[inline]
     pub fn pit_at(&self, idx: usize) -> Pit {
-        assert!(
-            idx < self.len(),
-            "index {idx} is off a board of {} pits",
-            self.len()
-        );
+        debug_assert!(idx < self.len(), "index {idx} is off the board");
         let n = self.pits_per_row();
         let offset = idx % n;
         let number = if self.clockwise {
@@ -232,7 +228,7 @@ impl Board {
         if idx >= self.len() {
             return 0;
         }
-        (self.words[idx / 16] >> (8 * (idx % 16))) as u8
+        self.pits[idx]
     }
 
     /// Seeds in `pit`; 0 for a pit that is not on the board.
@@ -259,7 +255,7 @@ impl Board {
         let base = player.index() * n;
         let (end, start) = (prefix(base + n), prefix(base));
         // 0xFF in every byte of the row.
-        (0..WORDS).all(|w| self.words[w] & ((end[w] - start[w]) * 0xFF) == 0)
+        (0..WORDS).all(|w| self.word(w) & ((end[w] - start[w]) * 0xFF) == 0)
     }
 
     /// Seeds on the board.
@@ -273,29 +269,54 @@ impl Board {
     pub fn all_at_most_one(&self) -> bool {
         // A byte above 1 has a bit set outside its lowest.
         const HIGH: u128 = u128::from_le_bytes([0xFE; 16]);
-        self.words.iter().all(|w| w & HIGH == 0)
+        (0..WORDS).all(|w| self.word(w) & HIGH == 0)
     }
 
     /// Bit mask of `player`'s non-empty pits by pit number (bit 0 = pit 1).
     #[inline]
     pub fn occupied(&self, player: Player) -> u32 {
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let n = self.pits_per_row();
+        let base = player.index() * n;
+        // By sowing order, 8 pits at a time: a byte's high bit set when the
+        // byte is not 0, then the 8 high bits gathered by one multiply.
+        // Rows end at most at pit 48, so the chunks stay inside the array.
         let mut mask = 0u32;
-        for number in 1..=self.pits_per_row() as u8 {
-            if self.seeds_at(self.index_of(player, number)) != 0 {
-                mask |= 1 << (number - 1);
-            }
+        let mut k = 0;
+        while k < n {
+            let at = (base + k).min(MAX_PITS - 8);
+            let x = u64::from_le_bytes(self.pits[at..at + 8].try_into().expect("8 bytes"));
+            let high = (((x & LOW7) + LOW7) | x) & HIGH;
+            let bits = ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+            mask |= (bits >> (base + k - at)) << k;
+            k += 8;
+        }
+        mask &= (1u32 << n) - 1;
+        if self.clockwise {
+            mask = mask.reverse_bits() >> (32 - n);
         }
         mask
     }
 
     // ---- changes, for the core and the hook contexts only ----
 
+    /// Pits `16w..16w+16` as one little-endian word (one 16-byte load).
+    #[inline(always)]
+    pub(crate) fn word(&self, w: usize) -> u128 {
+        let bytes: [u8; 16] = self.pits[16 * w..16 * w + 16].try_into().expect("16 bytes");
+        u128::from_le_bytes(bytes)
+    }
+
+    #[inline(always)]
+    pub(crate) fn set_word(&mut self, w: usize, x: u128) {
+        self.pits[16 * w..16 * w + 16].copy_from_slice(&x.to_le_bytes());
+    }
+
     #[inline(always)]
     pub(crate) fn set(&mut self, idx: usize, seeds: u8) {
         debug_assert!(idx < self.len());
-        let shift = 8 * (idx % 16);
-        let w = &mut self.words[idx / 16];
-        *w = (*w & !(0xFFu128 << shift)) | (seeds as u128) << shift;
+        self.pits[idx] = seeds;
     }
 
     /// Empties `idx` and returns its seeds.
@@ -309,8 +330,16 @@ impl Board {
     /// Empties the board and returns the seeds that were on it.
     pub(crate) fn clear(&mut self) -> u32 {
         let seeds = self.seeds_on_board();
-        self.words = [0; WORDS];
+        self.pits = [0; MAX_PITS];
         seeds
+    }
+
+    /// Whether the pits of the two boards are the same, for boards of the
+    /// same geometry: the endless test's comparison, word by word.
+    #[inline(always)]
+    pub(crate) fn same_pits(&self, other: &Board) -> bool {
+        let words = self.len().div_ceil(16);
+        (0..words).all(|w| self.word(w) == other.word(w))
     }
 
     /// One lap (RULES.md section 2): lifts the `seeds` seeds of `origin`
@@ -344,14 +373,7 @@ impl Board {
         let landing_count = if span.rest == 0 {
             span.per_pit as u8
         } else {
-            // A constant word index when W == 1, so that a board of one word
-            // can live in a register across laps.
-            let word = if W == 1 {
-                self.words[0]
-            } else {
-                self.words[span.landing / 16]
-            };
-            (word >> (8 * (span.landing % 16))) as u8 + span.per_pit as u8 + 1
+            self.pits[span.landing] + span.per_pit as u8 + 1
         };
         let (a, b, c) = (
             prefix(span.start),
@@ -359,14 +381,13 @@ impl Board {
             prefix(span.wrapped_end),
         );
         let keep = &KEEP[origin];
-        let all = prefix(len);
         let per_pit = span.per_pit as u128;
         for w in 0..W {
-            let mut x = (self.words[w] & keep[w]) + b[w] - a[w] + c[w];
+            let mut x = (self.word(w) & keep[w]) + b[w] - a[w] + c[w];
             if per_pit > 0 {
-                x += all[w] * per_pit;
+                x += PREFIX[len][w] * per_pit;
             }
-            self.words[w] = x;
+            self.set_word(w, x);
         }
         (span.landing, landing_count)
     }
@@ -448,6 +469,70 @@ impl Span {
     }
 }
 
+/// Every lap of a board of `LEN <= 16` pits, precomputed: for an origin
+/// and the seeds lifted from it, what the lap adds to the board held in one
+/// `u128` (byte `i` = pit `i`) once the origin is emptied, and where the
+/// last seed falls. A lap is then one AND, one add and two table loads.
+///
+/// Rows are 16 whatever `LEN`, so that `origin & 15` and `seeds.min(96)`
+/// index them without a bounds check on the hot path.
+pub(crate) struct LapTable<const LEN: usize> {
+    add: [[u128; MAX_SEEDS as usize + 1]; 16],
+    landing: [[u8; MAX_SEEDS as usize + 1]; 16],
+    keep: [u128; 16],
+}
+
+impl<const LEN: usize> LapTable<LEN> {
+    const fn build() -> Self {
+        let mut add = [[0u128; MAX_SEEDS as usize + 1]; 16];
+        let mut landing = [[0u8; MAX_SEEDS as usize + 1]; 16];
+        let mut keep = [0u128; 16];
+        let mut origin = 0;
+        while origin < LEN {
+            keep[origin] = !(0xFFu128 << (8 * origin));
+            let mut seeds = 0;
+            while seeds <= MAX_SEEDS as usize {
+                let mut x = 0u128;
+                let mut at = origin;
+                let mut k = 0;
+                while k < seeds {
+                    at = if at + 1 == LEN { 0 } else { at + 1 };
+                    x += 1u128 << (8 * at);
+                    k += 1;
+                }
+                add[origin][seeds] = x;
+                landing[origin][seeds] = at as u8;
+                seeds += 1;
+            }
+            origin += 1;
+        }
+        LapTable { add, landing, keep }
+    }
+
+    /// One lap of the `seeds` seeds of `origin` on `word`. Returns the
+    /// landing index and the landing pit's count after the lap.
+    #[inline(always)]
+    pub(crate) fn sow(&self, word: &mut u128, origin: usize, seeds: u8) -> (usize, u8) {
+        let (row, seeds) = (origin & 15, (seeds as usize).min(MAX_SEEDS as usize));
+        let landing = self.landing[row][seeds] as usize;
+        let new = (*word & self.keep[row]) + self.add[row][seeds];
+        *word = new;
+        // The landing byte from one 64-bit half: a u128 shift by a variable
+        // costs several instructions.
+        let half = if landing < 8 {
+            new as u64
+        } else {
+            (new >> 64) as u64
+        };
+        (landing, (half >> (8 * (landing & 7))) as u8)
+    }
+}
+
+/// The laps of Sadeqa II's board (12 pits).
+pub(crate) static LAPS_12: LapTable<12> = LapTable::build();
+/// The laps of Sadeqa III's board (16 pits).
+pub(crate) static LAPS_16: LapTable<16> = LapTable::build();
+
 /// `PREFIX[m]`: 1 in each of the first `m` pits, 0 after. The one-seed
 /// increment of a run of pits `[a, b)` is `PREFIX[b] - PREFIX[a]`, word by
 /// word, with no borrow (the first is a superset of the second).
@@ -464,8 +549,8 @@ static PREFIX: [[u128; WORDS]; MAX_PITS + 1] = {
 };
 
 #[inline(always)]
-fn prefix(m: usize) -> [u128; WORDS] {
-    PREFIX[m]
+fn prefix(m: usize) -> &'static [u128; WORDS] {
+    &PREFIX[m]
 }
 
 /// `KEEP[i]`: 0 in pit `i`'s byte and 0xFF elsewhere: ANDed with the board,
@@ -529,6 +614,27 @@ mod tests {
                         "n {n} origin {origin} seeds {seeds}"
                     );
                     assert_eq!(pits_of(&board), pits);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn occupied_pits_by_number() {
+        for n in [6, 8, 10, 12, 15, 18, 21, 24] {
+            for clockwise in [false, true] {
+                for pattern in 0..64u64 {
+                    let mut board = Board::empty(n, clockwise).unwrap();
+                    for i in 0..2 * n {
+                        let seeds = ((pattern.wrapping_mul(0x9E37_79B9) >> (i % 29)) & 3) as u8;
+                        board.set(i, seeds);
+                    }
+                    for player in Player::BOTH {
+                        let naive = (1..=n as u8)
+                            .filter(|&p| board.seeds(Pit::new(player, p)) > 0)
+                            .fold(0u32, |m, p| m | 1 << (p - 1));
+                        assert_eq!(board.occupied(player), naive, "{board:?} {player}");
+                    }
                 }
             }
         }

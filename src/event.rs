@@ -117,11 +117,17 @@ impl fmt::Display for Event {
 /// `()` ignores them (the fast path: the calls compile away); `Vec<Event>`
 /// records them.
 pub trait Observer {
+    /// Whether this observer looks at events at all. `false` lets the core
+    /// skip building them (pit names need a division per lap).
+    const LISTENS: bool = true;
+
     /// Called once per event, in order.
     fn event(&mut self, e: Event);
 }
 
 impl Observer for () {
+    const LISTENS: bool = false;
+
     #[inline(always)]
     fn event(&mut self, _: Event) {}
 }

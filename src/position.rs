@@ -598,12 +598,7 @@ impl<R: Ruleset> Position<R> {
         let rules = self.rules;
         let mover = self.side;
         let mut ctx = self.context(mover, obs);
-        match rules.start_move(&mut ctx, mv) {
-            Start::Done(turn) => Sown::Ended { turn, laps: 0 },
-            Start::Sow { origin, barrier } => {
-                relay::<R, O, C, EXACT>(&rules, &mut ctx, mv, origin, barrier, budget, control)
-            }
-        }
+        sow_move::<R, O, C, EXACT>(&rules, &mut ctx, mv, budget, control)
     }
 
     /// The start of a turn: finds the legality of every candidate; a player
@@ -689,11 +684,39 @@ impl<R: Ruleset> Position<R> {
         Ok(())
     }
 
-    /// Sows the candidate `mv` on a copy for at most `budget` laps.
+    /// Sows the candidate `mv` on a copy of what a move may change, for at
+    /// most `budget` laps.
     #[inline(always)]
     fn trial<C: Control>(&self, mv: Move, budget: u64, control: &mut C) -> Sown {
-        let mut copy = *self;
-        copy.run_move::<(), C, true>(mv, &mut (), Some(budget), control)
+        let (mut board, mut marks, mut state, mut captured) =
+            (self.board, self.marks, self.state, self.captured);
+        let mut ctx = Sowing {
+            board: &mut board,
+            marks: &mut marks,
+            state: &mut state,
+            captured: &mut captured,
+            mover: self.side,
+            obs: &mut (),
+        };
+        sow_move::<R, (), C, true>(&self.rules, &mut ctx, mv, Some(budget), control)
+    }
+}
+
+/// Starts the move `mv` on `ctx` and runs its sowing (`EXACT`: with the
+/// endless test) for at most `budget` laps.
+#[inline(always)]
+fn sow_move<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
+    rules: &R,
+    ctx: &mut Sowing<'_, R, O>,
+    mv: Move,
+    budget: Option<u64>,
+    control: &mut C,
+) -> Sown {
+    match rules.start_move(ctx, mv) {
+        Start::Done(turn) => Sown::Ended { turn, laps: 0 },
+        Start::Sow { origin, barrier } => {
+            relay::<R, O, C, EXACT>(rules, ctx, mv, origin, barrier, budget, control)
+        }
     }
 }
 

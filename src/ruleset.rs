@@ -67,7 +67,7 @@ pub enum NoMove {
 /// The end of one lap, as [`Ruleset::relays`] and [`Ruleset::lap_end`] see
 /// it: the pit where the last seed fell and the board after the lap.
 #[derive(Clone, Copy, Debug)]
-pub struct Lap {
+pub struct Lap<'a> {
     /// Sowing-order index of the pit where the last seed fell.
     pub landing: usize,
     /// Seeds in that pit now, the last one included: 1 if it was empty.
@@ -77,7 +77,7 @@ pub struct Lap {
     /// Whether the landing pit is marked (a warana).
     pub marked: bool,
     /// The board after the lap.
-    pub board: Board,
+    pub board: &'a Board,
 }
 
 /// What a hook may change while a move is made: the board's seeds (only by
@@ -260,13 +260,13 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// A pure test: it decides, and [`Ruleset::lap_end`] acts. The default
     /// relays when the landing pit was occupied before the last seed fell.
     #[inline]
-    fn relays(&self, lap: &Lap, state: &Self::State) -> bool {
+    fn relays(&self, lap: &Lap<'_>, state: &Self::State) -> bool {
         let _ = state;
         lap.count > 1
     }
 
     /// The lap that stopped the sowing: captures, waranas, the bonus move.
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap) -> Turn;
+    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn;
 
     /// Called once after the move, before the turn passes: bookkeeping such
     /// as first-move flags and phases. Default: nothing.

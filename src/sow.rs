@@ -17,7 +17,7 @@
 //! The board is copied into a local value for the laps, so that a board of
 //! one word (16 pits or fewer) stays in a register from lap to lap.
 
-use crate::board::Board;
+use crate::board::{Board, LAPS_12, LAPS_16, LapTable};
 use crate::event::{Event, Observer};
 use crate::moves::Move;
 use crate::ruleset::{Lap, Ruleset, Sowing, Turn};
@@ -81,8 +81,53 @@ pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
     budget: Option<u64>,
     control: &mut C,
 ) -> Sown {
+    match ctx.board.len() {
+        12 => relay_laps::<R, O, C, EXACT, 12>(
+            rules,
+            ctx,
+            mv,
+            origin,
+            barrier,
+            budget,
+            control,
+            Some(&LAPS_12),
+        ),
+        16 => relay_laps::<R, O, C, EXACT, 16>(
+            rules,
+            ctx,
+            mv,
+            origin,
+            barrier,
+            budget,
+            control,
+            Some(&LAPS_16),
+        ),
+        _ => {
+            relay_laps::<R, O, C, EXACT, 0>(rules, ctx, mv, origin, barrier, budget, control, None)
+        }
+    }
+}
+
+/// [`relay`]; with `table` (a board of `LEN` pits, 12 or 16), the laps run
+/// on one `u128` in a register, from precomputed lap masks.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn relay_laps<R: Ruleset, O: Observer, C: Control, const EXACT: bool, const LEN: usize>(
+    rules: &R,
+    ctx: &mut Sowing<'_, R, O>,
+    mv: Move,
+    origin: usize,
+    barrier: Option<usize>,
+    budget: Option<u64>,
+    control: &mut C,
+    table: Option<&LapTable<LEN>>,
+) -> Sown {
+    const { assert!(LEN <= 16) };
+    let one_word = LEN > 0;
     let mut board: Board = *ctx.board;
     let first = board;
+    let mut word = board.word(0);
+    let first_word = word;
     let first_origin = origin;
     let len = board.len();
     let mut origin = origin;
@@ -94,6 +139,9 @@ pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
         if let Some(last) = barrier
             && seeds as usize > (last + len - origin) % len
         {
+            if one_word {
+                board.set_word(0, word);
+            }
             *ctx.board = board;
             cut_lap(ctx, origin, last);
             return Sown::Ended {
@@ -101,28 +149,46 @@ pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
                 laps: laps + 1,
             };
         }
-        let (landing, count) = board.sow_lap(origin, seeds);
+        let (landing, count) = if let Some(table) = table {
+            let lap = table.sow(&mut word, origin, seeds);
+            // The board view the hooks read; a dead store when they do not.
+            board.set_word(0, word);
+            lap
+        } else {
+            board.sow_lap(origin, seeds)
+        };
         laps += 1;
-        ctx.obs.event(Event::Lap {
-            origin: board.pit_at(origin),
-            seeds,
-            landing: board.pit_at(landing),
-        });
+        if O::LISTENS {
+            ctx.obs.event(Event::Lap {
+                origin: board.pit_at(origin),
+                seeds,
+                landing: board.pit_at(landing),
+            });
+        }
         let lap = Lap {
             landing,
             count,
             mover: ctx.mover,
             marked: *ctx.marks >> landing & 1 == 1,
-            board,
+            board: &board,
         };
         if !rules.relays(&lap, ctx.state) {
-            *ctx.board = board;
+            if one_word {
+                ctx.board.set_word(0, word);
+            } else {
+                *ctx.board = board;
+            }
             let turn = rules.lap_end(ctx, &lap);
             return Sown::Ended { turn, laps };
         }
         origin = landing;
         seeds = count;
-        if EXACT && origin == first_origin && board == first {
+        let back = if one_word {
+            word == first_word
+        } else {
+            board.same_pits(&first)
+        };
+        if EXACT && origin == first_origin && back {
             return Sown::Endless { laps };
         }
         if laps >= next_check {

@@ -303,12 +303,12 @@ impl Ruleset for Andada {
     /// Relay (6.3); under Ludii's reading a lap that empties a row ends the
     /// move (and the game, 6.7).
     #[inline]
-    fn relays(&self, lap: &Lap, _: &Phase) -> bool {
-        lap.count > 1 && !(self.reading == Reading::Ludii && Self::some_row_empty(&lap.board))
+    fn relays(&self, lap: &Lap<'_>, _: &Phase) -> bool {
+        lap.count > 1 && !(self.reading == Reading::Ludii && Self::some_row_empty(lap.board))
     }
 
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap) -> Turn {
-        let board = lap.board;
+    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+        let board = *lap.board;
         if self.reading == Reading::Ludii {
             if Self::some_row_empty(&board) {
                 return Turn::Next;

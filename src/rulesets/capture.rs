@@ -7,22 +7,20 @@ use crate::ruleset::{Ruleset, Sowing};
 /// occupied, the mover takes its seeds (counted as his captured seeds). The
 /// capturing seed stays. Sadeqa II does this on either side of the board
 /// (RULES.md section 4.3).
+#[inline]
 pub(crate) fn opposite<R: Ruleset, O: Observer>(ctx: &mut Sowing<'_, R, O>, landing: usize) {
-    let board = *ctx.board();
-    let opposite = board.opposite(landing);
+    let opposite = ctx.board().opposite(landing);
     let by = ctx.mover();
     let seeds = ctx.capture(opposite, u8::MAX, by);
-    if seeds > 0 {
-        ctx.event(Event::Capture {
-            by,
-            pit: board.pit_at(opposite),
-            seeds,
-        });
+    if O::LISTENS && seeds > 0 {
+        let pit = ctx.board().pit_at(opposite);
+        ctx.event(Event::Capture { by, pit, seeds });
     }
 }
 
 /// [`opposite`], only if `landing` is in the mover's own row: Sadeqa III
 /// (RULES.md section 5.3) and Andada (section 6.4).
+#[inline]
 pub(crate) fn opposite_in_own_row<R: Ruleset, O: Observer>(
     ctx: &mut Sowing<'_, R, O>,
     landing: usize,

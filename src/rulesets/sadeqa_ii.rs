@@ -110,7 +110,7 @@ impl Ruleset for SadeqaII {
 
     /// 4.3: the move ended in an empty pit on either side; the opposite pit
     /// is removed from play.
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         capture::opposite(ctx, lap.landing);
         Turn::Next
     }

@@ -85,7 +85,7 @@ impl Ruleset for SadeqaIII {
     }
 
     /// 5.3: the move ended in an empty pit; a capture if it is the mover's.
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         capture::opposite_in_own_row(ctx, lap.landing);
         Turn::Next
     }

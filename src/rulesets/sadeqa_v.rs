@@ -105,15 +105,15 @@ impl Ruleset for SadeqaV {
     /// 3.3.5: relay, unless the lap ends in a warana (3.3.1, 3.3.2), in an
     /// empty pit (3.3.3), or makes a 3 into 4 in the opponent's row (3.3.4).
     #[inline]
-    fn relays(&self, lap: &Lap, _: &()) -> bool {
+    fn relays(&self, lap: &Lap<'_>, _: &()) -> bool {
         lap.count > 1
             && !lap.marked
             && !(lap.count == 4 && lap.board.owner(lap.landing) != lap.mover)
     }
 
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         let mover = lap.mover;
-        let board = lap.board;
+        let board = *lap.board;
         if lap.marked {
             // 3.3.1: the mover's own warana ends the move.
             if board.owner(lap.landing).other() == mover {
