@@ -533,6 +533,66 @@ pub(crate) static LAPS_12: LapTable<12> = LapTable::build();
 /// The laps of Sadeqa III's board (16 pits).
 pub(crate) static LAPS_16: LapTable<16> = LapTable::build();
 
+/// [`LapTable`] for a board of `LEN` pits in `W` words (more than 16
+/// pits): the lap runs on the board's words in memory, then the landing
+/// count is one byte load.
+pub(crate) struct WideLapTable<const LEN: usize, const W: usize> {
+    add: [[[u128; W]; MAX_SEEDS as usize + 1]; LEN],
+    landing: [[u8; MAX_SEEDS as usize + 1]; LEN],
+    keep: [[u128; W]; LEN],
+}
+
+impl<const LEN: usize, const W: usize> WideLapTable<LEN, W> {
+    const fn build() -> Self {
+        let mut add = [[[0u128; W]; MAX_SEEDS as usize + 1]; LEN];
+        let mut landing = [[0u8; MAX_SEEDS as usize + 1]; LEN];
+        let mut keep = [[u128::MAX; W]; LEN];
+        let mut origin = 0;
+        while origin < LEN {
+            keep[origin][origin / 16] = !(0xFFu128 << (8 * (origin % 16)));
+            landing[origin][0] = origin as u8;
+            let mut at = origin;
+            let mut seeds = 1;
+            // Each lap one seed longer than the last: one more pit gets one.
+            while seeds <= MAX_SEEDS as usize {
+                at = if at + 1 == LEN { 0 } else { at + 1 };
+                add[origin][seeds] = add[origin][seeds - 1];
+                add[origin][seeds][at / 16] += 1u128 << (8 * (at % 16));
+                landing[origin][seeds] = at as u8;
+                seeds += 1;
+            }
+            origin += 1;
+        }
+        WideLapTable { add, landing, keep }
+    }
+
+    /// One lap of the `seeds` seeds of `origin` on `board`. Returns the
+    /// landing index and the landing pit's count after the lap.
+    #[inline(always)]
+    pub(crate) fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8) {
+        let seeds = (seeds as usize).min(MAX_SEEDS as usize);
+        let (add, keep) = (&self.add[origin][seeds], &self.keep[origin]);
+        for w in 0..W {
+            board.set_word(w, (board.word(w) & keep[w]) + add[w]);
+        }
+        let landing = self.landing[origin][seeds] as usize;
+        (landing, board.pits[landing])
+    }
+}
+
+/// Sadeqa V's board (20 pits).
+pub(crate) static LAPS_20: WideLapTable<20, 2> = WideLapTable::build();
+/// Andada-12's board (24 pits).
+pub(crate) static LAPS_24: WideLapTable<24, 2> = WideLapTable::build();
+/// Andada-15's board (30 pits).
+pub(crate) static LAPS_30: WideLapTable<30, 2> = WideLapTable::build();
+/// Andada-18's board (36 pits).
+pub(crate) static LAPS_36: WideLapTable<36, 3> = WideLapTable::build();
+/// Andada-21's board (42 pits).
+pub(crate) static LAPS_42: WideLapTable<42, 3> = WideLapTable::build();
+/// Andada-24's board (48 pits).
+pub(crate) static LAPS_48: WideLapTable<48, 3> = WideLapTable::build();
+
 /// `PREFIX[m]`: 1 in each of the first `m` pits, 0 after. The one-seed
 /// increment of a run of pits `[a, b)` is `PREFIX[b] - PREFIX[a]`, word by
 /// word, with no borrow (the first is a superset of the second).

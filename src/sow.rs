@@ -17,7 +17,10 @@
 //! The board is copied into a local value for the laps, so that a board of
 //! one word (16 pits or fewer) stays in a register from lap to lap.
 
-use crate::board::{Board, LAPS_12, LAPS_16, LapTable};
+use crate::board::{
+    Board, LAPS_12, LAPS_16, LAPS_20, LAPS_24, LAPS_30, LAPS_36, LAPS_42, LAPS_48, LapTable,
+    WideLapTable,
+};
 use crate::event::{Event, Observer};
 use crate::moves::Move;
 use crate::ruleset::{Lap, Ruleset, Sowing, Turn};
@@ -81,30 +84,25 @@ pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
     budget: Option<u64>,
     control: &mut C,
 ) -> Sown {
+    // One loop, specialised by board size: the laps come from the board's
+    // precomputed lap table (a board of 12 or 16 pits in one register).
+    macro_rules! laps {
+        ($len:literal, $one:expr, $wide:expr) => {
+            relay_laps::<R, O, C, EXACT, $len, _>(
+                rules, ctx, mv, origin, barrier, budget, control, $one, $wide,
+            )
+        };
+    }
     match ctx.board.len() {
-        12 => relay_laps::<R, O, C, EXACT, 12>(
-            rules,
-            ctx,
-            mv,
-            origin,
-            barrier,
-            budget,
-            control,
-            Some(&LAPS_12),
-        ),
-        16 => relay_laps::<R, O, C, EXACT, 16>(
-            rules,
-            ctx,
-            mv,
-            origin,
-            barrier,
-            budget,
-            control,
-            Some(&LAPS_16),
-        ),
-        _ => {
-            relay_laps::<R, O, C, EXACT, 0>(rules, ctx, mv, origin, barrier, budget, control, None)
-        }
+        12 => laps!(12, Some(&LAPS_12), None::<&WideLapTable<0, 0>>),
+        16 => laps!(16, Some(&LAPS_16), None::<&WideLapTable<0, 0>>),
+        20 => laps!(0, None, Some(&LAPS_20)),
+        24 => laps!(0, None, Some(&LAPS_24)),
+        30 => laps!(0, None, Some(&LAPS_30)),
+        36 => laps!(0, None, Some(&LAPS_36)),
+        42 => laps!(0, None, Some(&LAPS_42)),
+        48 => laps!(0, None, Some(&LAPS_48)),
+        _ => laps!(0, None, None::<&WideLapTable<0, 0>>),
     }
 }
 
@@ -112,7 +110,7 @@ pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
 /// on one `u128` in a register, from precomputed lap masks.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn relay_laps<R: Ruleset, O: Observer, C: Control, const EXACT: bool, const LEN: usize>(
+fn relay_laps<R: Ruleset, O: Observer, C: Control, const EXACT: bool, const LEN: usize, T: Wide>(
     rules: &R,
     ctx: &mut Sowing<'_, R, O>,
     mv: Move,
@@ -121,6 +119,7 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const EXACT: bool, const LEN:
     budget: Option<u64>,
     control: &mut C,
     table: Option<&LapTable<LEN>>,
+    wide: Option<&T>,
 ) -> Sown {
     const { assert!(LEN <= 16) };
     let one_word = LEN > 0;
@@ -154,6 +153,8 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const EXACT: bool, const LEN:
             // The board view the hooks read; a dead store when they do not.
             board.set_word(0, word);
             lap
+        } else if let Some(wide) = wide {
+            wide.sow(&mut board, origin, seeds)
         } else {
             board.sow_lap(origin, seeds)
         };
@@ -200,6 +201,18 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const EXACT: bool, const LEN:
             }
             next_check = budget.min(laps + PROGRESS_LAPS);
         }
+    }
+}
+
+/// The laps of a board of more than 16 pits ([`WideLapTable`]).
+trait Wide {
+    fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8);
+}
+
+impl<const LEN: usize, const W: usize> Wide for WideLapTable<LEN, W> {
+    #[inline(always)]
+    fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8) {
+        WideLapTable::sow(self, board, origin, seeds)
     }
 }
 
