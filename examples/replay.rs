@@ -11,10 +11,13 @@
 //! option, is reported on standard error (naming the ply at fault) and the
 //! exit status is 2.
 
+#[path = "common/progress.rs"]
+mod progress;
 #[path = "common/rule_options.rs"]
 mod rule_options;
 
 use clap::{Parser, ValueEnum};
+use progress::Progress;
 use rule_options::RuleOptions;
 use sowing::{AnyGame, AnyPosition, Player, Record, RecordError};
 use std::process::ExitCode;
@@ -108,11 +111,19 @@ fn run(args: &Args) -> Result<(), String> {
         if !outcome.is_ongoing() {
             return Err(RecordError::Over { ply, outcome }.to_string());
         }
-        game.play(mv)
+        // A long endless-sowing proof on the way is reported on standard
+        // error as it runs.
+        let mut progress = Progress::new();
+        game.play_with(mv, &mut (), &mut progress)
             .map_err(|source| RecordError::Play { ply, source }.to_string())?;
         println!("{ply} {mv} {}", game.position());
     }
-    println!("legal: {}", game.legal_moves());
+    let legal = if game.outcome().is_ongoing() {
+        progress::legal_moves_reported(&game.position())
+    } else {
+        game.legal_moves()
+    };
+    println!("legal: {legal}");
     println!("result: {}", game.outcome());
     Ok(())
 }

@@ -477,31 +477,29 @@ impl Span {
 /// Rows are 16 whatever `LEN`, so that `origin & 15` and `seeds.min(96)`
 /// index them without a bounds check on the hot path.
 pub(crate) struct LapTable<const LEN: usize> {
-    add: [[u128; MAX_SEEDS as usize + 1]; 16],
-    landing: [[u8; MAX_SEEDS as usize + 1]; 16],
+    /// By `origin << 8 | seeds`: what the lap adds.
+    add: [u128; 16 * 256],
+    /// By `origin << 8 | seeds`: the landing index.
+    landing: [u8; 16 * 256],
     keep: [u128; 16],
 }
 
 impl<const LEN: usize> LapTable<LEN> {
     const fn build() -> Self {
-        let mut add = [[0u128; MAX_SEEDS as usize + 1]; 16];
-        let mut landing = [[0u8; MAX_SEEDS as usize + 1]; 16];
+        let mut add = [0u128; 16 * 256];
+        let mut landing = [0u8; 16 * 256];
         let mut keep = [0u128; 16];
         let mut origin = 0;
         while origin < LEN {
             keep[origin] = !(0xFFu128 << (8 * origin));
-            let mut seeds = 0;
+            landing[origin << 8] = origin as u8;
+            let mut at = origin;
+            let mut seeds = 1;
+            // Each lap one seed longer than the last: one more pit gets one.
             while seeds <= MAX_SEEDS as usize {
-                let mut x = 0u128;
-                let mut at = origin;
-                let mut k = 0;
-                while k < seeds {
-                    at = if at + 1 == LEN { 0 } else { at + 1 };
-                    x += 1u128 << (8 * at);
-                    k += 1;
-                }
-                add[origin][seeds] = x;
-                landing[origin][seeds] = at as u8;
+                at = if at + 1 == LEN { 0 } else { at + 1 };
+                add[origin << 8 | seeds] = add[origin << 8 | (seeds - 1)] + (1u128 << (8 * at));
+                landing[origin << 8 | seeds] = at as u8;
                 seeds += 1;
             }
             origin += 1;
@@ -513,9 +511,11 @@ impl<const LEN: usize> LapTable<LEN> {
     /// landing index and the landing pit's count after the lap.
     #[inline(always)]
     pub(crate) fn sow(&self, word: &mut u128, origin: usize, seeds: u8) -> (usize, u8) {
-        let (row, seeds) = (origin & 15, (seeds as usize).min(MAX_SEEDS as usize));
-        let landing = self.landing[row][seeds] as usize;
-        let new = (*word & self.keep[row]) + self.add[row][seeds];
+        // A shift and an OR find the entry, with no bounds check: the
+        // lap-to-lap chain is index, landing load, byte, next index.
+        let at = (origin & 15) << 8 | seeds as usize;
+        let landing = self.landing[at] as usize;
+        let new = (*word & self.keep[origin & 15]) + self.add[at];
         *word = new;
         // The landing byte from one 64-bit half: a u128 shift by a variable
         // costs several instructions.

@@ -1,0 +1,71 @@
+//! Reporting long endless-sowing proofs on standard error (RULES.md section
+//! 2, "Exact, but never a frozen caller"): the engine tells a [`Control`]
+//! every million laps or so; this one prints a line at once and then about
+//! once a second, so a person waiting sees what is going on.
+
+use sowing::{AnyPosition, Control, Move, MoveSet, PlayError, Proof};
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+/// Prints a proof's progress to standard error, at most once a second.
+pub struct Progress {
+    started: Option<Instant>,
+    last: Option<Instant>,
+    /// The move and laps of the proof reported last.
+    pub seen: Option<(Move, u64)>,
+}
+
+impl Progress {
+    pub fn new() -> Self {
+        Progress {
+            started: None,
+            last: None,
+            seen: None,
+        }
+    }
+
+    /// Whether a long proof was reported since the last `reset`.
+    pub fn reported(&self) -> bool {
+        self.seen.is_some()
+    }
+}
+
+impl Control for Progress {
+    fn progress(&mut self, mv: Move, laps: u64) -> ControlFlow<()> {
+        let now = Instant::now();
+        let started = *self.started.get_or_insert(now);
+        if self.last.is_none_or(|t| now - t >= Duration::from_secs(1)) {
+            eprintln!(
+                "proving whether move {mv} ever ends: {laps:.1e} laps sown, {:.0} s \
+                 (an endless sowing's proof can take minutes) ...",
+                (now - started).as_secs_f64()
+            );
+            self.last = Some(now);
+        }
+        self.seen = Some((mv, laps));
+        ControlFlow::Continue(())
+    }
+}
+
+/// The legal moves of `pos`, exactly: the moves known to end at once, then
+/// each undecided one proved with its progress on standard error.
+pub fn legal_moves_reported(pos: &AnyPosition) -> MoveSet {
+    let legality = pos.legality();
+    let mut legal = legality.ends;
+    for mv in legality.undecided {
+        let mut progress = Progress::new();
+        match pos.prove(mv, &mut progress) {
+            Ok(Proof::Ends { .. }) => {
+                legal.insert(mv);
+            }
+            Ok(Proof::Endless { laps }) if progress.reported() => {
+                eprintln!(
+                    "move {mv} never ends: its sowing returns to its start after {laps} laps"
+                );
+            }
+            Ok(_) | Err(PlayError::GameOver) => {}
+            Err(e) => eprintln!("move {mv}: {e}"),
+        }
+    }
+    legal
+}
