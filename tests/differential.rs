@@ -417,3 +417,56 @@ fn million_plies() {
         started.elapsed()
     );
 }
+
+/// Issue 8, the smallest case: Ludii, every pit at most one seed, South's
+/// last seed lands in North's empty pit 1, whose next pit (North's 2) is
+/// North's: RULES.md 6.7 removes it. The model does; the engine (until
+/// issue 8 is fixed) keeps it.
+const ISSUE_8_BEFORE: &str =
+    "andada-12 1,0,0,0,0,0,0,0,0,0,0,1/0,0,0,0,1,0,0,0,0,0,0,0 S 0-0 singles";
+const ISSUE_8_AFTER: &str =
+    "andada-12 1,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0,0,0,0,0 N 0-0 singles";
+
+fn ludii_12() -> Rules {
+    Rules::Andada {
+        n: 12,
+        clockwise: false,
+        reading: Reading::Ludii,
+    }
+}
+
+#[test]
+fn model_ludii_removes_a_last_seed_in_the_opponents_row() {
+    let mut m = Model::parse(ludii_12(), ISSUE_8_BEFORE).unwrap();
+    let removed = m.removed();
+    m.play(Mv::Pit(12)).unwrap();
+    assert_eq!(m.to_string(), ISSUE_8_AFTER);
+    assert_eq!(m.removed(), removed + 1);
+    // The mover's own last pit too; a pit whose next pit is his own, not.
+    let mut m = Model::parse(
+        ludii_12(),
+        "andada-12 1,0,0,0,0,0,0,0,0,0,1,0/0,0,0,0,1,0,0,0,0,0,0,0 S 0-0 singles",
+    )
+    .unwrap();
+    m.play(Mv::Pit(11)).unwrap();
+    assert_eq!(m.to_string(), ISSUE_8_AFTER);
+    let mut m = Model::parse(
+        ludii_12(),
+        "andada-12 1,0,0,0,0,0,0,0,0,1,0,0/0,0,0,0,1,0,0,0,0,0,0,0 S 0-0 singles",
+    )
+    .unwrap();
+    m.play(Mv::Pit(10)).unwrap();
+    assert_eq!(
+        m.to_string(),
+        "andada-12 1,0,0,0,0,0,0,0,0,0,1,0/0,0,0,0,1,0,0,0,0,0,0,0 N 0-0 singles"
+    );
+}
+
+#[test]
+#[ignore = "issue 8: the engine's Ludii removal is only at the mover's own last pit"]
+fn issue_8_engine_ludii_removes_a_last_seed_in_the_opponents_row() {
+    let rules = engine_rules(ludii_12());
+    let mut p = AnyPosition::from_str_with(rules, ISSUE_8_BEFORE).unwrap();
+    p.play(Move::Pit(12)).unwrap();
+    assert_eq!(p.to_string(), ISSUE_8_AFTER);
+}
