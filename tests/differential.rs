@@ -10,16 +10,10 @@
 //! end the engine's record must be the model's, and replaying it (parsed
 //! from its text) must reach the same final position.
 //!
-//! The Ludii reading: RULES.md 6.7 (reworded) removes a last seed that lands,
-//! while every pit holds at most one seed, in an empty pit whose next pit is
-//! the opponent's (every pit of the opponent's row but his last, and the
-//! mover's own last pit). The engine removes it only at the mover's own last
-//! pit until issue 8 is fixed. Until then the default run compares the Ludii
-//! reading against the model's `Reading::LudiiOwnLastPitOnly` (the engine's
-//! current reading; everything else of Ludii is compared), and
-//! `ludii_rule_book` (ignored, it fails until issue 8 lands) compares the
-//! rule book's reading. When issue 8 lands: un-ignore it, and drop
-//! `LudiiOwnLastPitOnly` from the model and from `engine_reading` below.
+//! The Ludii reading is RULES.md 6.7's (reworded, issue 8): a last seed that
+//! lands, while every pit holds at most one seed, in an empty pit whose next
+//! pit is the opponent's is removed (every pit of the opponent's row but his
+//! last, and the mover's own last pit).
 
 mod model;
 
@@ -82,9 +76,7 @@ fn engine_reading(reading: Reading) -> EngineReading {
     match reading {
         Reading::Pankhurst => EngineReading::Pankhurst,
         Reading::EmptyRowLoses => EngineReading::EmptyRowLoses,
-        // Issue 8: the engine has one Ludii reading; the model has the rule
-        // book's and the engine's current one.
-        Reading::Ludii | Reading::LudiiOwnLastPitOnly => EngineReading::Ludii,
+        Reading::Ludii => EngineReading::Ludii,
     }
 }
 
@@ -345,22 +337,6 @@ fn run(rules: &[Rules], games: u64, seed: u64) -> (u64, u64) {
     (n, plies)
 }
 
-/// The rules with the Ludii reading as the engine has it until issue 8.
-fn until_issue_8(rules: Rules) -> Rules {
-    match rules {
-        Rules::Andada {
-            n,
-            clockwise,
-            reading: Reading::Ludii,
-        } => Rules::Andada {
-            n,
-            clockwise,
-            reading: Reading::LudiiOwnLastPitOnly,
-        },
-        r => r,
-    }
-}
-
 fn andada(reading: Reading) -> Vec<Rules> {
     let mut all = Vec::new();
     for n in [12, 15, 18, 21, 24] {
@@ -419,21 +395,9 @@ fn andada_empty_row_loses_every_size_both_directions() {
     run(&andada(Reading::EmptyRowLoses), 60, 0x5a5a_0007);
 }
 
-/// Ludii as the engine reads it until issue 8 (see the file's header).
+/// Ludii as RULES.md 6.7 words it.
 #[test]
-fn andada_ludii_until_issue_8() {
-    let rules: Vec<Rules> = andada(Reading::Ludii)
-        .into_iter()
-        .map(until_issue_8)
-        .collect();
-    run(&rules, 60, 0x5a5a_0008);
-}
-
-/// Ludii as RULES.md 6.7 words it. Fails until issue 8 is fixed in the
-/// engine (it removes the last seed only at the mover's own last pit).
-#[test]
-#[ignore = "issue 8: the engine's Ludii removal is only at the mover's own last pit"]
-fn ludii_rule_book() {
+fn andada_ludii_every_size_both_directions() {
     run(&andada(Reading::Ludii), 60, 0x5a5a_0009);
 }
 
@@ -441,13 +405,13 @@ fn ludii_rule_book() {
 /// until a million plies have been compared.
 /// `cargo test --release --test differential -- --ignored million_plies`.
 ///
-/// Last run (2026-12-01, branch model, Ludii as the engine reads it until
-/// issue 8): 9,450 games (270 of each of the 35 rulesets and options), 1,017,816
+/// Last run (2026-12-01, branch model, with the engine's Ludii reading
+/// before issue 8 and the model's copy of it): 9,450 games (270 of each of the 35 rulesets and options), 1,017,816
 /// plies compared, no disagreement, 122 s in release on a shared machine.
 #[test]
 #[ignore = "long: a million plies, for release checks"]
 fn million_plies() {
-    let all: Vec<Rules> = Rules::all().into_iter().map(until_issue_8).collect();
+    let all: Vec<Rules> = Rules::all();
     let started = std::time::Instant::now();
     let (mut games, mut plies) = (0u64, 0u64);
     let mut round = 0u64;
@@ -508,7 +472,6 @@ fn model_ludii_removes_a_last_seed_in_the_opponents_row() {
 }
 
 #[test]
-#[ignore = "issue 8: the engine's Ludii removal is only at the mover's own last pit"]
 fn issue_8_engine_ludii_removes_a_last_seed_in_the_opponents_row() {
     let rules = engine_rules(ludii_12());
     let mut p = AnyPosition::from_str_with(rules, ISSUE_8_BEFORE).unwrap();

@@ -11,7 +11,7 @@
 //! Time is checked against a generous bound (seconds, on a shared machine):
 //! the point is "linear, not stuck", not a benchmark.
 
-use sowing::rulesets::{SadeqaIII, SadeqaV};
+use sowing::rulesets::SadeqaIII;
 use sowing::{AnyGame, AnyPosition, AnyRuleset, Move, Record, RecordError};
 use std::time::{Duration, Instant};
 
@@ -100,7 +100,6 @@ fn a_record_of_a_megabyte_in_one_token_is_refused_in_bounded_time_naming_the_ply
 /// The move error quotes the whole token: a megabyte. Reported to the lead;
 /// ignored until errors quote a bounded prefix.
 #[test]
-#[ignore = "reported: move errors quote the whole token (a megabyte here)"]
 fn a_record_of_a_megabyte_in_one_token_is_refused_briefly() {
     let text = "1".repeat(MEGABYTE);
     let err = timed("parse", || text.parse::<Record>()).expect_err("no such pit");
@@ -121,8 +120,9 @@ fn a_megabyte_of_pits_names_the_pit_count() {
     assert!(text.len() > MEGABYTE / 2);
     let msg = parse_error("pits", &text);
     assert!(msg.contains("pits field"), "{msg}");
+    // Read no further than a board's 24 pits a row.
     assert!(
-        msg.contains("262145 pits"),
+        msg.contains("more than 24 pits"),
         "{}",
         &msg[..msg.len().min(200)]
     );
@@ -145,7 +145,6 @@ fn a_megabyte_of_fields_names_the_extra_field() {
 /// it names the field, but it is no message to show a user. Reported to the
 /// lead; ignored until the error quotes a bounded prefix.
 #[test]
-#[ignore = "reported: parse errors quote the whole offending field (a megabyte here)"]
 fn a_megabyte_in_one_field_is_refused_briefly() {
     let long = "x".repeat(MEGABYTE);
     let cases = [
@@ -290,19 +289,16 @@ fn a_thousand_digit_number_is_refused_naming_the_field() {
     assert!(msg.contains("variant"), "{msg}");
 }
 
-/// Leading zeros are documented leniency (`Position::from_str_with`): a
-/// thousand-digit count that is 4 reads as 4, in bounded time, and displays
-/// canonically.
+/// A count has at most 9 digits (0.2: leading zeros no longer make a
+/// thousand-digit count readable): a thousand-digit count is refused at
+/// once, naming the pit, even when its value would be 4.
 #[test]
-fn a_thousand_digit_zero_padded_count_reads_as_its_value() {
+fn a_thousand_digit_zero_padded_count_is_refused_naming_the_pit() {
     let four = format!("{}4", "0".repeat(999));
     let text = sadeqa_v_with_pits(&format!("{four},4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4"));
-    let p: AnyPosition = timed("parse", || text.parse()).expect("leading zeros are allowed");
-    assert_eq!(p, AnyPosition::new(AnyRuleset::SadeqaV(SadeqaV)));
-    assert_eq!(
-        p.to_string(),
-        sadeqa_v_with_pits("4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4")
-    );
+    let msg = parse_error("pits", &text);
+    assert!(msg.contains("South's pit 1"), "{msg}");
+    assert!(msg.len() < MESSAGE_BOUND, "{}", msg.len());
 }
 
 // ---- legal moves of a position from outside ----
@@ -332,16 +328,34 @@ fn legal_moves_under_a_lap_limit_are_answered_in_bounded_time() {
     }
 }
 
-/// The exact test on them: minutes. Issue 7's budgeted legality
-/// (`Position::legality`, `Position::prove`) is the bounded answer; until a
-/// caller uses it, `legal_moves()` of an outside position string can take
-/// ten minutes. Reported to the lead.
+/// The exact test on them takes 10 s to 10 min (an endless sowing whose
+/// cycle runs to 10^10 laps), so `legal_moves()` of such a position string
+/// can take minutes; the bounded answer is issue 7's budgeted legality,
+/// tested here: the string parses at once, `legality()` offers the moves
+/// known to end and leaves the long one undecided, and `prove` of it can be
+/// cancelled at once.
 #[test]
-#[ignore = "reported: the exact endless test of these positions takes 10 s to 10 min"]
-fn exact_legal_moves_of_an_outside_position_in_bounded_time() {
+fn budgeted_legality_of_an_outside_position_is_bounded() {
+    for (text, endless) in LONG_CYCLES {
+        let p: AnyPosition = timed(text, || text.parse()).expect("parses");
+        let legality = timed(text, || p.legality());
+        assert!(legality.undecided.contains(Move::Pit(endless)), "{text}");
+        assert!(!legality.ends.is_empty(), "{text}");
+        let mut stop = |_: Move, _: u64| std::ops::ControlFlow::Break(());
+        let proof = timed(text, || p.prove(Move::Pit(endless), &mut stop));
+        assert!(
+            matches!(proof, Ok(sowing::Proof::Cancelled { .. })),
+            "{text}: {proof:?}"
+        );
+    }
+}
+
+/// The exact test itself, for release checks: minutes.
+#[test]
+#[ignore = "long: the exact endless test of these positions takes 10 s to 10 min"]
+fn exact_legal_moves_of_an_outside_position() {
     for (text, endless) in LONG_CYCLES {
         let p: AnyPosition = text.parse().expect("parses");
-        let legal = timed(text, || p.legal_moves());
-        assert!(!legal.contains(Move::Pit(endless)), "{text}");
+        assert!(!p.legal_moves().contains(Move::Pit(endless)), "{text}");
     }
 }

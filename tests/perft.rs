@@ -21,15 +21,6 @@ use std::fmt::Write as _;
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
 
-/// Entries the engine counts differently until issue 8 is fixed (Ludii's
-/// removal of a last seed in an empty pit whose next pit is the opponent's:
-/// the engine removes it only at the mover's own last pit). Checked by the
-/// ignored `issue_8_entries`.
-const ISSUE_8: &[&str] = &[
-    "andada-12-ludii-late-ply-86",
-    "andada-12-clockwise-ludii-late-ply-76",
-];
-
 /// One entry of the file.
 #[derive(Debug)]
 struct Entry {
@@ -98,7 +89,7 @@ fn engine_rules(rules: Rules) -> AnyRuleset {
                 .with_reading(match reading {
                     Reading::Pankhurst => EngineReading::Pankhurst,
                     Reading::EmptyRowLoses => EngineReading::EmptyRowLoses,
-                    Reading::Ludii | Reading::LudiiOwnLastPitOnly => EngineReading::Ludii,
+                    Reading::Ludii => EngineReading::Ludii,
                 }),
         ),
     }
@@ -170,27 +161,13 @@ fn check_engine(entries: &[Entry]) -> u64 {
 #[test]
 fn engine_matches_perft_file() {
     let started = std::time::Instant::now();
-    let entries: Vec<Entry> = read_file()
-        .into_iter()
-        .filter(|e| !ISSUE_8.contains(&e.id.as_str()))
-        .collect();
+    let entries = read_file();
     let leaves = check_engine(&entries);
     eprintln!(
         "perft: {} entries, {leaves} leaves in {:?}",
         entries.len(),
         started.elapsed()
     );
-}
-
-/// The entries the engine counts differently until issue 8 is fixed.
-#[test]
-#[ignore = "issue 8: the engine's Ludii removal is only at the mover's own last pit"]
-fn issue_8_entries() {
-    let entries: Vec<Entry> = read_file()
-        .into_iter()
-        .filter(|e| ISSUE_8.contains(&e.id.as_str()))
-        .collect();
-    check_engine(&entries);
 }
 
 /// The model still counts what the file says, at depths up to 3 (and the
@@ -360,9 +337,7 @@ const HEADER: &str = "\
 #
 # Andada's Ludii entries follow RULES.md 6.7 as reworded (a last seed, while
 # every pit holds at most one seed, in an empty pit whose next pit is the
-# opponent's is removed). Until issue 8 is fixed the engine removes it only at
-# the mover's own last pit and counts andada-12-ludii-late-ply-86 and
-# andada-12-clockwise-ludii-late-ply-76 differently (tests/perft.rs ISSUE_8).
+# opponent's is removed), which the engine follows since issue 8.
 ";
 
 #[test]

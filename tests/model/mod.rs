@@ -51,16 +51,11 @@ pub enum Reading {
     /// empty pit whose next pit belongs to the opponent (every pit of the
     /// opponent's row but his last, and the mover's own last pit).
     Ludii,
-    /// Ludii as the engine reads it until issue 8 is fixed: the removal only
-    /// at the mover's own last pit. Not the rule book; kept so that the rest
-    /// of the Ludii reading can still be compared with the engine. Delete it
-    /// when issue 8 lands.
-    LudiiOwnLastPitOnly,
 }
 
 impl Reading {
     fn ludii(self) -> bool {
-        matches!(self, Reading::Ludii | Reading::LudiiOwnLastPitOnly)
+        matches!(self, Reading::Ludii)
     }
 }
 
@@ -135,7 +130,6 @@ impl Rules {
                     Reading::Pankhurst => {}
                     Reading::EmptyRowLoses => s.push_str(" empty-row-loses"),
                     Reading::Ludii => s.push_str(" ludii"),
-                    Reading::LudiiOwnLastPitOnly => s.push_str(" ludii-own-last-pit-only"),
                 }
             }
             _ => {}
@@ -169,9 +163,6 @@ impl Rules {
                     *reading = Reading::EmptyRowLoses
                 }
                 (Rules::Andada { reading, .. }, "ludii") => *reading = Reading::Ludii,
-                (Rules::Andada { reading, .. }, "ludii-own-last-pit-only") => {
-                    *reading = Reading::LudiiOwnLastPitOnly
-                }
                 _ => return Err(format!("{name}: unknown option {word:?}")),
             }
         }
@@ -772,11 +763,7 @@ impl Model {
                     // 6.7 Ludii, while every pit holds at most one seed: no
                     // capture; a last seed in an empty pit whose next pit
                     // is the opponent's is removed.
-                    let removed = match reading {
-                        Reading::LudiiOwnLastPitOnly => p == self.last_pit(mover),
-                        _ => self.next(p).row == other(mover),
-                    };
-                    if removed {
+                    if self.next(p).row == other(mover) {
                         self.set(p, 0);
                     }
                 } else if p.row == mover {
