@@ -26,15 +26,26 @@
 //!
 //! # Architecture
 //!
-//! - The core ([`Position`], [`Game`], the `sow` module) holds the board and
-//!   does everything the games share: relay sowing, exact endless-sowing
-//!   detection, turn order and passing, notation, repetition.
-//! - A [`Ruleset`] supplies the hooks in which games differ: which pits may
-//!   be played, what happens when a lap ends, what happens when the player to
-//!   move cannot move, the result. The games live in [`rulesets`].
+//! The modules are the pipeline of a move:
+//!
+//! - [`Board`]: the pits in sowing order and the geometry (RULES.md
+//!   section 1); a lap is a few word-wide additions from precomputed tables.
+//! - the `sow` engine: relay sowing (section 2) lap after lap until the
+//!   ruleset stops it, with the exact endless test, lap budgets, progress
+//!   reports and cancelling ([`Control`]), and Andada's barrier.
+//! - [`Ruleset`]: the hooks in which games differ ([`Ruleset::candidates`],
+//!   [`Ruleset::relays`], [`Ruleset::lap_end`], [`Ruleset::no_move`], the
+//!   outcome, points and notation), changing a position only through the
+//!   narrow [`Sowing`] context. The games live in [`rulesets`].
+//! - [`Position`]: a board and the game's state, with legality found once a
+//!   turn ([`Position::legal_moves`], [`Position::legality`],
+//!   [`Position::prove`]), play ([`Position::play`],
+//!   [`Position::successors`]) and turns; built by [`Position::new`] or
+//!   from a validated [`Setup`].
+//! - [`Game`]: history, undo, repetition; [`Record`]: the game record.
 //! - [`AnyRuleset`], [`AnyPosition`] and [`AnyGame`] choose a ruleset at run
-//!   time by its name (`sadeqa-ii`, `game-91`, ...).
-//! - [`bots`] has computer players.
+//!   time by its name (`sadeqa-ii`, `game-91`, ...); [`bots`] has computer
+//!   players.
 //!
 //! Pits are named as the notation names them ([`Pit`]: owner and number
 //! from the owner's left, RULES.md section 1); moves are [`Move`]s; the
@@ -44,9 +55,12 @@
 //!
 //! A relay sowing can cycle forever. Such a move is not legal: it is left out
 //! of [`Position::legal_moves`] and refused with [`PlayError::Endless`]. The
-//! test is exact by default and uses constant memory; it can take seconds
-//! for the rare move whose cycle runs to 10^9 laps and more.
-//! [`Position::with_lap_limit`] trades exactness for bounded time.
+//! test is exact by default and uses constant memory; it can take minutes
+//! for the rare move whose cycle runs to 10^10 laps. A program a person
+//! waits on uses [`Position::legality`] (what is known at once: the moves
+//! that end, the proven endless ones, the undecided ones) and
+//! [`Position::prove`] (with progress and cancel); search and playouts use
+//! [`Position::with_lap_limit`], which trades exactness for bounded time.
 
 #![warn(missing_docs)]
 
