@@ -19,6 +19,7 @@ use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use crate::setup::Setup;
 use crate::sow::Control;
 use crate::variant::{UnknownVariant, Variant};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -40,7 +41,8 @@ macro_rules! rulesets {
 macro_rules! define_enums {
     (() $($arm:ident : $ty:ident $doc:literal,)*) => {
         /// Any of the rulesets, with its options.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
         pub enum AnyRuleset {
             $(#[doc = $doc] $arm($ty),)*
         }

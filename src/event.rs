@@ -2,11 +2,13 @@
 //! animate a move, and for tests that check a rule fired).
 
 use crate::player::{Pit, Player};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One step of a move, in the order it happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Event {
     /// One lap of sowing (RULES.md section 2): all `seeds` of `origin` were
     /// lifted and sown one by one; the last fell into `landing`. The laps of

@@ -63,9 +63,12 @@
 //! [`Position::with_lap_limit`], which trades exactness for bounded time.
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod any;
 mod board;
+#[cfg(feature = "bots")]
 pub mod bots;
 mod error;
 mod event;

@@ -1,11 +1,13 @@
 //! The result of a game.
 
 use crate::player::Player;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Final points, where the game scores points (Sadeqa III, game 91, Sadeqa V).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Score {
     /// South's points.
     pub south: u16,
@@ -31,7 +33,8 @@ impl fmt::Display for Score {
 }
 
 /// Why a game was drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum DrawReason {
     /// Equal points at the end (Sadeqa III, game 91, Sadeqa V).
     EqualScore,
@@ -54,7 +57,8 @@ impl fmt::Display for DrawReason {
 }
 
 /// Ongoing, won or drawn; with the final points where the game scores points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Outcome {
     /// The game goes on.
     Ongoing,

@@ -1,11 +1,13 @@
 //! Players and pits (RULES.md section 1).
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One of the two players. South owns the lower row and moves first unless the
 /// caller chooses otherwise (RULES.md section 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Player {
     /// Owner of the lower row; written `S`.
     South,
@@ -61,7 +63,8 @@ impl fmt::Display for Player {
 
 /// A pit named as the notation names it: its owner and its number `1..=n`
 /// counted from the owner's left (RULES.md section 1). Displayed as `S3`, `N10`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Pit {
     /// The player whose row holds the pit.
     pub owner: Player,

@@ -52,6 +52,7 @@ use crate::position::Position;
 use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Start, Turn};
 use crate::rulesets::capture;
 use crate::variant::{ANDADA_SIZES, Variant};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// Andada: 2 x n (n = 12, 15, 18, 21, 24), 2 seeds per pit.
@@ -77,8 +78,9 @@ use serde::{Deserialize, Serialize};
 /// Build it with [`Andada::new`] (which checks the board size) or
 /// [`Andada::default`] (12 pits per row); deserialisation checks the size
 /// too.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "AndadaFields")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "AndadaFields"))]
 pub struct Andada {
     /// Pits per row: 12, 15, 18, 21 or 24 (private: checked by `new`).
     pits_per_row: u8,
@@ -89,7 +91,8 @@ pub struct Andada {
 }
 
 /// The published readings of Andada's rules (RULES.md section 6.7).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Reading {
     /// Pankhurst's text as RULES.md section 6 decides it (default): the
     /// choice move, the singleton ending in force for good, the last player
@@ -111,7 +114,8 @@ pub enum Reading {
 }
 
 /// The phase of an Andada game (the position string's state field).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Phase {
     /// The opening move is due (`opening`).
     #[default]
@@ -138,6 +142,7 @@ impl Phase {
 }
 
 /// Andada's fields as serialised, checked on the way in.
+#[cfg(feature = "serde")]
 #[derive(Deserialize)]
 struct AndadaFields {
     pits_per_row: u8,
@@ -145,6 +150,7 @@ struct AndadaFields {
     reading: Reading,
 }
 
+#[cfg(feature = "serde")]
 impl TryFrom<AndadaFields> for Andada {
     type Error = String;
     fn try_from(f: AndadaFields) -> Result<Andada, String> {

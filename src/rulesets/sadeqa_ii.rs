@@ -24,6 +24,7 @@ use crate::position::Position;
 use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Turn};
 use crate::rulesets::capture;
 use crate::variant::Variant;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// Sadeqa II: 2 x 6, 3 seeds per pit (36 seeds).
@@ -37,7 +38,8 @@ use serde::{Deserialize, Serialize};
 ///   removed from play, even the mover's own seeds; the capturing seed stays.
 ///   Removed seeds are counted per mover, for information (4.3).
 /// - The player to move with no legal move loses; no draws (4.4).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct SadeqaII {
     /// Option: only the starting player's first move is restricted (the
     /// reading of another engine). Default `false`: both players' first moves

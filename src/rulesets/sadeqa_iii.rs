@@ -22,6 +22,7 @@ use crate::position::Position;
 use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Turn};
 use crate::rulesets::capture;
 use crate::variant::Variant;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// Sadeqa III: 2 x 8, 6 seeds per pit (96 seeds); or game 91 with 4 (64).
@@ -35,7 +36,8 @@ use serde::{Deserialize, Serialize};
 /// - End: the player to move has no legal move; the seeds left on the board
 ///   go to the player who made the last move (5.4).
 /// - More captured seeds wins; equal is a draw (5.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct SadeqaIII {
     game_91: bool,
 }

@@ -25,6 +25,7 @@ use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Turn};
 use crate::variant::Variant;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// Sadeqa V: 2 x 10, 4 seeds per pit (80 seeds), with waranas.
@@ -45,7 +46,8 @@ use serde::{Deserialize, Serialize};
 ///   when neither can move (3.6).
 /// - Score: captured seeds plus seeds in one's own waranas; equal is a draw
 ///   (3.7); [`Position::points`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct SadeqaV;
 
 impl SadeqaV {
