@@ -1,17 +1,20 @@
 //! The core shared by every ruleset: endless sowing and the lap limit
 //! (RULES.md section 2), the game's repetition and ply-limit draws and undo,
-//! the notation's parse errors (section 7), serde and text round trips, and
-//! the traced play.
+//! the notation's parse errors (section 7), serde and text round trips, the
+//! traced play, and the 0.2 core API: `Setup` and its errors, `play_unchecked`
+//! of impossible moves, `MoveSet::insert`, `legality`/`prove`/`Control` on a
+//! long cycle, `points`.
 
 mod common;
 
 use common::{lap, legal_pits, n, s};
-use sowing::rulesets::{SadeqaII, SadeqaIII, SadeqaV};
+use sowing::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use sowing::{
-    AnyPosition, DrawReason, Event, Game, Move, Observer, Outcome, ParseMoveError,
-    ParsePositionError, Pit, PlayError, Player, Position, Record, RecordError, Refusal, Score,
-    SetupError, Unreachable,
+    AnyPosition, AnyRuleset, DrawReason, Event, Game, Legality, Move, MoveSet, Observer, Outcome,
+    PROGRESS_LAPS, ParseMoveError, ParsePositionError, Pit, PlayError, Player, Position, Proof,
+    Record, RecordError, Refusal, Score, Setup, SetupError, StateError, Unreachable, Variant,
 };
+use std::ops::ControlFlow;
 
 fn sadeqa_ii(s: &str) -> Position<SadeqaII> {
     common::parse(s)
@@ -1105,4 +1108,539 @@ fn impossible_setups_are_refused() {
             }
         )))
     );
+}
+
+// ---- the 0.2 core API: Setup, play_unchecked, MoveSet, legality, proofs
+// and their control, points ----
+
+fn setup(s: &str) -> Setup {
+    s.parse()
+        .unwrap_or_else(|e| panic!("{s:?} is not a setup: {e}"))
+}
+
+/// A setup's fields are the position string's (RULES.md section 7), and it
+/// writes the string back exactly.
+#[test]
+fn setup_fields_and_round_trip() {
+    let text = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 5-7";
+    let st = setup(text);
+    assert_eq!(
+        st,
+        Setup {
+            variant: Variant::SadeqaV,
+            south: vec![1, 0, 0, 0, 0, 3, 0, 0, 0, 0],
+            north: vec![2, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+            marked: vec![s(6), n(1)],
+            side_to_move: Player::South,
+            captured: [5, 7],
+            state: None,
+        }
+    );
+    assert_eq!(st.to_string(), text);
+    let p = Position::from_setup(SadeqaV, &st).unwrap();
+    assert_eq!(p.to_string(), text);
+    assert_eq!(p.to_setup(), st);
+    for text in [
+        "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 N 0-0 first:SN",
+        "andada-12 0,3,3,0,3,3,0,3,3,0,3,3/0,3,3,0,3,3,0,3,3,0,3,3 N 0-0 choice",
+        "game-91 1,5,5,5,5,0,5,1/6,6,0,1,6,6,6,0 N 6-0",
+    ] {
+        assert_eq!(setup(text).to_string(), text);
+    }
+}
+
+/// A setup parses what is syntax only: a row of the wrong length, too many
+/// seeds or a warana in the wrong game are still setups.
+#[test]
+fn setup_parsing_checks_only_the_syntax() {
+    let st = setup("sadeqa-iii 6w,6,6/99,0,0 S 0-0 extra");
+    assert_eq!(st.south, [6, 6, 6]);
+    assert_eq!(st.north, [99, 0, 0]);
+    assert_eq!(st.marked, [s(1)]);
+    assert_eq!(st.state.as_deref(), Some("extra"));
+}
+
+fn from_setup_error<R: sowing::Ruleset>(rules: R, text: &str) -> SetupError {
+    Position::from_setup(rules, &setup(text)).expect_err(text)
+}
+
+#[test]
+fn setup_of_another_variant_is_refused() {
+    assert_eq!(
+        from_setup_error(
+            SadeqaIII::new(),
+            "game-91 4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4 S 0-0"
+        ),
+        SetupError::WrongVariant {
+            found: "game-91",
+            expected: "sadeqa-iii"
+        }
+    );
+}
+
+#[test]
+fn setup_with_a_row_of_the_wrong_length_is_refused() {
+    assert_eq!(
+        from_setup_error(
+            SadeqaIII::new(),
+            "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6 S 0-0"
+        ),
+        SetupError::PitCount {
+            row: Player::North,
+            found: 7,
+            expected: 8
+        }
+    );
+}
+
+/// Sadeqa II has 36 seeds: 36 on the board and one captured is one too
+/// many.
+#[test]
+fn setup_with_more_seeds_than_the_variant_is_refused() {
+    assert_eq!(
+        from_setup_error(SadeqaII::new(), "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 1-0"),
+        SetupError::TooManySeeds {
+            found: 37,
+            total: 36,
+            variant: "sadeqa-ii"
+        }
+    );
+}
+
+#[test]
+fn setup_with_a_warana_outside_sadeqa_v_is_refused() {
+    assert_eq!(
+        from_setup_error(
+            SadeqaIII::new(),
+            "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6w,6,6,6,6,6 S 0-0"
+        ),
+        SetupError::MarkNotAllowed {
+            pit: n(3),
+            variant: "sadeqa-iii"
+        }
+    );
+}
+
+#[test]
+fn setup_state_field_errors() {
+    assert_eq!(
+        from_setup_error(
+            SadeqaIII::new(),
+            "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0 play"
+        ),
+        SetupError::State(StateError::Unexpected {
+            variant: "sadeqa-iii",
+            found: "play".into()
+        })
+    );
+    assert!(matches!(
+        from_setup_error(
+            SadeqaII::new(),
+            "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:X"
+        ),
+        SetupError::State(StateError::Unknown { variant: "sadeqa-ii", ref found, .. })
+            if found == "first:X"
+    ));
+    assert!(matches!(
+        from_setup_error(
+            Andada::default(),
+            "andada-12 2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2 S 0-0"
+        ),
+        SetupError::State(StateError::Missing {
+            variant: "andada",
+            ..
+        })
+    ));
+}
+
+/// RULES.md 3.5: passing is automatic, so South to move with nothing to
+/// play while North has N10 is not a position.
+#[test]
+fn unreachable_pass_not_automatic_from_a_string() {
+    assert_eq!(
+        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0".parse::<Position<SadeqaV>>(),
+        Err(ParsePositionError::Setup(SetupError::Unreachable(
+            Unreachable::PassNotAutomatic {
+                side: Player::South
+            }
+        )))
+    );
+}
+
+/// RULES.md 4.1, the starter-only option: only the starter's first move is
+/// restricted, so `first:SN` cannot occur.
+#[test]
+fn unreachable_both_restricted_starter_only_from_a_string() {
+    assert_eq!(
+        Position::from_str_with(
+            SadeqaII::starter_only(),
+            "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:SN"
+        ),
+        Err(ParsePositionError::Setup(SetupError::Unreachable(
+            Unreachable::BothRestrictedStarterOnly
+        )))
+    );
+    // `first:S` is the starter-only start.
+    assert!(
+        Position::from_str_with(
+            SadeqaII::starter_only(),
+            "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:S"
+        )
+        .is_ok()
+    );
+}
+
+/// RULES.md 6.1: the opening is played from the initial board (2 seeds a
+/// pit) only.
+#[test]
+fn unreachable_opening_not_initial_from_a_string() {
+    assert_eq!(
+        "andada-12 2,2,2,2,2,2,2,2,2,2,2,3/2,2,2,2,2,2,2,2,2,2,2,1 S 0-0 opening"
+            .parse::<Position<Andada>>(),
+        Err(ParsePositionError::Setup(SetupError::Unreachable(
+            Unreachable::OpeningNotInitial
+        )))
+    );
+}
+
+/// RULES.md 6.1-6.2: the choice follows the opening, whose results are
+/// 0,3,3,... from some pit; 3,3,0,... (pit 3's result) is one, 3,3,3,0,...
+/// is not.
+#[test]
+fn unreachable_choice_not_opened_from_a_string() {
+    assert_eq!(
+        "andada-12 3,3,3,0,3,3,0,3,3,0,3,3/0,3,3,0,3,3,0,3,3,0,3,0 N 0-0 choice"
+            .parse::<Position<Andada>>(),
+        Err(ParsePositionError::Setup(SetupError::Unreachable(
+            Unreachable::ChoiceNotOpened
+        )))
+    );
+    assert!(
+        "andada-12 3,3,0,3,3,0,3,3,0,3,3,0/3,3,0,3,3,0,3,3,0,3,3,0 N 0-0 choice"
+            .parse::<Position<Andada>>()
+            .is_ok()
+    );
+}
+
+/// RULES.md 6.5 and 7: `singles` means every pit held at most one seed
+/// when it began, and seeds only leave the board after: 25 seeds on 24
+/// pits cannot be in it, 24 can.
+#[test]
+fn unreachable_too_many_for_singles_from_a_string() {
+    assert_eq!(
+        "andada-12 2,1,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,1 S 0-0 singles"
+            .parse::<Position<Andada>>(),
+        Err(ParsePositionError::Setup(SetupError::Unreachable(
+            Unreachable::TooManyForSingles {
+                seeds: 25,
+                pits: 24
+            }
+        )))
+    );
+    assert!(
+        "andada-12 1,1,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,1 S 20-4 singles"
+            .parse::<Position<Andada>>()
+            .is_ok()
+    );
+}
+
+/// A pit count of a thousand digits is a `PitValue` error (not an overflow
+/// nor a `TooManySeeds` count), its text cut to 40 characters.
+#[test]
+fn thousand_digit_pit_count_is_a_pit_value_error() {
+    let digits = "9".repeat(1000);
+    let text = format!("sadeqa-ii 3,3,{digits},3,3,3/3,3,3,3,3,3 S 0-0");
+    let expected = ParsePositionError::PitValue {
+        row: Player::South,
+        pit: 3,
+        text: format!("{}...", "9".repeat(40)),
+    };
+    assert_eq!(text.parse::<Setup>(), Err(expected.clone()));
+    assert_eq!(text.parse::<Position<SadeqaII>>(), Err(expected));
+    // Ten digits are already too many; nine are a count (and too many seeds).
+    assert!(matches!(
+        "sadeqa-ii 1000000000,3,3,3,3,3/3,3,3,3,3,3 S 0-0".parse::<Setup>(),
+        Err(ParsePositionError::PitValue { pit: 1, .. })
+    ));
+    assert!(matches!(
+        "sadeqa-ii 999999999,3,3,3,3,3/3,3,3,3,3,3 S 0-0".parse::<Position<SadeqaII>>(),
+        Err(ParsePositionError::Setup(SetupError::TooManySeeds { .. }))
+    ));
+    let captured = format!("sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S {digits}-0");
+    assert!(matches!(
+        captured.parse::<Setup>(),
+        Err(ParsePositionError::Captured(_))
+    ));
+}
+
+#[test]
+fn row_of_25_pits_is_too_long() {
+    let row = vec!["0"; 25].join(",");
+    assert_eq!(
+        format!("andada-24 {row}/{row} S 0-0 play").parse::<Setup>(),
+        Err(ParsePositionError::RowTooLong { row: Player::South })
+    );
+}
+
+/// Variant names parse in any case; the position string writes them in
+/// lower case (RULES.md section 7).
+#[test]
+fn variant_names_parse_in_any_case() {
+    assert_eq!("Sadeqa-III".parse::<Variant>(), Ok(Variant::SadeqaIII));
+    assert_eq!("SADEQA-V".parse::<Variant>(), Ok(Variant::SadeqaV));
+    assert_eq!("Game-91".parse::<Variant>(), Ok(Variant::Game91));
+    assert_eq!("Andada-18".parse::<Variant>(), Ok(Variant::Andada(18)));
+    assert_eq!(
+        "Sadeqa-II".parse::<AnyRuleset>().map(|r| r.variant()),
+        Ok(Variant::SadeqaII)
+    );
+    let p: Position<SadeqaIII> = "Sadeqa-III 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0"
+        .parse()
+        .unwrap();
+    assert_eq!(p, Position::new(SadeqaIII::new()));
+    assert_eq!(
+        p.to_string(),
+        "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0"
+    );
+    assert!("Sadeqa-IV".parse::<Variant>().is_err());
+}
+
+/// `play_unchecked` of a move that is not legal plays nothing and does not
+/// panic: pit 0, a pit off every board, a choice move where a pit is due,
+/// in every game's start.
+#[test]
+fn play_unchecked_of_an_impossible_move_leaves_the_position_unchanged() {
+    fn unchanged<R: sowing::Ruleset>(p: Position<R>, moves: &[Move]) {
+        for &mv in moves {
+            let mut q = p;
+            q.play_unchecked(mv);
+            assert_eq!(q, p, "{p}: play_unchecked({mv})");
+            assert_eq!(q.to_string(), p.to_string());
+            assert_eq!(q.legal_moves(), p.legal_moves());
+        }
+    }
+    let impossible = [
+        Move::Pit(0),
+        Move::Pit(30),
+        Move::Pit(25),
+        Move::First(Player::South),
+        Move::First(Player::North),
+    ];
+    unchanged(Position::new(SadeqaV), &impossible);
+    unchanged(Position::new(SadeqaII::new()), &impossible);
+    unchanged(Position::new(SadeqaIII::new()), &impossible);
+    unchanged(Position::new(SadeqaIII::game_91()), &impossible);
+    unchanged(Position::new(Andada::default()), &impossible);
+    // A pit of the board that is not a candidate: Sadeqa II's forced first
+    // move (4.1) refuses pit 1, a pit of 7 on a 6-pit board.
+    unchanged(
+        Position::new(SadeqaII::new()),
+        &[Move::Pit(1), Move::Pit(7)],
+    );
+    // A pit where Andada's choice is due (6.2).
+    let choice: Position<Andada> =
+        "andada-12 0,3,3,0,3,3,0,3,3,0,3,3/0,3,3,0,3,3,0,3,3,0,3,3 N 0-0 choice"
+            .parse()
+            .unwrap();
+    unchanged(choice, &[Move::Pit(1), Move::Pit(0), Move::Pit(30)]);
+    // A game that is over (Sadeqa II, 4.4: South cannot move).
+    let over = sadeqa_ii("sadeqa-ii 0,0,0,0,0,0/0,0,0,0,0,1 S 0-0");
+    assert!(over.is_over());
+    unchanged(
+        over,
+        &[Move::Pit(6), Move::Pit(1), Move::First(Player::South)],
+    );
+}
+
+/// A move set holds pits 1..=24 and the two choice moves: inserting pit 0
+/// or pit 25 returns false and leaves the set as it was.
+#[test]
+fn move_set_insert_of_a_pit_off_every_board_returns_false() {
+    let mut set = MoveSet::EMPTY;
+    assert!(!set.insert(Move::Pit(0)));
+    assert!(!set.insert(Move::Pit(25)));
+    assert!(!set.insert(Move::Pit(30)));
+    assert_eq!(set, MoveSet::EMPTY);
+    assert!(set.is_empty());
+    assert!(set.insert(Move::Pit(1)));
+    assert!(set.insert(Move::Pit(24)));
+    assert!(set.insert(Move::First(Player::North)));
+    assert_eq!(set.len(), 3);
+    assert!(!set.insert(Move::Pit(0)));
+    assert_eq!(set.len(), 3);
+    assert!(!set.contains(Move::Pit(0)));
+}
+
+/// South's pit 1 returns to its first state after 16,484,936 laps (see
+/// `endless_move_with_a_long_cycle`); South's other pits end.
+const LONG_CYCLE: &str = "sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7";
+const LONG_CYCLE_LAPS: u64 = 16_484_936;
+
+/// A control that cancels once two million laps have been sown.
+fn break_after_2m(_: Move, laps: u64) -> ControlFlow<()> {
+    if laps >= 2_000_000 {
+        ControlFlow::Break(())
+    } else {
+        ControlFlow::Continue(())
+    }
+}
+
+/// The turn-start budget leaves the long cycle undecided (it is longer than
+/// `TURN_BUDGET` laps) and knows the other seven moves end.
+#[test]
+fn long_cycle_is_undecided_at_the_start_of_the_turn() {
+    let p = sadeqa_iii(LONG_CYCLE);
+    let legality = p.legality();
+    let pits = |list: &[u8]| {
+        let mut set = MoveSet::EMPTY;
+        for &k in list {
+            set.insert(Move::Pit(k));
+        }
+        set
+    };
+    assert_eq!(
+        legality,
+        Legality {
+            ends: pits(&[2, 3, 4, 5, 6, 7, 8]),
+            endless: MoveSet::EMPTY,
+            undecided: pits(&[1]),
+        }
+    );
+    const { assert!(sowing::TURN_BUDGET < LONG_CYCLE_LAPS) };
+}
+
+/// A control that breaks after two million laps cancels the proof there.
+#[test]
+fn prove_with_a_breaking_control_is_cancelled() {
+    let p = sadeqa_iii(LONG_CYCLE);
+    let proof = p.prove(Move::Pit(1), &mut break_after_2m).unwrap();
+    let Proof::Cancelled { laps } = proof else {
+        panic!("not cancelled: {proof:?}");
+    };
+    assert!(
+        (2_000_000..2_000_000 + PROGRESS_LAPS).contains(&laps),
+        "cancelled after {laps} laps"
+    );
+    // A move that ends is not cancelled: South's pit 2 ends long before the
+    // first report.
+    assert!(matches!(
+        p.prove(Move::Pit(2), &mut break_after_2m),
+        Ok(Proof::Ends { .. })
+    ));
+    // Not a candidate at all.
+    assert!(matches!(
+        p.prove(Move::Pit(9), &mut break_after_2m),
+        Err(PlayError::Illegal { .. })
+    ));
+}
+
+/// `play_with` under that control refuses the undecided move with
+/// `Cancelled` and leaves the position as it was; the game's too.
+#[test]
+fn play_with_a_breaking_control_is_cancelled_and_changes_nothing() {
+    let p = sadeqa_iii(LONG_CYCLE);
+    let mut q = p;
+    let mut events: Vec<Event> = Vec::new();
+    let result = q.play_with(Move::Pit(1), &mut events, &mut break_after_2m);
+    assert!(
+        matches!(result, Err(PlayError::Cancelled { mv: Move::Pit(1), laps })
+            if (2_000_000..2_000_000 + PROGRESS_LAPS).contains(&laps)),
+        "{result:?}"
+    );
+    assert_eq!(q, p);
+    assert_eq!(q.to_string(), LONG_CYCLE);
+    assert_eq!(q.legality(), p.legality());
+    assert!(events.is_empty(), "events of a move not played: {events:?}");
+    let mut game = Game::new(p);
+    assert!(matches!(
+        game.play_with(Move::Pit(1), &mut (), &mut break_after_2m),
+        Err(PlayError::Cancelled { .. })
+    ));
+    assert_eq!(game.ply(), 0);
+    assert_eq!(*game.position(), p);
+    // A move known to end plays under the same control.
+    q.play_with(Move::Pit(8), &mut (), &mut break_after_2m)
+        .unwrap();
+    assert_eq!(q.side_to_move(), Player::North);
+}
+
+/// The progress callback is told of the move and of increasing lap counts,
+/// one report every `PROGRESS_LAPS` laps, up to the proof's end; the full
+/// proof finds the cycle.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a 16-million-lap proof: run with --release"
+)]
+fn progress_is_reported_with_increasing_lap_counts() {
+    let p = sadeqa_iii(LONG_CYCLE);
+    let mut reports: Vec<(Move, u64)> = Vec::new();
+    let mut record = |mv: Move, laps: u64| {
+        reports.push((mv, laps));
+        ControlFlow::Continue(())
+    };
+    assert_eq!(
+        p.prove(Move::Pit(1), &mut record),
+        Ok(Proof::Endless {
+            laps: LONG_CYCLE_LAPS
+        })
+    );
+    assert!(!reports.is_empty());
+    assert!(reports.iter().all(|&(mv, _)| mv == Move::Pit(1)));
+    let laps: Vec<u64> = reports.iter().map(|&(_, l)| l).collect();
+    assert!(laps.windows(2).all(|w| w[0] < w[1]), "{laps:?}");
+    let expected: Vec<u64> = (1..)
+        .map(|k| k * PROGRESS_LAPS)
+        .take_while(|&l| l < LONG_CYCLE_LAPS)
+        .collect();
+    assert_eq!(laps, expected);
+    // The exact answers agree.
+    assert!(!p.is_legal(Move::Pit(1)));
+    assert_eq!(p.legal_moves().len(), 7);
+    assert_eq!(
+        p.check(Move::Pit(1)),
+        Err(PlayError::Endless { mv: Move::Pit(1) })
+    );
+    let mut q = p;
+    q.play_unchecked(Move::Pit(1));
+    assert_eq!(q, p);
+}
+
+/// `points`: Sadeqa V counts captured seeds plus the seeds in one's
+/// waranas (3.7); Sadeqa III and game 91 the captured seeds (5.5); Sadeqa
+/// II and Andada none (won by moving last, 4.4 and 6.6).
+#[test]
+fn points_for_each_game() {
+    // Sadeqa V: S6 is North's warana with 3, N1 South's with 2.
+    let v: Position<SadeqaV> = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 5-7"
+        .parse()
+        .unwrap();
+    assert_eq!(v.points(Player::South), Some(5 + 2));
+    assert_eq!(v.points(Player::North), Some(7 + 3));
+    assert_eq!(Position::new(SadeqaV).points(Player::South), Some(0));
+    // Sadeqa III, South 1 (5's check): South captured 8.
+    let mut iii = Position::new(SadeqaIII::new());
+    iii.play(Move::Pit(1)).unwrap();
+    assert_eq!(iii.points(Player::South), Some(8));
+    assert_eq!(iii.points(Player::North), Some(0));
+    // Game 91, South 8: captures North 8's 6 seeds.
+    let mut g91 = Position::new(SadeqaIII::game_91());
+    g91.play(Move::Pit(8)).unwrap();
+    assert_eq!(
+        g91.to_string(),
+        "game-91 1,5,5,5,5,0,5,1/6,6,0,1,6,6,6,0 N 6-0"
+    );
+    assert_eq!(g91.points(Player::South), Some(6));
+    // Sadeqa II and Andada: no points, whatever was removed.
+    let ii = sadeqa_ii("sadeqa-ii 0,4,4,0,0,1/5,5,1,4,4,4 N 4-0 first:N");
+    assert_eq!(ii.points(Player::South), None);
+    assert_eq!(ii.points(Player::North), None);
+    let andada = Position::new(Andada::default());
+    assert_eq!(andada.points(Player::South), None);
+    assert_eq!(andada.points(Player::North), None);
+    // The same through the run-time choice of ruleset.
+    let any: AnyPosition = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 5-7"
+        .parse()
+        .unwrap();
+    assert_eq!(any.points(Player::North), Some(10));
 }
