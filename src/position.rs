@@ -109,7 +109,7 @@ impl<R: Ruleset> Position<R> {
     pub fn new_with_first(rules: R, first: Player) -> Self {
         let v = rules.variant();
         let n = v.pits_per_row();
-        let seeds = vec_free_row(v.seeds_per_pit(), n);
+        let seeds = initial_row(v.seeds_per_pit(), n);
         let board = Board::from_rows_sown(&seeds[..n], &seeds[..n], rules.clockwise())
             .expect("every variant's board is valid");
         let mut pos = Position::raw(rules, board, 0, first, [0; 2], rules.initial_state(first));
@@ -721,7 +721,7 @@ fn sow_move<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
 }
 
 /// A row of `seeds` in each of `n` pits, without allocating.
-fn vec_free_row(seeds: u8, n: usize) -> [u8; crate::moves::MAX_PITS_PER_ROW] {
+fn initial_row(seeds: u8, n: usize) -> [u8; crate::moves::MAX_PITS_PER_ROW] {
     let mut row = [0; crate::moves::MAX_PITS_PER_ROW];
     row[..n].fill(seeds);
     row
