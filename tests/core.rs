@@ -1644,3 +1644,101 @@ fn points_for_each_game() {
         .unwrap();
     assert_eq!(any.points(Player::North), Some(10));
 }
+
+/// Under a lap limit above the turn budget the long cycle is still left
+/// undecided at the start of the turn; proving it then stops at the limit
+/// (10 million laps, short of the cycle) or finds the cycle (20 million).
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a 16-million-lap proof: run with --release"
+)]
+fn long_cycle_under_a_lap_limit_above_the_budget() {
+    let p = sadeqa_iii(LONG_CYCLE).with_lap_limit(Some(10_000_000));
+    assert!(p.legality().undecided.contains(Move::Pit(1)));
+    assert_eq!(
+        p.prove(Move::Pit(1), &mut ()),
+        Ok(Proof::OverLimit { limit: 10_000_000 })
+    );
+    assert_eq!(
+        p.check(Move::Pit(1)),
+        Err(PlayError::LapLimit {
+            mv: Move::Pit(1),
+            limit: 10_000_000
+        })
+    );
+    assert_eq!(p.legal_moves().len(), 7);
+    let q = p.with_lap_limit(Some(20_000_000));
+    assert_eq!(
+        q.prove(Move::Pit(1), &mut ()),
+        Ok(Proof::Endless {
+            laps: LONG_CYCLE_LAPS
+        })
+    );
+    // The lap limit is not part of the position.
+    assert_eq!(p, q);
+    assert_eq!(p, sadeqa_iii(LONG_CYCLE));
+}
+
+/// Under a lap limit below the turn budget nothing is left undecided: the
+/// long cycle is over the limit at once.
+#[test]
+fn long_cycle_under_a_lap_limit_below_the_budget_is_refused_at_once() {
+    let p = sadeqa_iii(LONG_CYCLE).with_lap_limit(Some(1_000));
+    let legality = p.legality();
+    assert!(legality.undecided.is_empty());
+    assert!(legality.endless.contains(Move::Pit(1)));
+    assert!(!legality.ends.contains(Move::Pit(1)));
+    assert_eq!(legality.ends.len(), 7);
+    assert_eq!(
+        p.prove(Move::Pit(1), &mut ()),
+        Ok(Proof::OverLimit { limit: 1_000 })
+    );
+    assert_eq!(p.legal_moves(), legality.ends);
+}
+
+/// A proof is asked of a candidate of a game in progress: a finished game
+/// has none.
+#[test]
+fn prove_in_a_finished_game_is_game_over() {
+    let over = sadeqa_ii("sadeqa-ii 0,0,0,0,0,0/0,0,0,0,0,1 S 0-0");
+    assert!(over.is_over());
+    assert_eq!(over.prove(Move::Pit(1), &mut ()), Err(PlayError::GameOver));
+    assert_eq!(over.legality(), Legality::default());
+    assert!(over.candidate_moves().is_empty());
+    assert_eq!(over.successors().count(), 0);
+}
+
+/// The run-time choice of ruleset proves and cancels the same way.
+#[test]
+fn any_position_prove_is_cancelled_by_its_control() {
+    let p: AnyPosition = LONG_CYCLE.parse().unwrap();
+    assert!(p.legality().undecided.contains(Move::Pit(1)));
+    assert!(matches!(
+        p.prove(Move::Pit(1), &mut break_after_2m),
+        Ok(Proof::Cancelled { .. })
+    ));
+    let mut q = p;
+    assert!(matches!(
+        q.play_with(Move::Pit(1), &mut (), &mut break_after_2m),
+        Err(PlayError::Cancelled { .. })
+    ));
+    assert_eq!(q.to_string(), LONG_CYCLE);
+}
+
+/// RULES.md 3.6: with every seed in a warana neither player can move and
+/// the game is over, whoever is named to move (no pass is due, so the
+/// setup is not refused); 3.7: South's 2 captured plus 3 in his warana N1
+/// against North's 1 in S6.
+#[test]
+fn sadeqa_v_all_seeds_in_waranas_is_over_whoever_is_to_move() {
+    for side in ["S", "N"] {
+        let text = format!("sadeqa-v 0,0,0,0,0,1w,0,0,0,0/3w,0,0,0,0,0,0,0,0,0 {side} 2-0");
+        let p: Position<SadeqaV> = text.parse().unwrap();
+        assert!(p.is_over(), "{text}");
+        assert_eq!(p.to_string(), text);
+        assert_eq!(p.points(Player::South), Some(5));
+        assert_eq!(p.points(Player::North), Some(1));
+        assert_eq!(p.outcome(), Outcome::by_score(Score { south: 5, north: 1 }));
+    }
+}
