@@ -585,10 +585,11 @@ impl<R: Ruleset> Position<R> {
         }
     }
 
-    /// Starts the move and runs its sowing (`EXACT`: with the endless test)
+    /// Starts the move and runs its sowing (`TRIAL`: a trial, with the
+    /// endless test and without the stopping lap's work, see `sow::relay`)
     /// for at most `budget` laps.
     #[inline(always)]
-    fn run_move<O: Observer, C: Control, const EXACT: bool>(
+    fn run_move<O: Observer, C: Control, const TRIAL: bool>(
         &mut self,
         mv: Move,
         obs: &mut O,
@@ -598,7 +599,7 @@ impl<R: Ruleset> Position<R> {
         let rules = self.rules;
         let mover = self.side;
         let mut ctx = self.context(mover, obs);
-        sow_move::<R, O, C, EXACT>(&rules, &mut ctx, mv, budget, control)
+        sow_move::<R, O, C, TRIAL>(&rules, &mut ctx, mv, budget, control)
     }
 
     /// The start of a turn: finds the legality of every candidate; a player
@@ -702,10 +703,10 @@ impl<R: Ruleset> Position<R> {
     }
 }
 
-/// Starts the move `mv` on `ctx` and runs its sowing (`EXACT`: with the
+/// Starts the move `mv` on `ctx` and runs its sowing (`TRIAL`: a trial, with the
 /// endless test) for at most `budget` laps.
 #[inline(always)]
-fn sow_move<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
+fn sow_move<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
     rules: &R,
     ctx: &mut Sowing<'_, R, O>,
     mv: Move,
@@ -715,7 +716,7 @@ fn sow_move<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
     match rules.start_move(ctx, mv) {
         Start::Done(turn) => Sown::Ended { turn, laps: 0 },
         Start::Sow { origin, barrier } => {
-            relay::<R, O, C, EXACT>(rules, ctx, mv, origin, barrier, budget, control)
+            relay::<R, O, C, TRIAL>(rules, ctx, mv, origin, barrier, budget, control)
         }
     }
 }

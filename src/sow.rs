@@ -73,9 +73,14 @@ impl<F: FnMut(Move, u64) -> ControlFlow<()>> Control for F {
 /// (RULES.md section 6.5). Laps are reported to `ctx`'s observer as they
 /// are sown.
 ///
-/// `EXACT = false` skips the endless test, for a move already known to end.
+/// `TRIAL = true` is a trial on a copy, to learn whether the move ends: with
+/// the exact endless test, and without the stopping lap's work (no
+/// [`Ruleset::lap_end`], no cut lap, the board not written back; the turn
+/// reported is then [`Turn::Next`], meaningless). `TRIAL = false` makes a
+/// move already known to end: no endless test, and the stopping lap's work
+/// done.
 #[inline(always)]
-pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
+pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
     rules: &R,
     ctx: &mut Sowing<'_, R, O>,
     mv: Move,
@@ -88,7 +93,7 @@ pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
     // precomputed lap table (a board of 12 or 16 pits in one register).
     macro_rules! laps {
         ($len:literal, $one:expr, $wide:expr) => {
-            relay_laps::<R, O, C, EXACT, $len, _>(
+            relay_laps::<R, O, C, TRIAL, $len, _>(
                 rules, ctx, mv, origin, barrier, budget, control, $one, $wide,
             )
         };
@@ -110,7 +115,7 @@ pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const EXACT: bool>(
 /// on one `u128` in a register, from precomputed lap masks.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn relay_laps<R: Ruleset, O: Observer, C: Control, const EXACT: bool, const LEN: usize, T: Wide>(
+fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN: usize, T: Wide>(
     rules: &R,
     ctx: &mut Sowing<'_, R, O>,
     mv: Move,
@@ -138,6 +143,12 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const EXACT: bool, const LEN:
         if let Some(last) = barrier
             && seeds as usize > (last + len - origin) % len
         {
+            if TRIAL {
+                return Sown::Ended {
+                    turn: Turn::Next,
+                    laps: laps + 1,
+                };
+            }
             if one_word {
                 board.set_word(0, word);
             }
@@ -174,6 +185,12 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const EXACT: bool, const LEN:
             board: &board,
         };
         if !rules.relays(&lap, ctx.state) {
+            if TRIAL {
+                return Sown::Ended {
+                    turn: Turn::Next,
+                    laps,
+                };
+            }
             if one_word {
                 ctx.board.set_word(0, word);
             } else {
@@ -189,7 +206,7 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const EXACT: bool, const LEN:
         } else {
             board.same_pits(&first)
         };
-        if EXACT && origin == first_origin && back {
+        if TRIAL && origin == first_origin && back {
             return Sown::Endless { laps };
         }
         if laps >= next_check {
