@@ -299,6 +299,19 @@ impl Board {
         mask
     }
 
+    /// The pits of `player`'s row set in `by_index` (a bit mask by
+    /// sowing-order index, as [`Position::marks`](crate::Position::marks)),
+    /// as a mask by pit number (bit 0 = pit 1).
+    #[inline]
+    pub fn row_pits(&self, player: Player, by_index: u64) -> u32 {
+        let n = self.pits_per_row();
+        let mut mask = ((by_index >> (player.index() * n)) as u32) & ((1u32 << n) - 1);
+        if self.clockwise {
+            mask = mask.reverse_bits() >> (32 - n);
+        }
+        mask
+    }
+
     // ---- changes, for the core and the hook contexts only ----
 
     /// Pits `16w..16w+16` as one little-endian word (one 16-byte load).

@@ -89,13 +89,7 @@ impl Ruleset for SadeqaV {
     fn candidates(&self, pos: &Position<Self>) -> MoveSet {
         let side = pos.side_to_move();
         let board = pos.board();
-        let mut mask = board.occupied(side);
-        for number in 1..=board.pits_per_row() as u8 {
-            if pos.marks() >> board.index_of(side, number) & 1 == 1 {
-                mask &= !(1 << (number - 1));
-            }
-        }
-        MoveSet::from_pit_mask(mask)
+        MoveSet::from_pit_mask(board.occupied(side) & !board.row_pits(side, pos.marks()))
     }
 
     fn refusal(&self, pos: &Position<Self>, mv: Move) -> Option<Refusal> {
