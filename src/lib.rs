@@ -82,6 +82,7 @@ mod ruleset;
 pub mod rulesets;
 mod serde_str;
 mod setup;
+pub mod solver;
 mod sow;
 mod variant;
 
