@@ -46,11 +46,11 @@
 //! # Memory
 //!
 //! The table holds `2^bits` entries of the position's pits, side to move,
-//! state and proof and disproof numbers (68 bytes each for Sadeqa II, 72 for
-//! Sadeqa V;
-//! [`Solver::new`] takes `bits`). When it is full, the entries with the
-//! least work below them are replaced; a replaced proof is found again
-//! when the strategy is written.
+//! state and proof and disproof numbers: 68 bytes each for Sadeqa II and
+//! Andada, 72 for Sadeqa V ([`Solver::new`] takes `bits`; 2^22 entries are
+//! 285 MB). When a bucket is full, the entry with the least work below it
+//! is replaced (proofs and disproofs are kept longer); a replaced proof is
+//! found again when the strategy is written.
 //!
 //! # Keys
 //!
