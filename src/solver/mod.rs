@@ -605,6 +605,10 @@ impl<R: Ruleset> Solver<R> {
             }
             first = false;
             let (pn, dn) = if or { (min, sum) } else { (sum, min) };
+            if self.path.len() == 1 {
+                // The root: for the progress report.
+                self.root = (pn, dn);
+            }
             let height = if or { height } else { max_height }.saturating_add(1);
             if list.is_empty() {
                 // Cannot happen for a node that is not over.
