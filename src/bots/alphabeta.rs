@@ -201,7 +201,7 @@ pub struct Table<R: Ruleset> {
 
 impl<R: Ruleset> Table<R> {
     /// A table of `2^bits` entries (`bits` is clamped to 4..=30). Each
-    /// entry takes about the size of a position plus 16 bytes.
+    /// entry takes 128 bytes (the whole position, its value and move).
     pub fn new(bits: u8) -> Self {
         let bits = bits.clamp(4, 30);
         Table {
@@ -670,7 +670,8 @@ pub struct AlphaBeta<E = StandardEval> {
     last: Option<SearchReport>,
 }
 
-/// Default transposition table size: 2^18 entries (about 20 MB).
+/// Default transposition table size: 2^18 entries of 128 bytes (32 MiB),
+/// made per ruleset on first use.
 pub const DEFAULT_TABLE_BITS: u8 = 18;
 
 impl AlphaBeta<StandardEval> {
@@ -761,5 +762,23 @@ impl<E: Evaluator> Bot for AlphaBeta<E> {
 
     fn name(&self) -> String {
         format!("alphabeta:{}", self.budget)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's memory per entry, as [`DEFAULT_TABLE_BITS`] states it.
+    #[test]
+    fn entries_fit_the_documented_size() {
+        let sizes = [
+            std::mem::size_of::<Option<Entry<SadeqaV>>>(),
+            std::mem::size_of::<Option<Entry<SadeqaII>>>(),
+            std::mem::size_of::<Option<Entry<SadeqaIII>>>(),
+            std::mem::size_of::<Option<Entry<Andada>>>(),
+        ];
+        eprintln!("alpha-beta entry bytes: {sizes:?}");
+        assert!(sizes.iter().all(|&s| s <= 128), "{sizes:?}");
     }
 }
