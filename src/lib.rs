@@ -81,6 +81,7 @@ mod player;
 mod position;
 mod ruleset;
 pub mod rulesets;
+mod search;
 mod serde_str;
 mod setup;
 pub mod solver;

@@ -26,20 +26,20 @@
 //!   ([`Budget`]); iterative deepening returns the best move of the last
 //!   depth completed.
 //! - **Endless sowing:** inside the tree, positions use a lap limit of
-//!   [`SEARCH_LAP_LIMIT`](super::tree::SEARCH_LAP_LIMIT) laps (RULES.md
+//!   [`SEARCH_LAP_LIMIT`](crate::search::SEARCH_LAP_LIMIT) laps (RULES.md
 //!   section 2's option, for bounded time); the moves searched at the root
 //!   are the caller's exact legal moves, so the move returned is legal
 //!   under the exact rule.
 
 use super::Bot;
 use super::eval::{Evaluation, Evaluator, StandardEval};
-use super::tree::{child_for_search, hash_of, successors};
 use crate::any::AnyPosition;
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+use crate::search::{child_for_search, hash_of, successors};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -476,7 +476,7 @@ pub fn table_line<R: Ruleset>(
     }
     let mut pv = vec![first];
     let mut seen = vec![*pos, child];
-    let mut cur = child.with_lap_limit(Some(super::tree::SEARCH_LAP_LIMIT));
+    let mut cur = child.with_lap_limit(Some(crate::search::SEARCH_LAP_LIMIT));
     while pv.len() < max && !cur.is_over() {
         let Some(mv) = table.probe(hash_of(&cur), &cur).and_then(|e| e.mv) else {
             break;

@@ -12,17 +12,17 @@
 //! The budget is a number of playouts or a time; with a playout budget and
 //! the same seed, a search is exactly reproducible. Inside the tree and the
 //! playouts positions use the search lap limit
-//! ([`SEARCH_LAP_LIMIT`](super::tree::SEARCH_LAP_LIMIT)); the root's moves
+//! ([`SEARCH_LAP_LIMIT`](crate::search::SEARCH_LAP_LIMIT)); the root's moves
 //! are the caller's exact legal moves.
 
 use super::Bot;
-use super::tree::child_for_search;
 use crate::any::AnyPosition;
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
+use crate::search::child_for_search;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::fmt;

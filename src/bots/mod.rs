@@ -16,13 +16,12 @@ pub mod alphabeta;
 pub mod eval;
 pub mod mcts;
 mod spec;
-pub(crate) mod tree;
 
+pub use crate::search::SEARCH_LAP_LIMIT;
 pub use alphabeta::{AlphaBeta, Analysis, Budget, MoveValue, SearchReport, SearchValue, Table};
 pub use eval::{Evaluation, Evaluator, StandardEval};
 pub use mcts::{Mcts, MctsBudget};
 pub use spec::{BotSpec, SpecError, from_spec};
-pub use tree::SEARCH_LAP_LIMIT;
 
 use crate::any::AnyPosition;
 use crate::moves::{Move, MoveSet};

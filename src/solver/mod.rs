@@ -64,13 +64,13 @@ mod strategy;
 
 pub use strategy::{Strategy, StrategyCheck, StrategyError, check_strategy, read_strategy};
 
-pub use crate::bots::tree::SEARCH_LAP_LIMIT;
-use crate::bots::tree::hash_of;
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
+pub use crate::search::SEARCH_LAP_LIMIT;
+use crate::search::{hash_of, successors};
 use crate::variant::Variant;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -548,7 +548,7 @@ impl<R: Ruleset> Solver<R> {
         }
         let mut list = std::mem::take(&mut self.lists[depth]);
         list.clear();
-        for (_, c) in pos.successors() {
+        for (_, c) in successors(pos) {
             let key = key_of(&c);
             list.push(Child {
                 pos: c,

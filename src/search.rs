@@ -1,5 +1,6 @@
-//! Helpers shared by the searching players and the solver: successors, the
-//! lap limit inside a search tree, and position hashing.
+//! Helpers shared by the searching players (module `bots`, with the `bots`
+//! feature) and the solver: successors, the lap limit inside a search tree,
+//! and position hashing.
 
 use crate::moves::Move;
 use crate::position::Position;
@@ -24,6 +25,7 @@ pub fn successors<R: Ruleset>(pos: &Position<R>) -> impl Iterator<Item = (Move, 
 
 /// `pos` after the exact-legal move `mv`, with the search lap limit set
 /// for the tree below it.
+#[cfg(feature = "bots")]
 pub fn child_for_search<R: Ruleset>(pos: &Position<R>, mv: Move) -> Position<R> {
     let mut next = *pos;
     next.play_unchecked(mv);
