@@ -1,23 +1,29 @@
 //! A game in the terminal between any mix of people and computer players.
 //!
 //! ```text
-//! cargo run --release --example play -- --variant sadeqa-v --north greedy
-//! cargo run --release --example play -- --variant andada-15 --south random --north random
+//! cargo run --release --example play -- --variant sadeqa-v --north alphabeta
+//! cargo run --release --example play -- --variant sadeqa-iii --north mcts:5000
+//! cargo run --release --example play -- --variant andada-15 --south random --north alphabeta:2s
 //! ```
 //!
 //! The board is drawn as RULES.md section 1 draws it: North's row on top,
 //! shown right to left, South's row below, left to right, each with its pit
 //! numbers. People type a pit number (or `S`/`N` for Andada's choice move),
-//! `undo`, `help` or `quit`; end of input ends the game cleanly.
+//! `hint`, `undo`, `help` or `quit`; end of input ends the game cleanly.
 
 #[path = "common/rule_options.rs"]
 mod rule_options;
 
 use clap::{Parser, ValueEnum};
 use rule_options::RuleOptions;
-use sowing::bots::{Bot, GreedyBot, RandomBot};
-use sowing::{AnyGame, AnyPosition, AnyRuleset, Event, Move, Pit, Player, Variant};
+use sowing::bots::{AlphaBeta, Bot, BotSpec, Budget, SpecError};
+use sowing::solver::{Limits, Verdict, solve_moves};
+use sowing::{
+    AnyGame, AnyPosition, AnyRuleset, Event, Move, Pit, Player, Position, Ruleset, Variant,
+};
 use std::io::{BufRead, Write};
+use std::str::FromStr;
+use std::time::Duration;
 
 /// Play a two-row mancala game of Ethiopia or Eritrea in the terminal.
 #[derive(Parser, Debug)]
@@ -33,13 +39,19 @@ struct Args {
     #[arg(long)]
     position: Option<String>,
 
-    /// Who plays South.
-    #[arg(long, value_enum, default_value_t = Kind::Human)]
+    /// Who plays South: human, random, greedy, alphabeta[:depth|:Nnodes|:Ts]
+    /// or mcts[:playouts|:Ts] (e.g. alphabeta:8, mcts:2000, alphabeta:2s).
+    #[arg(long, default_value = "human", value_name = "PLAYER")]
     south: Kind,
 
-    /// Who plays North.
-    #[arg(long, value_enum, default_value_t = Kind::Greedy)]
+    /// Who plays North (as --south).
+    #[arg(long, default_value = "alphabeta", value_name = "PLAYER")]
     north: Kind,
+
+    /// Seconds for the `hint` command: half for the solver (a proved win),
+    /// half for an alpha-beta search.
+    #[arg(long, default_value_t = 2.0, value_name = "S")]
+    hint_time: f64,
 
     /// Who moves first from the initial position.
     #[arg(long, value_enum, ignore_case = true, default_value_t = Side::S)]
@@ -72,15 +84,24 @@ struct Args {
     laps: bool,
 }
 
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// Who plays a side: a person or a computer player by its spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     /// A person at the keyboard.
     Human,
-    /// The computer, uniformly random legal moves.
-    Random,
-    /// The computer, the best immediate result (one ply).
-    Greedy,
+    /// A computer player.
+    Computer(BotSpec),
+}
+
+impl FromStr for Kind {
+    type Err = SpecError;
+    fn from_str(s: &str) -> Result<Kind, SpecError> {
+        if s.trim().eq_ignore_ascii_case("human") {
+            Ok(Kind::Human)
+        } else {
+            s.parse().map(Kind::Computer)
+        }
+    }
 }
 
 /// A player, as the notation writes it.
@@ -117,16 +138,14 @@ fn start_position(args: &Args) -> Result<AnyPosition, String> {
 /// A seat at the board: a person or a computer player.
 enum Seat {
     Human,
-    Random(RandomBot),
-    Greedy(GreedyBot),
+    Computer(Box<dyn Bot>),
 }
 
 impl Seat {
     fn new(kind: Kind, seed: u64) -> Seat {
         match kind {
             Kind::Human => Seat::Human,
-            Kind::Random => Seat::Random(RandomBot::new(seed)),
-            Kind::Greedy => Seat::Greedy(GreedyBot::new(seed)),
+            Kind::Computer(spec) => Seat::Computer(spec.build(seed)),
         }
     }
 
@@ -344,10 +363,60 @@ pits 1.. run left to right along the bottom row, North's pits 1.. run right
 to left along the top row). In Andada the choice move after the opening is
 S or N: who makes the first regular move.
 Commands:
+  hint    the best move by an alpha-beta search (--hint-time seconds), its value
   undo    take back moves until it is a person's turn again
   board   draw the board again
   help    this text
   quit    stop (end of input does the same)";
+
+/// A move of `pos` that the solver proves wins, each move given `time`.
+fn proved_win<R: Ruleset>(pos: &Position<R>, time: Duration) -> Option<Move> {
+    let limits = Limits {
+        nodes: None,
+        time: Some(time),
+    };
+    solve_moves(pos, limits, 20)
+        .into_iter()
+        .find(|(_, v)| *v == Verdict::Win)
+        .map(|(mv, _)| mv)
+}
+
+/// Prints the best move for the side to move and its value: a win proved
+/// by the solver (half the time), else the alpha-beta search's choice.
+fn hint(pos: &AnyPosition, seconds: f64) {
+    let per_move = Duration::from_secs_f64(seconds / 2.0 / pos.legal_moves().len().max(1) as f64);
+    let win = match pos {
+        AnyPosition::SadeqaV(p) => proved_win(p, per_move),
+        AnyPosition::SadeqaII(p) => proved_win(p, per_move),
+        AnyPosition::SadeqaIII(p) => proved_win(p, per_move),
+        AnyPosition::Andada(p) => proved_win(p, per_move),
+    };
+    if let Some(mv) = win {
+        println!(
+            "Hint: play {mv} (a win for {}, proved by the solver).",
+            pos.side_to_move()
+        );
+        return;
+    }
+    let seconds = seconds / 2.0;
+    let mut bot = AlphaBeta::with_budget(Budget::Time(Duration::from_secs_f64(seconds)));
+    match bot.search_any(pos, pos.legal_moves()) {
+        Some(r) => {
+            let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+            println!(
+                "Hint: play {} (value {} for {}, depth {}, {} nodes in {:.1} s; line {}).",
+                r.best,
+                r.value,
+                pos.side_to_move(),
+                r.depth,
+                r.nodes,
+                r.time.as_secs_f64(),
+                pv.join("/")
+            );
+        }
+        None => println!("No legal move."),
+    }
+}
 
 /// What a person typed.
 enum Input {
@@ -361,11 +430,12 @@ fn ask(
     game: &AnyGame,
     names: &[String; 2],
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    hint_time: f64,
 ) -> Input {
     let pos = game.position();
     loop {
         print!(
-            "{}, your move (legal: {}; or undo, help, quit): ",
+            "{}, your move (legal: {}; or hint, undo, help, quit): ",
             names[pos.side_to_move().index()],
             game.legal_moves()
         );
@@ -392,6 +462,10 @@ fn ask(
                 continue;
             }
             "undo" | "u" => return Input::Undo,
+            "hint" => {
+                hint(&pos, hint_time);
+                continue;
+            }
             "board" | "b" => {
                 draw(&pos, names);
                 continue;
@@ -414,6 +488,10 @@ fn ask(
 
 fn main() {
     let args = Args::parse();
+    if !(args.hint_time.is_finite() && args.hint_time > 0.0 && args.hint_time <= 86_400.0) {
+        eprintln!("play: --hint-time must be a positive number of seconds (at most a day)");
+        std::process::exit(2);
+    }
     let start = match start_position(&args) {
         Ok(p) => p,
         Err(e) => {
@@ -431,9 +509,8 @@ fn main() {
         Seat::new(args.north, seed.wrapping_mul(2).wrapping_add(1)),
     ];
     let kind_name = |k: Kind| match k {
-        Kind::Human => "",
-        Kind::Random => " (random)",
-        Kind::Greedy => " (greedy)",
+        Kind::Human => String::new(),
+        Kind::Computer(spec) => format!(" ({spec})"),
     };
     let names = [
         format!("South{}", kind_name(args.south)),
@@ -470,9 +547,8 @@ fn main() {
         let pos = game.position();
         let side = pos.side_to_move();
         let mv = match &mut seats[side.index()] {
-            Seat::Random(b) => b.choose_any(&pos),
-            Seat::Greedy(b) => b.choose_any(&pos),
-            Seat::Human => match ask(&game, &names, &mut lines) {
+            Seat::Computer(b) => b.choose_any(&pos),
+            Seat::Human => match ask(&game, &names, &mut lines, args.hint_time) {
                 Input::Move(mv) => Some(mv),
                 Input::Quit => {
                     println!(

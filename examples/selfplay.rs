@@ -14,10 +14,13 @@
 #[path = "common/rule_options.rs"]
 mod rule_options;
 
+#[path = "common/tournament.rs"]
+mod tournament;
+
 use clap::{Parser, ValueEnum};
 use rule_options::RuleOptions;
-use sowing::bots::{Bot, GreedyBot, RandomBot};
-use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, MoveSet, Outcome, Player};
+use sowing::bots::BotSpec;
+use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, Outcome, Player};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -49,13 +52,29 @@ struct Args {
     #[arg(long, default_value_t = 2026)]
     seed: u64,
 
-    /// South's computer player.
-    #[arg(long, value_enum, default_value_t = Kind::Random)]
-    south: Kind,
+    /// South's computer player: random, greedy, alphabeta[:depth|:Nnodes|:Ts]
+    /// or mcts[:playouts|:Ts] (e.g. alphabeta:6, mcts:2000, alphabeta:500ms).
+    #[arg(long, default_value = "random", value_name = "PLAYER")]
+    south: BotSpec,
 
-    /// North's computer player.
-    #[arg(long, value_enum, default_value_t = Kind::Random)]
-    north: Kind,
+    /// North's computer player (as --south).
+    #[arg(long, default_value = "random", value_name = "PLAYER")]
+    north: BotSpec,
+
+    /// Play every pair of the players of --players on every variant, from
+    /// both seats (--games games per pair and seat), and print a cross
+    /// table.
+    #[arg(long)]
+    tournament: bool,
+
+    /// The players of --tournament, comma-separated.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "PLAYER,...",
+        default_value = "random,greedy,alphabeta:6,mcts:2000"
+    )]
+    players: Vec<BotSpec>,
 
     /// Safety net: a game still going after this many plies is a draw
     /// (counted in the table).
@@ -99,39 +118,8 @@ impl Args {
     }
 }
 
-/// A computer player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Kind {
-    /// Uniformly random legal moves.
-    Random,
-    /// The best immediate result (one ply), ties at random.
-    Greedy,
-}
-
-/// A computer player of either kind.
-enum Computer {
-    Random(RandomBot),
-    Greedy(GreedyBot),
-}
-
-impl Computer {
-    fn new(kind: Kind, seed: u64) -> Self {
-        match kind {
-            Kind::Random => Computer::Random(RandomBot::new(seed)),
-            Kind::Greedy => Computer::Greedy(GreedyBot::new(seed)),
-        }
-    }
-
-    fn choose(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<sowing::Move> {
-        match self {
-            Computer::Random(b) => b.choose_any_from(pos, legal),
-            Computer::Greedy(b) => b.choose_any_from(pos, legal),
-        }
-    }
-}
-
 /// SplitMix64: a good 64-bit mix, to derive independent seeds.
-fn mix(mut z: u64) -> u64 {
+pub fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -140,7 +128,7 @@ fn mix(mut z: u64) -> u64 {
 
 /// FNV-1a of a name, so a variant's seeds do not depend on its place in
 /// the list.
-fn name_hash(name: &str) -> u64 {
+pub fn name_hash(name: &str) -> u64 {
     name.bytes().fold(0xCBF2_9CE4_8422_2325, |h, b| {
         (h ^ b as u64).wrapping_mul(0x0100_0000_01B3)
     })
@@ -180,8 +168,8 @@ impl Stats {
 /// Plays one game and adds it to `stats`.
 fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
     let mut bots = [
-        Computer::new(args.south, mix(seed ^ 1)),
-        Computer::new(args.north, mix(seed ^ 2)),
+        args.south.build(mix(seed ^ 1)),
+        args.north.build(mix(seed ^ 2)),
     ];
     let mut game = AnyGame::new(start).with_ply_limit(Some(args.ply_limit));
     let mut refused = 0u64;
@@ -208,7 +196,7 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
         }
         let side = pos.side_to_move().index();
         let mv = bots[side]
-            .choose(&pos, legal)
+            .choose_any_from(&pos, legal)
             .expect("an ongoing game has a legal move");
         if let Err(e) = game.play(mv) {
             panic!("{} refused the bot's move {mv}: {e}", game.position());
@@ -298,12 +286,28 @@ fn main() {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
+    if args.tournament {
+        let start = |rules: AnyRuleset| AnyPosition::new(rules).with_lap_limit(args.laps());
+        let variants: Vec<_> = variants
+            .iter()
+            .map(|(n, r)| (n.clone(), start(*r)))
+            .collect();
+        let config = tournament::Config {
+            players: &args.players,
+            games: args.games,
+            seed: args.seed,
+            ply_limit: args.ply_limit,
+            threads,
+        };
+        tournament::run(&variants, &config);
+        return;
+    }
     let endless = match args.laps() {
         Some(n) => format!("lap limit {n}"),
         None => "exact".to_string(),
     };
     println!(
-        "selfplay: South {:?} vs North {:?}, {} games per variant, seed {}, \
+        "selfplay: South {} vs North {}, {} games per variant, seed {}, \
          repetition draw on the 3rd occurrence, ply limit {}, endless test {endless}, {threads} thread(s)",
         args.south, args.north, args.games, args.seed, args.ply_limit,
     );

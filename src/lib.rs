@@ -44,8 +44,9 @@
 //!   from a validated [`Setup`].
 //! - [`Game`]: history, undo, repetition; [`Record`]: the game record.
 //! - [`AnyRuleset`], [`AnyPosition`] and [`AnyGame`] choose a ruleset at run
-//!   time by its name (`sadeqa-ii`, `game-91`, ...); [`bots`] has computer
-//!   players.
+//!   time by its name (`sadeqa-ii`, `game-91`, ...).
+//! - [`bots`]: computer players (random, greedy, alpha-beta, MCTS);
+//!   [`solver`]: an exact proof-number solver with checked strategies.
 //!
 //! Pits are named as the notation names them ([`Pit`]: owner and number
 //! from the owner's left, RULES.md section 1); moves are [`Move`]s; the
@@ -80,8 +81,10 @@ mod player;
 mod position;
 mod ruleset;
 pub mod rulesets;
+mod search;
 mod serde_str;
 mod setup;
+pub mod solver;
 mod sow;
 mod variant;
 

@@ -1,0 +1,158 @@
+//! Every legal move of a position with its value, best first: a result
+//! proved by the solver where it finds one within its budget, else the
+//! alpha-beta search's score and depth; then the principal variation.
+//!
+//! ```text
+//! cargo run --release --example analyse -- --position "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:SN"
+//! cargo run --release --example analyse -- --position "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0" --depth 8
+//! cargo run --release --example analyse -- --position "..." --time 10 --solve-time 0
+//! ```
+
+#[path = "common/rule_options.rs"]
+mod rule_options;
+
+use clap::Parser;
+use rule_options::RuleOptions;
+use sowing::bots::alphabeta::{Table, analyse, table_line};
+use sowing::bots::{Budget, Evaluation, StandardEval};
+use sowing::solver::{Limits, Verdict, solve_moves};
+use sowing::{AnyPosition, Move, Position, Ruleset};
+use std::time::{Duration, Instant};
+
+/// Analyse a position: every legal move with its value, best first.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// The position string (RULES.md section 7); its variant field names
+    /// the variant.
+    #[arg(long)]
+    position: String,
+
+    #[command(flatten)]
+    rules: RuleOptions,
+
+    /// Search to this depth in plies.
+    #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u8).range(1..=64))]
+    depth: Option<u8>,
+
+    /// Search for about this many seconds (default 3 when --depth is not
+    /// given).
+    #[arg(long, value_name = "S")]
+    time: Option<f64>,
+
+    /// Seconds of proof-number search per move before the alpha-beta
+    /// search (0: none).
+    #[arg(long, value_name = "S", default_value_t = 1.0)]
+    solve_time: f64,
+}
+
+fn fail(msg: impl std::fmt::Display) -> ! {
+    eprintln!("analyse: {msg}");
+    std::process::exit(2);
+}
+
+fn seconds(s: f64, flag: &str) -> Duration {
+    if !(s.is_finite() && (0.0..=86_400.0).contains(&s)) {
+        fail(format!(
+            "{flag} must be a number of seconds from 0 to 86400"
+        ));
+    }
+    Duration::from_secs_f64(s)
+}
+
+fn run<R: Ruleset>(pos: Position<R>, args: &Args)
+where
+    StandardEval: Evaluation<R>,
+{
+    println!("position: {pos}");
+    if pos.is_over() {
+        println!("the game is over: {}", pos.outcome());
+        return;
+    }
+    let me = pos.side_to_move();
+    println!("{me} to move; legal moves: {}", pos.legal_moves());
+    let clock = Instant::now();
+    let proved: Vec<(Move, Verdict)> = if args.solve_time > 0.0 {
+        let limits = Limits {
+            nodes: None,
+            time: Some(seconds(args.solve_time, "--solve-time")),
+        };
+        solve_moves(&pos, limits, 20)
+    } else {
+        Vec::new()
+    };
+    let budget = match (args.depth, args.time) {
+        (Some(d), _) => Budget::Depth(d),
+        (None, Some(t)) => Budget::Time(seconds(t, "--time")),
+        (None, None) => Budget::Time(Duration::from_secs(3)),
+    };
+    let mut table = Table::new(20);
+    let analysis = analyse(&pos, budget, &StandardEval, &mut table);
+    let verdict = |mv: Move| {
+        proved
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map_or(Verdict::Unknown, |(_, v)| *v)
+    };
+    let mut rows: Vec<_> = analysis
+        .moves
+        .iter()
+        .map(|m| {
+            let v = verdict(m.mv);
+            let rank = match v {
+                Verdict::Win => 1 << 40,
+                Verdict::Loss => -(1 << 40),
+                Verdict::Draw => 0,
+                Verdict::Unknown => 0,
+            } + m.value.0 as i64;
+            (rank, v, m)
+        })
+        .collect();
+    rows.sort_by_key(|(rank, _, m)| (std::cmp::Reverse(*rank), m.mv));
+    println!();
+    println!("| move | value for {me:<5} | search score | depth |");
+    println!("|-----:|-----------------|-------------:|------:|");
+    for (_, v, m) in &rows {
+        let value = match v {
+            Verdict::Win => "win (proved)".to_string(),
+            Verdict::Loss => "loss (proved)".to_string(),
+            Verdict::Draw => "draw (proved)".to_string(),
+            Verdict::Unknown => format!("{}", m.value),
+        };
+        println!(
+            "| {:>4} | {value:<15} | {:>12} | {:>5} |",
+            m.mv.to_string(),
+            m.value.to_string(),
+            m.depth
+        );
+    }
+    let best = rows.first().map(|(_, _, m)| m.mv);
+    let pv: Vec<String> = best
+        .map(|mv| table_line(&table, &pos, mv, 24))
+        .unwrap_or_default()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    println!();
+    println!("principal variation: {}", pv.join("/"));
+    println!(
+        "search: {} nodes in {:.2} s; total {:.2} s",
+        analysis.nodes,
+        analysis.time.as_secs_f64(),
+        clock.elapsed().as_secs_f64()
+    );
+}
+
+fn main() {
+    let args = Args::parse();
+    let name = args.position.split_whitespace().next().unwrap_or("");
+    let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));
+    let pos = AnyPosition::from_str_with(rules, &args.position)
+        .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));
+    match pos {
+        AnyPosition::SadeqaV(p) => run(p, &args),
+        AnyPosition::SadeqaII(p) => run(p, &args),
+        AnyPosition::SadeqaIII(p) => run(p, &args),
+        AnyPosition::Andada(p) => run(p, &args),
+    }
+}

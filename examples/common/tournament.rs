@@ -1,0 +1,215 @@
+//! `selfplay --tournament`: every pair of players on every variant, from
+//! both seats, with a cross table per variant and one over all variants.
+
+use super::{mix, name_hash};
+use sowing::bots::BotSpec;
+use sowing::{AnyGame, AnyPosition, Outcome, Player};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// What the tournament plays.
+pub struct Config<'a> {
+    /// The players.
+    pub players: &'a [BotSpec],
+    /// Games per pair, per seat.
+    pub games: usize,
+    /// Main seed.
+    pub seed: u64,
+    /// A game still going after this many plies is a draw.
+    pub ply_limit: usize,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// Wins, draws and losses of one player against another.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+impl Tally {
+    fn add(&mut self, o: Tally) {
+        self.wins += o.wins;
+        self.draws += o.draws;
+        self.losses += o.losses;
+    }
+
+    fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    fn percent(&self) -> f64 {
+        100.0 * (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    fn cell(&self) -> String {
+        format!(
+            "{}-{}-{} ({:.0}%)",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.percent()
+        )
+    }
+}
+
+/// One game: variant, South player, North player, game number.
+#[derive(Clone, Copy)]
+struct Job {
+    variant: usize,
+    south: usize,
+    north: usize,
+    game: usize,
+}
+
+/// Plays one game; the winner's seat, or `None` for a draw.
+fn play(start: AnyPosition, job: Job, config: &Config, base: u64) -> Option<Player> {
+    let seed = mix(base ^ mix((job.south * 64 + job.north) as u64 ^ mix(job.game as u64)));
+    let mut bots = [
+        config.players[job.south].build(mix(seed ^ 1)),
+        config.players[job.north].build(mix(seed ^ 2)),
+    ];
+    let mut game = AnyGame::new(start).with_ply_limit(Some(config.ply_limit));
+    while game.outcome().is_ongoing() {
+        let pos = game.position();
+        let legal = pos.legal_moves();
+        let mv = bots[pos.side_to_move().index()]
+            .choose_any_from(&pos, legal)
+            .expect("an ongoing game has a legal move");
+        if let Err(e) = game.play(mv) {
+            panic!(
+                "{pos} refused the move {mv} of {}: {e}",
+                bots[pos.side_to_move().index()].name()
+            );
+        }
+    }
+    match game.outcome() {
+        Outcome::Win { winner, .. } => Some(winner),
+        _ => None,
+    }
+}
+
+/// Plays the tournament and prints the tables.
+pub fn run(variants: &[(String, AnyPosition)], config: &Config) {
+    let p = config.players.len();
+    let names: Vec<String> = config.players.iter().map(|s| s.to_string()).collect();
+    let mut jobs = Vec::new();
+    for v in 0..variants.len() {
+        for a in 0..p {
+            for b in 0..p {
+                if a != b {
+                    for game in 0..config.games {
+                        jobs.push(Job {
+                            variant: v,
+                            south: a,
+                            north: b,
+                            game,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "tournament: {} players, {} variant(s), {} games per pair and seat ({} games), seed {}, {} thread(s)",
+        p,
+        variants.len(),
+        config.games,
+        jobs.len(),
+        config.seed,
+        config.threads
+    );
+    // table[v][a][b]: a's results against b in variant v.
+    let table = Mutex::new(vec![vec![vec![Tally::default(); p]; p]; variants.len()]);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let clock = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..config.threads {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&job) = jobs.get(i) else { break };
+                    let (name, start) = &variants[job.variant];
+                    let base = mix(config.seed ^ mix(name_hash(name)));
+                    let winner = play(*start, job, config, base);
+                    let (mut south, mut north) = (Tally::default(), Tally::default());
+                    match winner {
+                        Some(Player::South) => {
+                            south.wins = 1;
+                            north.losses = 1;
+                        }
+                        Some(Player::North) => {
+                            south.losses = 1;
+                            north.wins = 1;
+                        }
+                        None => {
+                            south.draws = 1;
+                            north.draws = 1;
+                        }
+                    }
+                    {
+                        let mut t = table.lock().expect("no worker panicked");
+                        t[job.variant][job.south][job.north].add(south);
+                        t[job.variant][job.north][job.south].add(north);
+                    }
+                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if n.is_multiple_of(50) {
+                        eprintln!(
+                            "  ... {n} of {} games, {:.0} s",
+                            jobs.len(),
+                            clock.elapsed().as_secs_f64()
+                        );
+                    }
+                }
+            });
+        }
+    });
+    let table = table.into_inner().expect("no worker panicked");
+    let print = |title: &str, t: &[Vec<Tally>]| {
+        println!();
+        println!("{title} (row's wins-draws-losses against the column, score %)");
+        println!();
+        let mut head = format!("| {:<16} |", "player");
+        let mut rule = format!("|{:-<18}|", "");
+        for n in &names {
+            head += &format!(" {n:>16} |");
+            rule += &format!("{:->17}:|", "");
+        }
+        head += &format!(" {:>16} |", "total");
+        rule += &format!("{:->17}:|", "");
+        println!("{head}");
+        println!("{rule}");
+        for (a, results) in t.iter().enumerate() {
+            let mut row = format!("| {:<16} |", names[a]);
+            let mut total = Tally::default();
+            for (b, r) in results.iter().enumerate() {
+                if a == b {
+                    row += &format!(" {:>16} |", "-");
+                } else {
+                    row += &format!(" {:>16} |", r.cell());
+                    total.add(*r);
+                }
+            }
+            row += &format!(" {:>16} |", total.cell());
+            println!("{row}");
+        }
+    };
+    let mut all = vec![vec![Tally::default(); p]; p];
+    for (v, (name, _)) in variants.iter().enumerate() {
+        print(name, &table[v]);
+        for (all_a, table_a) in all.iter_mut().zip(&table[v]) {
+            for (x, y) in all_a.iter_mut().zip(table_a) {
+                x.add(*y);
+            }
+        }
+    }
+    if variants.len() > 1 {
+        print("all variants", &all);
+    }
+    println!();
+    println!("Total time {:.1} s.", clock.elapsed().as_secs_f64());
+}

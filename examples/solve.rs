@@ -1,0 +1,235 @@
+//! Proves who wins a position with best play (proof-number search), writes
+//! the winning strategy and prints the principal line.
+//!
+//! ```text
+//! cargo run --release --example solve -- --variant sadeqa-ii --strategy sadeqa-ii.strategy
+//! cargo run --release --example solve -- --variant sadeqa-ii --starter-only --time 600
+//! cargo run --release --example solve -- --position "sadeqa-iii 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 40-50" --margin
+//! cargo run --release --example solve -- --variant sadeqa-ii --check sadeqa-ii.strategy
+//! ```
+
+#[path = "common/rule_options.rs"]
+mod rule_options;
+
+use clap::Parser;
+use rule_options::RuleOptions;
+use sowing::solver::{Limits, Solver, Verdict, check_strategy, read_strategy};
+use sowing::{AnyPosition, Move, Player, Position, Ruleset};
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// Prove who wins a position of a two-row mancala game of Ethiopia or Eritrea.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// Variant, when no --position is given: sadeqa-v, sadeqa-ii,
+    /// sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24.
+    #[arg(long, default_value = "sadeqa-ii")]
+    variant: String,
+
+    /// Solve this position string (RULES.md section 7) instead of the
+    /// variant's start; its variant field names the variant.
+    #[arg(long)]
+    position: Option<String>,
+
+    #[command(flatten)]
+    rules: RuleOptions,
+
+    /// Write the winning strategy to this file: one line
+    /// `<position string> <move>` per position with the winner to move.
+    #[arg(long, value_name = "FILE")]
+    strategy: Option<String>,
+
+    /// Check this strategy file against the position instead of solving
+    /// (the winner is read from its first comment line, or --winner).
+    #[arg(long, value_name = "FILE", conflicts_with = "strategy")]
+    check: Option<String>,
+
+    /// The winner of the strategy to check: S or N.
+    #[arg(long, value_name = "S|N")]
+    winner: Option<char>,
+
+    /// Stop after about this many seconds (the answer is then "unknown").
+    #[arg(long, value_name = "S")]
+    time: Option<f64>,
+
+    /// Stop after about this many expanded nodes.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+
+    /// The transposition table holds 2^BITS entries (68 bytes each
+    /// for Sadeqa II; 22 = 285 MB, 25 = 2.3 GB).
+    #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u8).range(10..=30))]
+    table_bits: u8,
+
+    /// Search with the exact endless-sowing test throughout, not only at
+    /// the root (default: a lap limit of 10,000 laps inside the tree).
+    #[arg(long)]
+    exact: bool,
+
+    /// Scoring games: also find the exact final margin with best play.
+    #[arg(long)]
+    margin: bool,
+}
+
+fn fail(msg: impl std::fmt::Display) -> ! {
+    eprintln!("solve: {msg}");
+    std::process::exit(2);
+}
+
+fn start(args: &Args) -> AnyPosition {
+    match &args.position {
+        Some(s) => {
+            let name = s.split_whitespace().next().unwrap_or("");
+            let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));
+            AnyPosition::from_str_with(rules, s)
+                .unwrap_or_else(|e| fail(format!("bad --position {s:?}: {e}")))
+        }
+        None => AnyPosition::new(args.rules.build(&args.variant).unwrap_or_else(|e| fail(e))),
+    }
+}
+
+fn line(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn run<R: Ruleset>(pos: Position<R>, args: &Args) {
+    if let Some(file) = &args.check {
+        let text = std::fs::read_to_string(file)
+            .unwrap_or_else(|e| fail(format!("cannot read {file}: {e}")));
+        let winner = match args.winner {
+            Some(c) => Player::from_letter(c.to_ascii_uppercase())
+                .unwrap_or_else(|| fail(format!("--winner expects S or N, found {c}"))),
+            None => text
+                .lines()
+                .next()
+                .and_then(|l| l.strip_suffix(" wins"))
+                .and_then(|l| l.rsplit(' ').next())
+                .and_then(|w| match w {
+                    "South" => Some(Player::South),
+                    "North" => Some(Player::North),
+                    _ => None,
+                })
+                .unwrap_or_else(|| fail("the file does not name its winner; give --winner")),
+        };
+        let clock = Instant::now();
+        let lines =
+            read_strategy(*pos.rules(), &text).unwrap_or_else(|e| fail(format!("{file}: {e}")));
+        match check_strategy(&pos, winner, &lines) {
+            Ok(c) => println!(
+                "strategy {file}: OK, {winner} wins from {pos}: {} lines, {} winner positions, \
+                 {} loser positions, {} finished games reached, longest line {} plies, {} unused lines ({:.1} s)",
+                lines.len(),
+                c.winner_positions,
+                c.loser_positions,
+                c.finished,
+                c.max_plies,
+                c.unused_lines,
+                clock.elapsed().as_secs_f64()
+            ),
+            Err(e) => {
+                println!("strategy {file}: FAILED: {e}");
+                std::process::exit(1);
+            }
+        }
+        return;
+    }
+    let limits = Limits {
+        nodes: args.nodes,
+        time: args.time.map(Duration::from_secs_f64),
+    };
+    let mut solver = Solver::<R>::new(args.table_bits);
+    if args.exact {
+        solver = solver.with_lap_limit(None);
+    }
+    let clock = Instant::now();
+    solver.on_progress(move |p| {
+        eprintln!(
+            "  ... {:.0} s: {} nodes ({:.0}/s), proving a win for {}: root pn {} dn {}, table {} entries",
+            p.time.as_secs_f64(),
+            p.nodes,
+            p.nodes as f64 / p.time.as_secs_f64().max(1e-9),
+            p.prover,
+            p.root.0,
+            p.root.1,
+            p.table_used
+        )
+    });
+    println!("position: {pos}");
+    let solution = solver.solve(&pos, limits);
+    let me = pos.side_to_move();
+    let result = match solution.verdict {
+        Verdict::Win => format!("{me} (to move) wins"),
+        Verdict::Loss => format!("{} wins ({me} to move loses)", me.other()),
+        Verdict::Draw if solution.repetitions == 0 => {
+            "draw: neither side can force a win (no repetition met: certain)".to_string()
+        }
+        Verdict::Draw => format!(
+            "draw: neither side can force a win with repetitions counted as no win \
+             ({} repetitions met; see the solver's documentation)",
+            solution.repetitions
+        ),
+        Verdict::Unknown => "unknown: the budget ran out".to_string(),
+    };
+    println!("result: {result}");
+    println!(
+        "nodes: {} expanded in {:.2} s ({:.0} nodes/s); table: {} of {} entries used",
+        solution.nodes,
+        solution.time.as_secs_f64(),
+        solution.nodes as f64 / solution.time.as_secs_f64().max(1e-9),
+        solver.table_used(),
+        1u64 << args.table_bits
+    );
+    if matches!(solution.verdict, Verdict::Win | Verdict::Loss) {
+        let t = Instant::now();
+        match solver.strategy(&pos) {
+            Ok(strategy) => {
+                println!(
+                    "strategy: {} lines (positions with {} to move), checked with the exact rule, built in {:.2} s",
+                    strategy.len(),
+                    strategy.winner,
+                    t.elapsed().as_secs_f64()
+                );
+                println!(
+                    "principal line ({} plies): {}",
+                    strategy.pv.len(),
+                    line(&strategy.pv)
+                );
+                if let Some(file) = &args.strategy {
+                    let out = std::fs::File::create(file)
+                        .unwrap_or_else(|e| fail(format!("cannot create {file}: {e}")));
+                    let mut out = std::io::BufWriter::new(out);
+                    strategy
+                        .write(&mut out)
+                        .and_then(|()| out.flush())
+                        .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
+                    println!("strategy written to {file}");
+                }
+            }
+            Err(e) => println!("strategy: not written: {e}"),
+        }
+    }
+    if args.margin {
+        match solver.solve_margin(&pos, limits) {
+            Some(m) => println!("final margin with best play: {m:+} points for {me} (to move)"),
+            None => {
+                println!("final margin: not found (no score in this game, or the budget ran out)")
+            }
+        }
+    }
+    println!("total time: {:.2} s", clock.elapsed().as_secs_f64());
+}
+
+fn main() {
+    let args = Args::parse();
+    match start(&args) {
+        AnyPosition::SadeqaV(p) => run(p, &args),
+        AnyPosition::SadeqaII(p) => run(p, &args),
+        AnyPosition::SadeqaIII(p) => run(p, &args),
+        AnyPosition::Andada(p) => run(p, &args),
+    }
+}

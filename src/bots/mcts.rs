@@ -1,0 +1,254 @@
+//! [`Mcts`]: Monte Carlo tree search (UCT) with uniformly random playouts.
+//!
+//! Each iteration walks down the tree by the UCB1 rule (mean reward plus
+//! `c * sqrt(ln N / n)`), adds one child, plays one random game from it and
+//! adds the result to every node on the way: 1 for a win of the player
+//! who made the node's move, 1/2 for a draw, 0 for a loss (a playout still
+//! going after [`PLAYOUT_PLIES`] plies counts as a draw). The side that
+//! made a move is recorded per node, so bonus moves and passes (the same
+//! player moving twice) need nothing special. The move returned is the
+//! root child with the most visits.
+//!
+//! The budget is a number of playouts or a time; with a playout budget and
+//! the same seed, a search is exactly reproducible. Inside the tree and the
+//! playouts positions use the search lap limit
+//! ([`SEARCH_LAP_LIMIT`](crate::search::SEARCH_LAP_LIMIT)); the root's moves
+//! are the caller's exact legal moves.
+
+use super::Bot;
+use crate::any::AnyPosition;
+use crate::moves::{Move, MoveSet};
+use crate::outcome::Outcome;
+use crate::player::Player;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::search::child_for_search;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// A playout stops as a draw after this many plies.
+pub const PLAYOUT_PLIES: usize = 1_000;
+
+/// How much an [`Mcts`] search may do for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MctsBudget {
+    /// This many playouts (iterations), 1 or more.
+    Playouts(u32),
+    /// About this much time.
+    Time(Duration),
+}
+
+impl fmt::Display for MctsBudget {
+    /// As the player spec writes it: `2000`, `1500ms`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MctsBudget::Playouts(n) => write!(f, "{n}"),
+            MctsBudget::Time(t) => write!(f, "{}ms", t.as_millis()),
+        }
+    }
+}
+
+/// One node of the tree.
+struct Node<R: Ruleset> {
+    pos: Position<R>,
+    mv: Move,
+    /// The player who made `mv` (the rewards are his).
+    mover: Player,
+    children: Vec<u32>,
+    untried: MoveSet,
+    visits: u32,
+    reward: f64,
+}
+
+/// The UCT player (see the [module documentation](self)).
+///
+/// ```
+/// use sowing::bots::{Bot, Mcts};
+/// use sowing::{Position, rulesets::SadeqaIII};
+///
+/// let pos = Position::new(SadeqaIII::new());
+/// let a = Mcts::new(200, 7).choose(&pos);
+/// let b = Mcts::new(200, 7).choose(&pos);
+/// assert_eq!(a, b); // same seed, same playouts: the same move
+/// assert!(pos.is_legal(a.expect("a legal move")));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mcts {
+    budget: MctsBudget,
+    rng: SmallRng,
+    exploration: f64,
+    last_playouts: u32,
+}
+
+impl Mcts {
+    /// A player making `playouts` playouts a move, seeded with `seed`.
+    pub fn new(playouts: u32, seed: u64) -> Self {
+        Self::with_budget(MctsBudget::Playouts(playouts.max(1)), seed)
+    }
+
+    /// A player with the given budget, seeded with `seed`.
+    pub fn with_budget(budget: MctsBudget, seed: u64) -> Self {
+        Mcts {
+            budget,
+            rng: SmallRng::seed_from_u64(seed),
+            exploration: std::f64::consts::SQRT_2,
+            last_playouts: 0,
+        }
+    }
+
+    /// The same player with the UCB1 exploration constant `c` (default
+    /// `sqrt(2)`).
+    pub fn with_exploration(mut self, c: f64) -> Self {
+        self.exploration = c;
+        self
+    }
+
+    /// The playouts of the last search.
+    pub fn last_playouts(&self) -> u32 {
+        self.last_playouts
+    }
+
+    /// The UCT search of `pos`, whose exact legal moves are `legal`.
+    pub fn search<R: Ruleset>(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
+        if legal.len() <= 1 {
+            self.last_playouts = 0;
+            return legal.iter().next();
+        }
+        let start = Instant::now();
+        let mut nodes: Vec<Node<R>> = Vec::with_capacity(4096);
+        nodes.push(Node {
+            pos: *pos,
+            mv: Move::Pit(0),
+            mover: pos.side_to_move().other(),
+            children: Vec::new(),
+            untried: legal,
+            visits: 0,
+            reward: 0.0,
+        });
+        let mut path: Vec<u32> = Vec::with_capacity(64);
+        let mut playouts = 0u32;
+        loop {
+            match self.budget {
+                MctsBudget::Playouts(n) if playouts >= n => break,
+                MctsBudget::Time(t)
+                    if playouts > 0 && playouts.is_multiple_of(16) && start.elapsed() >= t =>
+                {
+                    break;
+                }
+                _ => {}
+            }
+            playouts += 1;
+            path.clear();
+            let mut cur = 0u32;
+            path.push(cur);
+            // Selection.
+            loop {
+                let node = &nodes[cur as usize];
+                if !node.untried.is_empty() || node.children.is_empty() {
+                    break;
+                }
+                let ln = (node.visits.max(1) as f64).ln();
+                let c = self.exploration;
+                let mut best = (f64::NEG_INFINITY, node.children[0]);
+                for &ch in &node.children {
+                    let n = &nodes[ch as usize];
+                    let score = n.reward / n.visits as f64 + c * (ln / n.visits as f64).sqrt();
+                    if score > best.0 {
+                        best = (score, ch);
+                    }
+                }
+                cur = best.1;
+                path.push(cur);
+            }
+            // Expansion.
+            let at_root = cur == 0;
+            while !nodes[cur as usize].untried.is_empty() {
+                let node = &mut nodes[cur as usize];
+                let untried = node.untried;
+                let mv = untried
+                    .nth(self.rng.random_range(0..untried.len()))
+                    .expect("a move");
+                node.untried.remove(mv);
+                let from = node.pos;
+                let child = if at_root {
+                    Some(child_for_search(&from, mv))
+                } else {
+                    let mut c = from;
+                    c.play(mv).ok().map(|()| c)
+                };
+                if let Some(c) = child {
+                    let id = nodes.len() as u32;
+                    nodes.push(Node {
+                        pos: c,
+                        mv,
+                        mover: from.side_to_move(),
+                        children: Vec::new(),
+                        untried: c.legal_moves(),
+                        visits: 0,
+                        reward: 0.0,
+                    });
+                    nodes[cur as usize].children.push(id);
+                    cur = id;
+                    path.push(cur);
+                    break;
+                }
+            }
+            // Simulation.
+            let winner = self.playout(nodes[cur as usize].pos);
+            // Backpropagation.
+            for &id in &path {
+                let node = &mut nodes[id as usize];
+                node.visits += 1;
+                node.reward += match winner {
+                    Some(w) if w == node.mover => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                };
+            }
+        }
+        self.last_playouts = playouts;
+        let root = &nodes[0];
+        root.children
+            .iter()
+            .max_by_key(|&&ch| nodes[ch as usize].visits)
+            .map(|&ch| nodes[ch as usize].mv)
+            .or_else(|| legal.iter().next())
+    }
+
+    /// A random game from `pos`: the winner, or `None` for a draw.
+    fn playout<R: Ruleset>(&mut self, mut pos: Position<R>) -> Option<Player> {
+        for _ in 0..PLAYOUT_PLIES {
+            if pos.is_over() {
+                break;
+            }
+            // Found at the start of the turn: free.
+            let legal = pos.legal_moves();
+            let Some(mv) = legal.nth(self.rng.random_range(0..legal.len().max(1))) else {
+                // Cannot happen for a position that is not over.
+                return None;
+            };
+            pos.play_unchecked(mv);
+        }
+        match pos.outcome() {
+            Outcome::Win { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+}
+
+impl Bot for Mcts {
+    fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
+        match pos {
+            AnyPosition::SadeqaV(p) => self.search(p, legal),
+            AnyPosition::SadeqaII(p) => self.search(p, legal),
+            AnyPosition::SadeqaIII(p) => self.search(p, legal),
+            AnyPosition::Andada(p) => self.search(p, legal),
+        }
+    }
+
+    fn name(&self) -> String {
+        format!("mcts:{}", self.budget)
+    }
+}

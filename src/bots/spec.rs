@@ -1,0 +1,189 @@
+//! Player specs: `random`, `greedy`, `alphabeta[:budget]`,
+//! `mcts[:budget]`, read into a [`BotSpec`] and made into a `Box<dyn Bot>`.
+
+use super::{AlphaBeta, Bot, Budget, GreedyBot, Mcts, MctsBudget, RandomBot};
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The default depth of `alphabeta`.
+pub const DEFAULT_DEPTH: u8 = 6;
+/// The default playouts of `mcts`.
+pub const DEFAULT_PLAYOUTS: u32 = 2_000;
+
+/// A computer player by name and budget.
+///
+/// | spec | player |
+/// | --- | --- |
+/// | `random` | [`RandomBot`] |
+/// | `greedy` | [`GreedyBot`] |
+/// | `alphabeta` | [`AlphaBeta`], depth 6 |
+/// | `alphabeta:D` | depth `D` plies (1..=64) |
+/// | `alphabeta:Nnodes` | about `N` nodes a move |
+/// | `alphabeta:Ts`, `alphabeta:Tms` | about `T` seconds / milliseconds a move |
+/// | `mcts` | [`Mcts`], 2,000 playouts |
+/// | `mcts:N` | `N` playouts a move |
+/// | `mcts:Ts`, `mcts:Tms` | about `T` seconds / milliseconds a move |
+///
+/// Names are case-insensitive; `ab` is short for `alphabeta`. The spec
+/// reads back from its `Display`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    /// `random`.
+    Random,
+    /// `greedy`.
+    Greedy,
+    /// `alphabeta[:budget]`.
+    AlphaBeta(Budget),
+    /// `mcts[:budget]`.
+    Mcts(MctsBudget),
+}
+
+/// Why a player spec could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The name is not one of the players.
+    #[error(
+        "unknown player {0:?} (expected random, greedy, alphabeta[:depth|:Nnodes|:Ts|:Tms] or mcts[:playouts|:Ts|:Tms])"
+    )]
+    UnknownPlayer(String),
+    /// The budget after the colon is not valid for the player.
+    #[error("bad budget {budget:?} for {player}: {reason}")]
+    BadBudget {
+        /// The player's name.
+        player: &'static str,
+        /// The budget as written.
+        budget: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+}
+
+/// A time written `Ts` or `Tms` (`T` a decimal number), if it is one.
+fn parse_time(s: &str) -> Option<Result<Duration, &'static str>> {
+    let (number, scale) = if let Some(n) = s.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = s.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        return None;
+    };
+    Some(match number.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t * scale <= 86_400.0 => {
+            Ok(Duration::from_secs_f64(t * scale))
+        }
+        Ok(_) => Err("a time must be positive and at most a day"),
+        Err(_) => Err("expected a number before s or ms"),
+    })
+}
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<BotSpec, SpecError> {
+        let lower = s.trim().to_ascii_lowercase();
+        let (name, budget) = match lower.split_once(':') {
+            Some((n, b)) => (n, Some(b)),
+            None => (lower.as_str(), None),
+        };
+        let bad = |player: &'static str, reason: &'static str| SpecError::BadBudget {
+            player,
+            budget: budget.unwrap_or("").to_string(),
+            reason,
+        };
+        match (name, budget) {
+            ("random", None) => Ok(BotSpec::Random),
+            ("greedy", None) => Ok(BotSpec::Greedy),
+            ("random", Some(_)) => Err(bad("random", "random takes no budget")),
+            ("greedy", Some(_)) => Err(bad(
+                "greedy",
+                "greedy looks one ply ahead and takes no budget",
+            )),
+            ("alphabeta" | "ab", None) => Ok(BotSpec::AlphaBeta(Budget::Depth(DEFAULT_DEPTH))),
+            ("alphabeta" | "ab", Some(b)) => {
+                if let Some(n) = b.strip_suffix("nodes") {
+                    return match n.parse::<u64>() {
+                        Ok(n) if n > 0 => Ok(BotSpec::AlphaBeta(Budget::Nodes(n))),
+                        _ => Err(bad(
+                            "alphabeta",
+                            "expected a positive number of nodes before \"nodes\"",
+                        )),
+                    };
+                }
+                if let Some(t) = parse_time(b) {
+                    return t
+                        .map(|t| BotSpec::AlphaBeta(Budget::Time(t)))
+                        .map_err(|r| bad("alphabeta", r));
+                }
+                match b.parse::<u8>() {
+                    Ok(d) if (1..=super::alphabeta::MAX_DEPTH).contains(&d) => {
+                        Ok(BotSpec::AlphaBeta(Budget::Depth(d)))
+                    }
+                    _ => Err(bad(
+                        "alphabeta",
+                        "expected a depth 1..=64, Nnodes, Ts or Tms",
+                    )),
+                }
+            }
+            ("mcts", None) => Ok(BotSpec::Mcts(MctsBudget::Playouts(DEFAULT_PLAYOUTS))),
+            ("mcts", Some(b)) => {
+                if let Some(t) = parse_time(b) {
+                    return t
+                        .map(|t| BotSpec::Mcts(MctsBudget::Time(t)))
+                        .map_err(|r| bad("mcts", r));
+                }
+                match b.parse::<u32>() {
+                    Ok(n) if n > 0 => Ok(BotSpec::Mcts(MctsBudget::Playouts(n))),
+                    _ => Err(bad(
+                        "mcts",
+                        "expected a positive number of playouts, Ts or Tms",
+                    )),
+                }
+            }
+            _ => Err(SpecError::UnknownPlayer(s.trim().to_string())),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Greedy => f.write_str("greedy"),
+            BotSpec::AlphaBeta(b) => write!(f, "alphabeta:{b}"),
+            BotSpec::Mcts(b) => write!(f, "mcts:{b}"),
+        }
+    }
+}
+
+impl BotSpec {
+    /// The player, seeded with `seed` (random choices, tie-breaks,
+    /// playouts; the alpha-beta player is deterministic).
+    pub fn build(self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
+            BotSpec::AlphaBeta(b) => Box::new(AlphaBeta::with_budget(b)),
+            BotSpec::Mcts(b) => Box::new(Mcts::with_budget(b, seed)),
+        }
+    }
+}
+
+/// The player named by `spec` (see [`BotSpec`]), seeded with `seed`.
+///
+/// ```
+/// use sowing::bots::{SpecError, from_spec};
+///
+/// assert_eq!(from_spec("alphabeta:6", 1)?.name(), "alphabeta:6");
+/// assert_eq!(from_spec("mcts:2000", 1)?.name(), "mcts:2000");
+/// assert_eq!(from_spec("AB:2s", 1)?.name(), "alphabeta:2000ms");
+/// assert!(matches!(from_spec("minimax", 1), Err(SpecError::UnknownPlayer(_))));
+/// assert!(matches!(from_spec("mcts:0", 1), Err(SpecError::BadBudget { .. })));
+/// # Ok::<(), SpecError>(())
+/// ```
+///
+/// # Errors
+/// [`SpecError`]: an unknown name or a budget the player cannot take.
+pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
+    Ok(spec.parse::<BotSpec>()?.build(seed))
+}

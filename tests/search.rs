@@ -1,0 +1,641 @@
+//! The computer players and the solver: only legal moves, seeded runs that
+//! repeat, forced wins found in hand-made endgames of every variant, the
+//! alpha-beta search against plain minimax, the solver against plain
+//! exhaustive search, and Sadeqa II solved under both readings with its
+//! strategy checked.
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use sowing::bots::alphabeta::{Table, WIN, analyse};
+use sowing::bots::{
+    AlphaBeta, Bot, BotSpec, Budget, Evaluation, Mcts, SpecError, StandardEval, from_spec,
+};
+use sowing::rulesets::SadeqaII;
+use sowing::solver::{
+    Limits, Solver, StrategyError, Verdict, check_strategy, read_strategy, solve_moves,
+};
+use sowing::{AnyGame, AnyPosition, Move, Outcome, Player, Position, Record, Ruleset};
+
+/// Endgames with exactly one winning move (every other move loses), and
+/// that move. Found by the solver, then fixed here.
+const ENDGAMES: [(&str, u8); 5] = [
+    ("sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 0-0", 5),
+    ("sadeqa-iii 0,0,0,1,0,1,0,0/4,0,0,0,0,0,3,1 N 12-7", 1),
+    ("game-91 1,1,0,1,1,0,0,0/2,0,0,0,0,1,0,1 S 8-15", 2),
+    (
+        "sadeqa-v 0,0,0,0,0,0,0,1,1,0w/0,0,0,0w,0w,1,1,1,0w,0 N 2-2",
+        8,
+    ),
+    (
+        "andada-12 0,0,0,0,1,0,0,1,0,0,0,1/0,0,0,2,0,0,0,0,0,1,0,0 S 0-0 play",
+        8,
+    ),
+];
+
+const VARIANTS: [&str; 5] = [
+    "sadeqa-v",
+    "sadeqa-ii",
+    "sadeqa-iii",
+    "game-91",
+    "andada-12",
+];
+
+fn any(s: &str) -> AnyPosition {
+    s.parse()
+        .unwrap_or_else(|e| panic!("{s:?} does not parse: {e}"))
+}
+
+#[test]
+fn every_endgame_has_exactly_one_winning_move() {
+    fn check<R: Ruleset>(pos: &Position<R>, win: u8) {
+        for (mv, v) in solve_moves(pos, Limits::default(), 16) {
+            let expected = if mv == Move::Pit(win) {
+                Verdict::Win
+            } else {
+                Verdict::Loss
+            };
+            assert_eq!(v, expected, "{pos}: move {mv}");
+        }
+    }
+    for (s, win) in ENDGAMES {
+        match any(s) {
+            AnyPosition::SadeqaV(p) => check(&p, win),
+            AnyPosition::SadeqaII(p) => check(&p, win),
+            AnyPosition::SadeqaIII(p) => check(&p, win),
+            AnyPosition::Andada(p) => check(&p, win),
+        }
+    }
+}
+
+#[test]
+fn alphabeta_finds_the_forced_win_in_every_variant() {
+    for (s, win) in ENDGAMES {
+        let pos = any(s);
+        let mut bot = AlphaBeta::new(10);
+        assert_eq!(bot.choose_any(&pos), Some(Move::Pit(win)), "{s}");
+        let report = bot.last_report().expect("a search");
+        assert!(report.value.is_win(), "{s}: {}", report.value);
+        assert_eq!(report.pv.first(), Some(&Move::Pit(win)));
+    }
+}
+
+#[test]
+fn mcts_finds_the_forced_win_in_every_variant() {
+    for (s, win) in ENDGAMES {
+        let pos = any(s);
+        let mut bot = Mcts::new(2000, 1);
+        assert_eq!(bot.choose_any(&pos), Some(Move::Pit(win)), "{s}");
+        assert_eq!(bot.last_playouts(), 2000);
+    }
+}
+
+#[test]
+fn solver_proves_the_forced_win_and_writes_a_strategy_that_checks() {
+    fn check<R: Ruleset>(pos: &Position<R>, win: u8) {
+        let mut solver = Solver::new(16);
+        let solution = solver.solve(pos, Limits::default());
+        assert_eq!(solution.verdict, Verdict::Win, "{pos}");
+        assert_eq!(solution.winner, Some(pos.side_to_move()));
+        let strategy = solver.strategy(pos).expect("a strategy");
+        assert_eq!(strategy.lines[0], (*pos, Move::Pit(win)));
+        assert_eq!(strategy.pv[0], Move::Pit(win));
+        let mut text = Vec::new();
+        strategy.write(&mut text).expect("written to memory");
+        let text = String::from_utf8(text).expect("UTF-8");
+        let lines = read_strategy(*pos.rules(), &text).expect("reads back");
+        let checked = check_strategy(pos, pos.side_to_move(), &lines).expect("checks");
+        assert_eq!(checked.winner_positions, strategy.len());
+        assert_eq!(checked.unused_lines, 0);
+    }
+    for (s, win) in ENDGAMES {
+        match any(s) {
+            AnyPosition::SadeqaV(p) => check(&p, win),
+            AnyPosition::SadeqaII(p) => check(&p, win),
+            AnyPosition::SadeqaIII(p) => check(&p, win),
+            AnyPosition::Andada(p) => check(&p, win),
+        }
+    }
+}
+
+/// Plays a game between two players from a variant's start (lap limit
+/// for bounded time), checking that every move is legal; the record.
+fn game(variant: &str, specs: [&str; 2], seeds: [u64; 2], max_plies: usize) -> Record {
+    let start = AnyPosition::new(variant.parse().expect("a variant")).with_lap_limit(Some(100_000));
+    let mut bots: Vec<Box<dyn Bot>> = specs
+        .iter()
+        .zip(seeds)
+        .map(|(s, seed)| from_spec(s, seed).expect("a spec"))
+        .collect();
+    let mut game = AnyGame::new(start);
+    while game.outcome().is_ongoing() && game.ply() < max_plies {
+        let pos = game.position();
+        let legal = pos.legal_moves();
+        let side = pos.side_to_move().index();
+        let mv = bots[side]
+            .choose_any_from(&pos, legal)
+            .expect("an ongoing game has a legal move");
+        assert!(
+            legal.contains(mv),
+            "{}: {mv} is not legal in {pos}",
+            specs[side]
+        );
+        game.play(mv).expect("a legal move plays");
+    }
+    game.record()
+}
+
+#[test]
+fn players_play_only_legal_moves() {
+    for variant in VARIANTS {
+        for spec in ["greedy", "alphabeta:2", "alphabeta:500nodes", "mcts:40"] {
+            game(variant, ["random", spec], [1, 2], 300);
+            game(variant, [spec, "random"], [3, 4], 300);
+        }
+    }
+}
+
+#[test]
+fn seeded_runs_repeat_exactly() {
+    for variant in VARIANTS {
+        for spec in [
+            "random",
+            "greedy",
+            "alphabeta:3",
+            "alphabeta:2000nodes",
+            "mcts:60",
+        ] {
+            let a = game(variant, [spec, "mcts:30"], [7, 8], 60);
+            let b = game(variant, [spec, "mcts:30"], [7, 8], 60);
+            assert_eq!(a, b, "{variant}: {spec}");
+        }
+    }
+}
+
+#[test]
+fn bots_mix_as_trait_objects() {
+    let mut bots: Vec<Box<dyn Bot>> = vec![
+        from_spec("random", 1).unwrap(),
+        from_spec("greedy", 1).unwrap(),
+        Box::new(AlphaBeta::new(2)),
+        Box::new(Mcts::new(20, 1)),
+    ];
+    let pos: Position<SadeqaII> = Position::new(SadeqaII::new());
+    for b in &mut bots {
+        // The generic methods work on a Box<dyn Bot> too.
+        assert_eq!(b.choose(&pos), Some(Move::Pit(6)), "{}", b.name());
+    }
+    let names: Vec<String> = bots.iter().map(|b| b.name()).collect();
+    assert_eq!(names, ["random", "greedy", "alphabeta:2", "mcts:20"]);
+}
+
+#[test]
+fn player_specs_parse_and_print() {
+    for (s, shown) in [
+        ("random", "random"),
+        ("Greedy", "greedy"),
+        ("alphabeta", "alphabeta:6"),
+        ("ab:9", "alphabeta:9"),
+        ("alphabeta:2s", "alphabeta:2000ms"),
+        ("alphabeta:250ms", "alphabeta:250ms"),
+        ("alphabeta:50000nodes", "alphabeta:50000nodes"),
+        ("mcts", "mcts:2000"),
+        ("mcts:500", "mcts:500"),
+        ("mcts:1.5s", "mcts:1500ms"),
+    ] {
+        let spec: BotSpec = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
+        assert_eq!(spec.to_string(), shown);
+        assert_eq!(shown.parse::<BotSpec>(), Ok(spec));
+        assert_eq!(spec.build(1).name(), shown);
+    }
+    for bad in ["minimax", "", "alpha"] {
+        assert!(
+            matches!(bad.parse::<BotSpec>(), Err(SpecError::UnknownPlayer(_))),
+            "{bad}"
+        );
+    }
+    for bad in [
+        "alphabeta:0",
+        "alphabeta:65",
+        "alphabeta:x",
+        "alphabeta:-1s",
+        "alphabeta:0nodes",
+        "mcts:0",
+        "mcts:abc",
+        "mcts:0s",
+        "random:3",
+        "greedy:2",
+    ] {
+        let e = bad.parse::<BotSpec>().unwrap_err();
+        assert!(matches!(e, SpecError::BadBudget { .. }), "{bad}: {e:?}");
+        assert!(e.to_string().contains("bad budget"), "{e}");
+    }
+}
+
+// ---- reference searches ----
+
+/// A random position of `variant` with few seeds, if the string is a
+/// valid position that is not over.
+fn small_position(variant: &str, rng: &mut SmallRng, max_seeds: u32) -> Option<AnyPosition> {
+    let n = match variant {
+        "sadeqa-v" => 10,
+        "sadeqa-ii" => 6,
+        "andada-12" => 12,
+        _ => 8,
+    };
+    let mut pits = vec![0u32; 2 * n];
+    for _ in 0..rng.random_range(2..=max_seeds) {
+        pits[rng.random_range(0..2 * n)] += 1;
+    }
+    let waranas: Vec<bool> = (0..2 * n)
+        .map(|_| variant == "sadeqa-v" && rng.random_range(0..5) == 0)
+        .collect();
+    let row = |r: std::ops::Range<usize>| {
+        r.map(|i| format!("{}{}", pits[i], if waranas[i] { "w" } else { "" }))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let side = if rng.random_range(0..2) == 0 {
+        "S"
+    } else {
+        "N"
+    };
+    let (captured, state) = match variant {
+        "sadeqa-ii" => ("0-0".to_string(), ""),
+        "andada-12" => ("0-0".to_string(), " play"),
+        _ => (
+            format!("{}-{}", rng.random_range(0..10), rng.random_range(0..10)),
+            "",
+        ),
+    };
+    let s = format!(
+        "{variant} {}/{} {side} {captured}{state}",
+        row(0..n),
+        row(n..2 * n)
+    );
+    s.parse::<AnyPosition>().ok().filter(|p| !p.is_over())
+}
+
+/// Plain exhaustive minimax: +1 if the side to move can force a win, -1 if
+/// the opponent can, 0 otherwise, a position repeated on the line being a
+/// draw. `None` beyond `budget` nodes.
+fn exhaustive<R: Ruleset>(
+    pos: &Position<R>,
+    path: &mut Vec<Position<R>>,
+    budget: &mut u64,
+) -> Option<i32> {
+    if pos.is_over() {
+        return Some(match pos.outcome().winner() {
+            Some(w) if w == pos.side_to_move() => 1,
+            Some(_) => -1,
+            None => 0,
+        });
+    }
+    if path.contains(pos) {
+        return Some(0);
+    }
+    *budget = budget.checked_sub(1)?;
+    path.push(*pos);
+    let mut best = -1;
+    for mv in pos.legal_moves() {
+        let mut c = *pos;
+        c.play_unchecked(mv);
+        let v = exhaustive(&c, path, budget)?;
+        let v = if c.side_to_move() == pos.side_to_move()
+            || c.is_over() && c.outcome().winner().is_none()
+        {
+            v
+        } else {
+            -v
+        };
+        best = best.max(v);
+    }
+    path.pop();
+    Some(best)
+}
+
+#[test]
+fn solver_agrees_with_exhaustive_search_on_small_positions() {
+    fn compare<R: Ruleset>(pos: &Position<R>) -> bool {
+        let mut budget = 200_000;
+        let Some(expected) = exhaustive(pos, &mut Vec::new(), &mut budget) else {
+            return false;
+        };
+        let solution = Solver::new(14).solve(pos, Limits::default());
+        let got = match solution.verdict {
+            Verdict::Win => 1,
+            Verdict::Loss => -1,
+            Verdict::Draw => 0,
+            Verdict::Unknown => panic!("{pos}: unknown without a budget"),
+        };
+        assert_eq!(
+            got, expected,
+            "{pos}: solver {} exhaustive {expected}",
+            solution.verdict
+        );
+        true
+    }
+    let mut rng = SmallRng::seed_from_u64(2026);
+    for variant in VARIANTS {
+        let mut compared = 0;
+        let mut tries = 0;
+        while compared < 40 && tries < 2000 {
+            tries += 1;
+            let Some(pos) = small_position(variant, &mut rng, 7) else {
+                continue;
+            };
+            let done = match pos {
+                AnyPosition::SadeqaV(p) => compare(&p),
+                AnyPosition::SadeqaII(p) => compare(&p),
+                AnyPosition::SadeqaIII(p) => compare(&p),
+                AnyPosition::Andada(p) => compare(&p),
+            };
+            compared += done as usize;
+        }
+        assert!(
+            compared >= 20,
+            "{variant}: only {compared} positions compared"
+        );
+    }
+}
+
+/// Plain minimax of the final margin (points of the side to move minus the
+/// opponent's); `None` if a line repeats or beyond the budget.
+fn exhaustive_margin<R: Ruleset>(
+    pos: &Position<R>,
+    path: &mut Vec<Position<R>>,
+    budget: &mut u64,
+) -> Option<i32> {
+    if pos.is_over() {
+        let s = pos.outcome().score()?;
+        let me = pos.side_to_move();
+        return Some(s.of(me) as i32 - s.of(me.other()) as i32);
+    }
+    if path.contains(pos) {
+        return None;
+    }
+    *budget = budget.checked_sub(1)?;
+    path.push(*pos);
+    let mut best = i32::MIN;
+    for mv in pos.legal_moves() {
+        let mut c = *pos;
+        c.play_unchecked(mv);
+        let v = exhaustive_margin(&c, path, budget)?;
+        best = best.max(if c.side_to_move() == pos.side_to_move() {
+            v
+        } else {
+            -v
+        });
+    }
+    path.pop();
+    Some(best)
+}
+
+#[test]
+fn solver_margin_agrees_with_exhaustive_search() {
+    fn compare<R: Ruleset>(pos: &Position<R>) -> bool {
+        let mut budget = 100_000;
+        let Some(expected) = exhaustive_margin(pos, &mut Vec::new(), &mut budget) else {
+            return false;
+        };
+        let got = Solver::new(14).solve_margin(pos, Limits::default());
+        assert_eq!(got, Some(expected), "{pos}");
+        true
+    }
+    let mut rng = SmallRng::seed_from_u64(7);
+    for variant in ["sadeqa-v", "sadeqa-iii", "game-91"] {
+        let mut compared = 0;
+        for _ in 0..500 {
+            let Some(pos) = small_position(variant, &mut rng, 6) else {
+                continue;
+            };
+            compared += match pos {
+                AnyPosition::SadeqaV(p) => compare(&p),
+                AnyPosition::SadeqaIII(p) => compare(&p),
+                _ => unreachable!(),
+            } as usize;
+            if compared >= 15 {
+                break;
+            }
+        }
+        assert!(
+            compared >= 10,
+            "{variant}: only {compared} positions compared"
+        );
+    }
+}
+
+/// The value of a finished game as the alpha-beta search scores it.
+fn terminal<R: Ruleset>(pos: &Position<R>, ply: i32) -> i32 {
+    let me = pos.side_to_move();
+    match pos.outcome() {
+        Outcome::Win { winner, score } => {
+            let margin = score.map_or(0, |s| s.of(winner) as i32 - s.of(winner.other()) as i32);
+            let v = WIN + 1000 * margin - ply;
+            if winner == me { v } else { -v }
+        }
+        _ => 0,
+    }
+}
+
+/// Plain depth-limited minimax with the standard evaluation, for the side
+/// to move at `pos`.
+fn minimax<R: Ruleset>(pos: &Position<R>, depth: i32, ply: i32, path: &mut Vec<Position<R>>) -> i32
+where
+    StandardEval: Evaluation<R>,
+{
+    if pos.is_over() {
+        return terminal(pos, ply);
+    }
+    if path.contains(pos) {
+        return 0;
+    }
+    if depth == 0 {
+        return StandardEval.evaluate(pos);
+    }
+    path.push(*pos);
+    let mut best = i32::MIN;
+    for mv in pos.candidate_moves() {
+        let mut c = *pos;
+        if c.play(mv).is_ok() {
+            let v = minimax(&c, depth - 1, ply + 1, path);
+            best = best.max(if c.side_to_move() == pos.side_to_move() && !c.is_over() {
+                v
+            } else if c.is_over() {
+                let t = terminal(&c, ply + 1);
+                if c.side_to_move() == pos.side_to_move() {
+                    t
+                } else {
+                    -t
+                }
+            } else {
+                -v
+            });
+        }
+    }
+    path.pop();
+    best
+}
+
+#[test]
+fn alphabeta_values_equal_plain_minimax() {
+    fn compare<R: Ruleset>(pos: Position<R>)
+    where
+        StandardEval: Evaluation<R>,
+    {
+        let pos = pos.with_lap_limit(Some(10_000));
+        let mut table = Table::new(14);
+        let analysis = analyse(&pos, Budget::Depth(3), &StandardEval, &mut table);
+        assert_eq!(analysis.moves.len(), pos.legal_moves().len());
+        for m in &analysis.moves {
+            let mut c = pos;
+            c.play_unchecked(m.mv);
+            let v = if c.is_over() {
+                let t = terminal(&c, 1);
+                if c.side_to_move() == pos.side_to_move() {
+                    t
+                } else {
+                    -t
+                }
+            } else if c.side_to_move() == pos.side_to_move() {
+                minimax(&c, 2, 1, &mut vec![pos])
+            } else {
+                -minimax(&c, 2, 1, &mut vec![pos])
+            };
+            assert_eq!(m.value.0, v, "{pos}: move {}", m.mv);
+        }
+    }
+    let mut rng = SmallRng::seed_from_u64(3);
+    for variant in VARIANTS {
+        for _ in 0..12 {
+            let mut pos = AnyPosition::new(variant.parse().unwrap()).with_lap_limit(Some(10_000));
+            for _ in 0..rng.random_range(0..40) {
+                if pos.is_over() {
+                    break;
+                }
+                let legal = pos.legal_moves();
+                pos.play_unchecked(legal.nth(rng.random_range(0..legal.len())).unwrap());
+            }
+            if pos.is_over() {
+                continue;
+            }
+            match pos {
+                AnyPosition::SadeqaV(p) => compare(p),
+                AnyPosition::SadeqaII(p) => compare(p),
+                AnyPosition::SadeqaIII(p) => compare(p),
+                AnyPosition::Andada(p) => compare(p),
+            }
+        }
+    }
+}
+
+#[test]
+fn solver_says_unknown_when_the_budget_runs_out() {
+    let pos = Position::new(sowing::rulesets::SadeqaIII::new());
+    let solution = Solver::new(12).solve(
+        &pos,
+        Limits {
+            nodes: Some(5_000),
+            time: None,
+        },
+    );
+    assert_eq!(solution.verdict, Verdict::Unknown);
+    assert!(
+        solution.nodes >= 5_000 && solution.nodes < 20_000,
+        "{}",
+        solution.nodes
+    );
+}
+
+/// Solves Sadeqa II from its start under `rules`, writes the strategy,
+/// reads it back and checks it.
+fn solve_sadeqa_ii(rules: SadeqaII, winner: Player) -> (Position<SadeqaII>, String) {
+    let start = Position::new(rules);
+    let mut solver = Solver::new(20);
+    let solution = solver.solve(&start, Limits::default());
+    assert_eq!(solution.winner, Some(winner), "{rules:?}");
+    let strategy = solver.strategy(&start).expect("a strategy");
+    let mut text = Vec::new();
+    strategy.write(&mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let lines = read_strategy(rules, &text).expect("reads back");
+    assert_eq!(lines.len(), strategy.len());
+    let checked = check_strategy(&start, winner, &lines).expect("a winning strategy");
+    assert_eq!(checked.winner_positions, lines.len());
+    assert!(checked.finished > 0);
+    (start, text)
+}
+
+#[test]
+fn sadeqa_ii_is_a_first_player_win_and_its_strategy_checks() {
+    let (start, text) = solve_sadeqa_ii(SadeqaII::new(), Player::South);
+    let rules = SadeqaII::new();
+    // The checker finds faults: a missing line ...
+    let lines = read_strategy(rules, &text).unwrap();
+    let mut missing = lines.clone();
+    missing.remove(lines.len() / 2);
+    assert!(matches!(
+        check_strategy(&start, Player::South, &missing),
+        Err(StrategyError::MissingLine { .. })
+    ));
+    // ... an illegal move ...
+    let mut illegal = lines.clone();
+    let (pos, _) = illegal[0];
+    illegal[0] = (pos, Move::Pit(1));
+    assert!(matches!(
+        check_strategy(&start, Player::South, &illegal),
+        Err(StrategyError::IllegalMove { .. })
+    ));
+    // ... the wrong winner, and a malformed line.
+    assert!(check_strategy(&start, Player::North, &lines).is_err());
+    assert!(matches!(
+        read_strategy(rules, "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:SN x"),
+        Err(StrategyError::Malformed { line: 1, .. })
+    ));
+    // Any captured count matches a line (the captured field decides
+    // nothing in Sadeqa II).
+    let (pos, mv) = lines[1];
+    let other: Position<SadeqaII> = pos
+        .to_string()
+        .replacen(
+            &format!(
+                " {}-{} ",
+                pos.captured(Player::South),
+                pos.captured(Player::North)
+            ),
+            " 0-0 ",
+            1,
+        )
+        .parse()
+        .unwrap();
+    let mut replaced = lines.clone();
+    replaced[1] = (other, mv);
+    assert!(check_strategy(&start, Player::South, &replaced).is_ok());
+}
+
+#[test]
+fn sadeqa_ii_starter_only_is_a_second_player_win_and_its_strategy_checks() {
+    solve_sadeqa_ii(SadeqaII::starter_only(), Player::North);
+}
+
+#[test]
+fn the_shipped_sadeqa_ii_strategies_check() {
+    for (file, rules, winner) in [
+        ("sadeqa-ii.strategy", SadeqaII::new(), Player::South),
+        (
+            "sadeqa-ii-starter-only.strategy",
+            SadeqaII::starter_only(),
+            Player::North,
+        ),
+    ] {
+        let path = format!(
+            "{}/tests/data/strategies/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let lines = read_strategy(rules, &text).expect("reads");
+        let checked = check_strategy(&Position::new(rules), winner, &lines)
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(checked.unused_lines, 0, "{file}");
+        assert_eq!(checked.winner_positions, lines.len(), "{file}");
+    }
+}
