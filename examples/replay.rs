@@ -113,7 +113,8 @@ fn run(args: &Args) -> Result<(), String> {
         }
         // A long endless-sowing proof on the way is reported on standard
         // error as it runs.
-        let mut progress = Progress::new();
+        let mover = game.position().side_to_move();
+        let mut progress = Progress::at(format!("ply {ply}, {mover}: "));
         game.play_with(mv, &mut (), &mut progress)
             .map_err(|source| RecordError::Play { ply, source }.to_string())?;
         println!("{ply} {mv} {}", game.position());
@@ -123,7 +124,11 @@ fn run(args: &Args) -> Result<(), String> {
     } else {
         game.legal_moves()
     };
-    println!("legal: {legal}");
+    if legal.is_empty() {
+        println!("legal: none");
+    } else {
+        println!("legal: {legal}");
+    }
     println!("result: {}", game.outcome());
     Ok(())
 }

@@ -179,7 +179,6 @@ impl Board {
     /// reported, and a pure function costs nothing when no one listens).
     #[inline]
     pub fn pit_at(&self, idx: usize) -> Pit {
-        debug_assert!(idx < self.len(), "index {idx} is off the board");
         let n = self.pits_per_row();
         let offset = idx % n;
         let number = if self.clockwise {
@@ -204,7 +203,9 @@ impl Board {
     /// n+1-i, in either direction.
     #[inline(always)]
     pub fn opposite(&self, idx: usize) -> usize {
-        self.len() - 1 - idx
+        // Wrapping: an index off the board gives an unspecified index, no
+        // panic.
+        (self.len() - 1).wrapping_sub(idx)
     }
 
     /// The index of `player`'s last pit in sowing order, from which sowing
@@ -217,7 +218,11 @@ impl Board {
     /// The index that follows `idx` in sowing order.
     #[inline(always)]
     pub fn next_index(&self, idx: usize) -> usize {
-        if idx + 1 == self.len() { 0 } else { idx + 1 }
+        if idx.wrapping_add(1) >= self.len() {
+            0
+        } else {
+            idx + 1
+        }
     }
 
     // ---- seeds ----

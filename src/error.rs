@@ -83,7 +83,7 @@ pub enum PlayError {
     /// The caller's [`Control`](crate::Control) cancelled a long proof that
     /// the move needed (its own, or the next player's moves'); nothing was
     /// played.
-    #[error("move {mv}: the proof of an endless sowing was cancelled after {laps} laps")]
+    #[error("move {mv}: the proof of whether its sowing ends was cancelled after {laps} laps")]
     Cancelled {
         /// The move being proved.
         mv: Move,
@@ -164,7 +164,7 @@ pub enum ParsePositionError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
     /// The variant is valid but not one this ruleset plays.
-    #[error("variant field: {found} is not a {expected} variant")]
+    #[error("variant field: the setup is {found}, but the ruleset plays {expected}")]
     WrongVariant {
         /// The variant named in the setup.
         found: &'static str,
@@ -249,6 +249,23 @@ pub enum Unreachable {
         /// The side to move written.
         side: Player,
     },
+    /// Sadeqa II: only one player's first move is still restricted, and he
+    /// is not to move. Turns alternate (no bonus moves, no passes), so the
+    /// other player moved after him: his first move is made.
+    #[error("{player}'s first move is still restricted, so he must be the side to move")]
+    RestrictedNotToMove {
+        /// The restricted player.
+        player: Player,
+    },
+    /// Andada under Ludii's reading: there is no choice move (RULES.md
+    /// section 6.7).
+    #[error("Ludii's reading of andada has no choice move, so no position is in phase choice")]
+    NoChoiceUnderLudii,
+    /// Andada under Ludii's reading: the singleton test is made after every
+    /// lap, so phase `singles` means every pit holds at most one seed now
+    /// (RULES.md section 6.7).
+    #[error("under Ludii's reading phase singles means every pit holds at most one seed")]
+    LudiiSinglesNotSingle,
     /// Sadeqa II under the starter-only option: only one player's first
     /// move can be restricted.
     #[error(

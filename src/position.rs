@@ -151,6 +151,7 @@ impl<R: Ruleset> Position<R> {
     /// play: 1,939 laps in Sadeqa III, 4,426 in game 91), while an endless
     /// sowing's cycle can take 10^9 to 10^10 laps to prove (RULES.md
     /// section 2). A limit of 10,000 refuses no move seen in random play.
+    /// Every sowing has at least one lap, so a limit of 0 acts as 1.
     ///
     /// The legality of the turn is found again under the new setting. A
     /// limit can leave the side to move without a legal move; the ruleset's
@@ -600,6 +601,16 @@ impl<R: Ruleset> Position<R> {
         let mover = self.side;
         let mut ctx = self.context(mover, obs);
         sow_move::<R, O, C, TRIAL>(&rules, &mut ctx, mv, budget, control)
+    }
+
+    /// Takes the legality and the end of the game from `started`, the same
+    /// position after its turn started (for setups, which keep what was
+    /// written).
+    pub(crate) fn take_turn_start(&mut self, started: &Self) {
+        self.legal = started.legal;
+        self.endless = started.endless;
+        self.undecided = started.undecided;
+        self.over = started.over;
     }
 
     /// The start of a turn: finds the legality of every candidate; a player

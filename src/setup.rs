@@ -24,12 +24,20 @@ use std::str::FromStr;
 /// the board plus captured seeds no more than the variant's total (fewer
 /// is fine: seeds are captured, and in Andada removed from play); marked
 /// pits (`w`, waranas) only in Sadeqa V; the state field the variant
-/// expects. **What it may not**: a position the rules cannot reach, as each
-/// ruleset checks ([`Unreachable`](crate::Unreachable)): Sadeqa V with a
-/// side to move that cannot move while the other can; Sadeqa II with a
-/// restricted first move after play; Andada's opening on anything but the
-/// initial board, its choice on anything but an opening's result, its
-/// singleton ending with more seeds than pits.
+/// expects; a custom board with Sadeqa II's first moves still restricted
+/// (RULES.md 4.1 foresees it). **What it may not**: a position the rules
+/// cannot reach, as each ruleset checks
+/// ([`Unreachable`](crate::Unreachable)): Sadeqa V with a side to move that
+/// cannot move while the other can; Sadeqa II with one restricted first
+/// move whose player is not to move, or both under the starter-only option;
+/// Andada's opening on anything but the initial board, its choice on
+/// anything but an opening's result (or at all under Ludii's reading), its
+/// singleton ending with more seeds than pits (or, under Ludii's reading,
+/// with a pit of more than one).
+///
+/// A setup in which the side to move has no legal move is a finished game
+/// and reads back as written: Sadeqa III's seeds left on the board count
+/// for the last mover in the outcome, without being swept.
 ///
 /// ```
 /// use sowing::{Position, Setup, rulesets::SadeqaIII};
@@ -237,11 +245,17 @@ impl<R: Ruleset> Position<R> {
         let state = rules.parse_state(setup.state.as_deref())?;
         let captured = setup.captured.map(|c| c as u16);
         let mut pos = Position::raw(rules, board, marks, setup.side_to_move, captured, state);
-        pos.start_turn(&mut (), &mut ())
+        // The turn starts as written: its legality is found on a copy, so
+        // that a no-move rule's changes (Sadeqa III's sweep) do not alter
+        // the position as set up, and it reads back as written.
+        let mut started = pos;
+        started
+            .start_turn(&mut (), &mut ())
             .expect("the uncancellable control does not cancel");
+        pos.take_turn_start(&started);
         // The turn started with a pass: the written side cannot move while
         // the other can, and passing is automatic.
-        if pos.side_to_move() != setup.side_to_move {
+        if started.side_to_move() != setup.side_to_move {
             return Err(Unreachable::PassNotAutomatic {
                 side: setup.side_to_move,
             }

@@ -26,7 +26,8 @@ use crate::moves::Move;
 use crate::ruleset::{Lap, Ruleset, Sowing, Turn};
 use std::ops::ControlFlow;
 
-/// Laps between two progress reports of a long sowing (about 4 ms).
+/// Laps between two progress reports of a long sowing (a few milliseconds
+/// to a few tens of them, with the machine's speed and load).
 pub const PROGRESS_LAPS: u64 = 1 << 20;
 
 /// What a sowing came to.
@@ -42,8 +43,8 @@ pub(crate) enum Sown {
     Cancelled { laps: u64 },
 }
 
-/// Told of a long sowing's progress every [`PROGRESS_LAPS`] laps (about
-/// 4 ms); returns [`ControlFlow::Break`] to cancel it.
+/// Told of a long sowing's progress every [`PROGRESS_LAPS`] laps
+/// (a few milliseconds); returns [`ControlFlow::Break`] to cancel it.
 ///
 /// `()` never cancels; any `FnMut(Move, u64) -> ControlFlow<()>` is a
 /// control (the move being proved and the laps sown so far). A cancel flag

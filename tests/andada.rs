@@ -1344,9 +1344,11 @@ fn ludii_singleton_rules_lapse_after_a_pit_of_2() {
 #[test]
 fn ludii_no_removal_of_a_crossing_seed() {
     let before = "andada-12 0,0,2,1,0,0,0,0,0,0,0,1/0,0,0,0,0,1,0,0,0,0,0,0 S 0-0 singles";
+    // Under Ludii the phase is tested after every lap: with a pit of 2 it
+    // reads `play` (a `singles` setup with a pit of 2 is unreachable there).
     check_move(
         ludii(),
-        before,
+        &before.replace("singles", "play"),
         12,
         "andada-12 0,0,2,1,0,0,0,0,0,0,0,0/1,0,0,0,0,1,0,0,0,0,0,0 N 0-0 play",
     );

@@ -125,13 +125,26 @@ fn forced_first_move_for_north_too() {
 }
 
 /// The restriction is each player's own: once South has made his first
-/// move he is free, while North (still restricted) must play 6.
+/// move he is free, while North (still restricted) must play 6; after
+/// North's first move neither is restricted. Turns alternate, so a single
+/// restricted player is always the side to move: `first:N` with South to
+/// move is unreachable.
 #[test]
 fn first_move_restriction_ends_after_own_first_move() {
-    let p = pos("sadeqa-ii 1,1,1,1,1,1/1,1,1,1,1,1 S 0-0 first:N");
-    assert_eq!(moves(&p), vec![1, 2, 3, 4, 5, 6]);
     let q = pos("sadeqa-ii 1,1,1,1,1,1/1,1,1,1,1,1 N 0-0 first:N");
     assert_eq!(moves(&q), vec![6]);
+    let mut r = q;
+    // After North's first move, whatever it did, no first move is due.
+    r.play(Move::Pit(6)).unwrap();
+    assert!(!r.to_string().contains("first:"), "{r}");
+    assert_eq!(
+        "sadeqa-ii 1,1,1,1,1,1/1,1,1,1,1,1 S 0-0 first:N".parse::<Position<SadeqaII>>(),
+        Err(sowing::ParsePositionError::Setup(
+            sowing::SetupError::Unreachable(sowing::Unreachable::RestrictedNotToMove {
+                player: Player::North
+            })
+        ))
+    );
 }
 
 /// Pit 6 empty at the first move (custom setup): the restriction lapses,

@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 /// Prints a proof's progress to standard error, at most once a second.
 pub struct Progress {
+    /// Where the proof stands, for the message ("ply 5, South").
+    context: String,
     started: Option<Instant>,
     last: Option<Instant>,
     /// The move and laps of the proof reported last.
@@ -17,7 +19,13 @@ pub struct Progress {
 
 impl Progress {
     pub fn new() -> Self {
+        Progress::at(String::new())
+    }
+
+    /// A report that names where the proof stands (`"ply 5, South: "`).
+    pub fn at(context: String) -> Self {
         Progress {
+            context,
             started: None,
             last: None,
             seen: None,
@@ -35,11 +43,18 @@ impl Control for Progress {
         let now = Instant::now();
         let started = *self.started.get_or_insert(now);
         if self.last.is_none_or(|t| now - t >= Duration::from_secs(1)) {
+            let first = self.last.is_none();
             eprintln!(
-                "proving whether move {mv} ever ends: {laps:.1e} laps sown, {:.0} s \
-                 (an endless sowing's proof can take minutes) ...",
+                "{}proving whether move {mv} ever ends: {laps:.1e} laps sown, {:.0} s ...",
+                self.context,
                 (now - started).as_secs_f64()
             );
+            if first {
+                eprintln!(
+                    "  (an endless sowing's proof can take minutes; Ctrl-C stops, \
+                     --lap-limit N bounds it as an approximation)"
+                );
+            }
             self.last = Some(now);
         }
         self.seen = Some((mv, laps));

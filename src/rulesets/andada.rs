@@ -414,6 +414,10 @@ impl Ruleset for Andada {
             {
                 Err(Unreachable::ChoiceNotOpened)
             }
+            Phase::Choice if self.reading == Reading::Ludii => Err(Unreachable::NoChoiceUnderLudii),
+            Phase::Singles if self.reading == Reading::Ludii && !board.all_at_most_one() => {
+                Err(Unreachable::LudiiSinglesNotSingle)
+            }
             // The ending starts with at most a seed a pit; seeds only leave.
             Phase::Singles if board.seeds_on_board() > len as u32 => {
                 Err(Unreachable::TooManyForSingles {

@@ -162,10 +162,27 @@ impl Ruleset for SadeqaII {
 
     /// Under the starter-only option at most one player's first move can
     /// still be restricted.
+    ///
+    /// A single restricted player must be the side to move: turns alternate,
+    /// so had the other moved since, he would have moved first. The board
+    /// itself may be a custom one (4.1: the restriction lapses when the pit
+    /// is empty, which only a custom setup can make happen).
     fn check_setup(&self, pos: &Position<Self>) -> Result<(), Unreachable> {
-        if self.starter_only && pos.state().restricted == [true, true] {
-            return Err(Unreachable::BothRestrictedStarterOnly);
+        match pos.state().restricted {
+            [true, true] if self.starter_only => Err(Unreachable::BothRestrictedStarterOnly),
+            [true, false] | [false, true] => {
+                let player = if pos.state().restricted[0] {
+                    Player::South
+                } else {
+                    Player::North
+                };
+                if player == pos.side_to_move() {
+                    Ok(())
+                } else {
+                    Err(Unreachable::RestrictedNotToMove { player })
+                }
+            }
+            _ => Ok(()),
         }
-        Ok(())
     }
 }
