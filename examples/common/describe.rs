@@ -1,5 +1,6 @@
-//! Why a game ended, in words ("North cannot move: South wins."), shared by
-//! the terminal game and the web board so that both say the same.
+//! Words shared by the terminal game and the web board, so that both say
+//! the same: why a game ended ("North cannot move: South wins."), the
+//! game's title, and a move as a person types it.
 
 use sowing::rulesets::Reading;
 use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Variant};
@@ -39,9 +40,9 @@ fn reason(pos: &AnyPosition) -> String {
     match pos.rules() {
         AnyRuleset::SadeqaV(_) => "Neither player can move".to_string(),
         AnyRuleset::SadeqaII(_) => format!("{next} cannot move"),
-        AnyRuleset::SadeqaIII(_) => format!(
-            "{next} cannot move, so the seeds left on the board go to {last}, who moved last"
-        ),
+        AnyRuleset::SadeqaIII(_) => {
+            format!("{next} cannot move and the seeds left go to {last}, who moved last")
+        }
         AnyRuleset::Andada(r) => {
             let empty = |p: Player| pos.row(p).iter().all(|&s| s == 0);
             let phase_started = !pos.to_string().ends_with(" opening");
@@ -139,5 +140,5 @@ pub fn parse_move(word: &str, pits_per_row: usize) -> Result<Move, String> {
     }
     t.to_ascii_uppercase()
         .parse::<Move>()
-        .map_err(|e| e.to_string())
+        .map_err(|_| format!("malformed move {t:?}: expected a pit number or S/N"))
 }
