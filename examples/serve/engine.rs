@@ -220,6 +220,8 @@ pub struct Session {
     redo: Vec<Vec<Move>>,
     turn: Arc<Turn>,
     seed: u64,
+    /// The start position's string.
+    start: String,
 }
 
 impl Drop for Session {
@@ -286,6 +288,7 @@ impl Session {
                 AnyPosition::new_with_first(rules, first)
             }
         };
+        let start_string = start.to_string();
         let mut game = AnyGame::new(start);
         if let Some(text) = &setup.record {
             let record: Record = text.parse().map_err(|e: sowing::RecordError| {
@@ -319,6 +322,7 @@ impl Session {
             redo: Vec::new(),
             turn,
             seed: setup.seed,
+            start: start_string,
         })
     }
 
@@ -553,7 +557,7 @@ impl Session {
                 south: self.seats[0].clone(),
                 north: self.seats[1].clone(),
             },
-            start: self.start_string(),
+            start: self.start.clone(),
             position,
             record: self.game.record().to_string(),
             ply: self.game.ply(),
@@ -582,12 +586,6 @@ impl Session {
             result: describe::ending(&self.game),
             winner: self.game.outcome().winner().map(|p| p.letter()),
         }
-    }
-
-    fn start_string(&self) -> String {
-        let mut copy = self.game.clone();
-        while copy.undo().is_some() {}
-        copy.position().to_string()
     }
 }
 

@@ -179,8 +179,9 @@ test('a loaded position string is drawn as it reads, and refusals are explained'
   // A malformed string is refused with the reason.
   await page.fill('#load-text', 'sadeqa-v 1,2/3 S 0-0');
   await page.click('#load-button');
-  await page.waitForFunction(() => document.querySelector('#message').classList.contains('error'));
-  assert.match(await page.textContent('#message'), /bad position string/);
+  await page.waitForFunction(() => /bad position string/i.test(document.querySelector('#message').textContent));
+  assert.match(await page.textContent('#message'), /South's row has 2 pits, the variant has 10/);
+  assert.equal(await page.evaluate(() => document.querySelector('#message').className), 'error');
   await page.close();
 });
 
