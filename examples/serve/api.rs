@@ -16,7 +16,7 @@ use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// The server's state.
 pub struct App {
@@ -39,8 +39,12 @@ impl App {
     }
 }
 
+/// The bound on request bodies, for the refusal's words.
+static BODY_LIMIT: AtomicUsize = AtomicUsize::new(0);
+
 /// The routes, with request bodies bounded to `body_limit` bytes.
 pub fn router(app: Arc<App>, body_limit: usize) -> Router {
+    BODY_LIMIT.store(body_limit, Ordering::Relaxed);
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
@@ -85,9 +89,18 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
         match Json::<T>::from_request(req, state).await {
             Ok(Json(v)) => Ok(ApiJson(v)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "body_too_large",
+                    format!(
+                        "the request body is over the limit of {} bytes",
+                        BODY_LIMIT.load(Ordering::Relaxed)
+                    ),
+                ))
+            }
             Err(rejection) => {
                 let code = match &rejection {
-                    _ if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => "body_too_large",
                     JsonRejection::JsonDataError(_) => "bad_field",
                     JsonRejection::JsonSyntaxError(_) => "malformed_json",
                     JsonRejection::MissingJsonContentType(_) => "not_json",
