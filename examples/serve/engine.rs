@@ -4,11 +4,11 @@
 //! computer players' moves, and the JSON views of a game and of a move's
 //! traced events.
 //!
-//! Legality of a turn, until the core has `legality()`: each candidate move
-//! is sown at the start of the turn under a small lap budget; a move that
-//! neither ends nor is proven endless within it is *undecided*, and the
-//! [`crate::prover`] workers go on proving it under growing budgets, off the
-//! request threads, while the decided moves stay playable.
+//! Legality of a turn: the core sows each candidate move at the start of the
+//! turn under a small lap budget (`TURN_BUDGET`); a move that neither ends
+//! nor is proven endless within it is *undecided*, and the
+//! [`crate::prover`] workers prove it exactly, off the request threads,
+//! with progress and cancellation, while the decided moves stay playable.
 
 use crate::describe;
 use crate::error::ApiError;
@@ -16,30 +16,12 @@ use crate::players::{self, Chooser};
 use serde::Serialize;
 use sowing::rulesets::Reading;
 use sowing::{
-    AnyGame, AnyPosition, AnyRuleset, Event, Move, MoveSet, Pit, PlayError, Player, Record, Variant,
+    AnyGame, AnyPosition, AnyRuleset, Event, Move, MoveSet, Pit, PlayError, Player, Proof, Record,
+    TURN_BUDGET, Variant,
 };
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-
-/// Laps each candidate move may take at the start of a turn before it
-/// counts as undecided (about a millisecond; the longest finite sowing seen
-/// in random play takes 4,426 laps).
-const QUICK_LAPS: u32 = 1 << 16;
-
-/// The budgets of the prover's rounds after the quick one, in laps; `None`
-/// is the exact test without a limit (a lap limit is a `u32`, and the
-/// longest endless cycles run to 10^10 laps).
-pub const PROOF_ROUNDS: [Option<u32>; 9] = [
-    Some(1 << 18),
-    Some(1 << 20),
-    Some(1 << 22),
-    Some(1 << 24),
-    Some(1 << 26),
-    Some(1 << 28),
-    Some(1 << 30),
-    Some(u32::MAX),
-    None,
-];
 
 /// The rules a new game is played under, as the API names them.
 #[derive(Clone, Debug, Default)]
@@ -65,7 +47,9 @@ pub struct Setup {
     pub seed: u64,
 }
 
-/// The legal moves of one turn as far as they are known.
+/// The legal moves of one turn as far as they are known: what the core's
+/// turn-start budget found ([`sowing::Legality`]), updated as the prover's
+/// proofs come in.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Legality {
     /// Moves whose sowing ends: playable.
@@ -74,8 +58,24 @@ pub struct Legality {
     pub endless: MoveSet,
     /// Candidate moves still being proven.
     pub undecided: MoveSet,
-    /// The budget already spent on each undecided move, in laps.
-    pub laps: u64,
+    /// Laps sown so far in each undecided move's proof (by [`slot`]).
+    laps: [u64; 26],
+}
+
+impl Legality {
+    /// Laps sown so far in `mv`'s proof.
+    pub fn laps(&self, mv: Move) -> u64 {
+        self.laps[slot(mv)]
+    }
+}
+
+/// A move's index in [`Legality::laps`]: pits 1..=24, then `S` and `N`.
+fn slot(mv: Move) -> usize {
+    match mv {
+        Move::Pit(p) => (p as usize).clamp(1, 24) - 1,
+        Move::First(Player::South) => 24,
+        Move::First(Player::North) => 25,
+    }
 }
 
 /// One turn: its position, what is known of its legal moves, and a flag
@@ -87,13 +87,18 @@ pub struct Turn {
 }
 
 impl Turn {
-    /// A turn of `pos` (legal moves only if `ongoing`), with the quick round
-    /// of legality done.
+    /// A turn of `pos`, with what the start of the turn found (no legal
+    /// moves once the game is over, by any rule: `ongoing` false).
     fn start(pos: AnyPosition, ongoing: bool) -> Arc<Turn> {
         let mut legality = Legality::default();
         if ongoing {
-            legality.undecided = pos.candidate_moves();
-            round(&pos, &mut legality, Some(QUICK_LAPS));
+            let found = pos.legality();
+            legality.ends = found.ends;
+            legality.endless = found.endless;
+            legality.undecided = found.undecided;
+            for mv in found.undecided {
+                legality.laps[slot(mv)] = TURN_BUDGET;
+            }
         }
         Arc::new(Turn {
             pos,
@@ -103,50 +108,41 @@ impl Turn {
     }
 
     pub fn legality(&self) -> Legality {
-        *self.legality.lock().unwrap_or_else(|e| e.into_inner())
+        *self.lock()
     }
 
-    /// One prover round under `limit` laps (`None`: exact); true if moves
-    /// stay undecided.
-    pub fn prove(&self, limit: Option<u32>) -> bool {
-        let mut legality = self.legality();
-        if legality.undecided.is_empty() {
-            return false;
+    fn lock(&self) -> std::sync::MutexGuard<'_, Legality> {
+        self.legality.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Proves whether the undecided `mv` ends, exactly, reporting progress
+    /// every million laps or so; stops early once the turn is cancelled.
+    pub fn prove(&self, mv: Move) {
+        if !self.legality().undecided.contains(mv) {
+            return;
         }
-        round(&self.pos, &mut legality, limit);
-        let mut shared = self.legality.lock().unwrap_or_else(|e| e.into_inner());
-        *shared = legality;
-        !legality.undecided.is_empty()
-    }
-}
-
-/// Sows each undecided move of `legality` under `limit` laps and moves it
-/// to `ends` or `endless` when that settles it.
-fn round(pos: &AnyPosition, legality: &mut Legality, limit: Option<u32>) {
-    let limited = match limit {
-        Some(_) => {
-            // Setting a lap limit re-runs the start of the turn under it: if
-            // no candidate ends within it, the copy passes or ends the game,
-            // and nothing can be decided at this budget.
-            let copy = pos.with_lap_limit(limit);
-            if copy.is_over() != pos.is_over() || copy.side_to_move() != pos.side_to_move() {
-                legality.laps = limit.map_or(0, u64::from);
-                return;
+        let mut control = |m: Move, laps: u64| {
+            if self.cancel.load(Ordering::Relaxed) {
+                return ControlFlow::Break(());
             }
-            copy
-        }
-        None => *pos,
-    };
-    for mv in legality.undecided {
-        match limited.check(mv) {
-            Ok(()) => legality.ends.insert(mv),
-            Err(PlayError::LapLimit { .. }) => continue,
-            // Endless, or (cannot happen for a candidate) refused.
-            Err(_) => legality.endless.insert(mv),
+            self.lock().laps[slot(m)] = laps;
+            ControlFlow::Continue(())
+        };
+        let proof = self.pos.prove(mv, &mut control);
+        let mut legality = self.lock();
+        match proof {
+            Ok(Proof::Ends { .. }) => {
+                legality.ends.insert(mv);
+            }
+            Ok(Proof::Cancelled { .. }) => return,
+            // Endless, over a lap limit (the server sets none), or not a
+            // candidate (cannot happen for an undecided move).
+            _ => {
+                legality.endless.insert(mv);
+            }
         }
         legality.undecided.remove(mv);
     }
-    legality.laps = limit.map_or(u64::MAX, u64::from);
 }
 
 /// The ruleset named by the API's choice.
@@ -578,7 +574,7 @@ impl Session {
                 .iter()
                 .map(|m| Undecided {
                     mv: m.to_string(),
-                    laps: legality.laps,
+                    laps: legality.laps(m),
                 })
                 .collect(),
             refusals,
@@ -594,7 +590,7 @@ fn refusal(pos: &AnyPosition, mv: Move, legality: &Legality) -> String {
     if legality.undecided.contains(mv) {
         return format!(
             "proving whether this sowing ends ({} laps so far); the other moves are playable",
-            legality.laps
+            legality.laps(mv)
         );
     }
     if legality.endless.contains(mv) {

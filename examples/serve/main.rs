@@ -38,7 +38,7 @@ struct Args {
     max_body: usize,
 
     /// Threads proving endless sowings.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     provers: u64,
 }
 

@@ -1,20 +1,21 @@
 //! The endless-sowing proofs of undecided moves, on worker threads off the
-//! request-serving threads, under growing lap budgets: a game whose move is
-//! being proven keeps answering, and so do all the others.
+//! request-serving threads: a game whose move is being proven keeps
+//! answering, and so do all the others.
 //!
-//! Jobs are served round-robin: a job that one round does not settle goes
-//! to the back of the queue with the next budget, so a proof of 10^10 laps
-//! does not hold up a short one queued after it. A job whose turn is over
-//! (a move was played, the game was dropped) is cancelled between rounds.
+//! One job per undecided move, first come first served. A proof reports its
+//! progress (shown on the page) and is cancelled once its turn is over (a
+//! move was played, the game was undone or dropped), so a worker is never
+//! held by a game nobody is playing.
 
-use crate::engine::{PROOF_ROUNDS, Turn};
+use crate::engine::Turn;
+use sowing::Move;
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex};
 
 struct Job {
     turn: Arc<Turn>,
-    round: usize,
+    mv: Move,
 }
 
 #[derive(Default)]
@@ -45,23 +46,22 @@ impl Prover {
 
     /// Proves the undecided moves of `turn`, if it has any.
     pub fn submit(&self, turn: Arc<Turn>) {
-        if turn.legality().undecided.is_empty() {
+        let undecided = turn.legality().undecided;
+        if undecided.is_empty() {
             return;
         }
-        self.push(Job { turn, round: 0 });
-    }
-
-    fn push(&self, job: Job) {
         let mut jobs = self.queue.jobs.lock().unwrap_or_else(|e| e.into_inner());
-        jobs.push_back(job);
-        self.queue.ready.notify_one();
+        for mv in undecided {
+            jobs.push_back(Job {
+                turn: turn.clone(),
+                mv,
+            });
+            self.queue.ready.notify_one();
+        }
     }
 }
 
-fn work(queue: &Arc<Queue>) {
-    let prover = Prover {
-        queue: queue.clone(),
-    };
+fn work(queue: &Queue) {
     loop {
         let job = {
             let mut jobs = queue.jobs.lock().unwrap_or_else(|e| e.into_inner());
@@ -72,16 +72,8 @@ fn work(queue: &Arc<Queue>) {
                 jobs = queue.ready.wait(jobs).unwrap_or_else(|e| e.into_inner());
             }
         };
-        if job.turn.cancel.load(Ordering::Relaxed) {
-            continue;
-        }
-        let limit = PROOF_ROUNDS[job.round];
-        let open = job.turn.prove(limit);
-        if open && job.round + 1 < PROOF_ROUNDS.len() {
-            prover.push(Job {
-                turn: job.turn,
-                round: job.round + 1,
-            });
+        if !job.turn.cancel.load(Ordering::Relaxed) {
+            job.turn.prove(job.mv);
         }
     }
 }

@@ -204,6 +204,15 @@ test('an endless-sowing proof in progress shows "proving ..." and the other move
   assert.ok(s.legal.includes('1'));
   await page.click('#board .pit[data-pit="N1"]');
   await page.waitForFunction(() => window.sowingPage().state.ply === 1);
+  // A shorter proof ends while the page waits: South's pit 1 here returns
+  // to its first state after 16,484,936 laps, and the mark becomes a refusal.
+  await page.fill('#load-text', 'sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7');
+  await page.click('#load-button');
+  await page.waitForFunction(() => {
+    const s = window.sowingPage().state;
+    return s.position.startsWith('sadeqa-iii 9,7') && s.endless.includes('1') && !s.undecided.length;
+  }, null, { timeout: 60000 });
+  await page.waitForFunction(() => /never ends/.test(document.querySelector('#board .pit[data-pit="S1"]').title));
   await page.close();
 });
 
