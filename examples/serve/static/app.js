@@ -225,6 +225,7 @@ function show(s) {
     let text = mover + ' to move (' + seatWords(s.to_move_seat) + ')';
     if (s.phase === 'opening') text += ': the opening move, a pit whose sowing runs round the whole board';
     if (s.phase === 'choice') text += ': the choice, who makes the first regular move';
+    if (s.to_move_seat !== 'human' && $('pause').checked) text += ', paused: untick "pause the computer" to go on';
     if (s.undecided.length) text += '; proving whether ' + s.undecided.map((u) => 'pit ' + u.move).join(', ') + ' can be played ...';
     status.textContent = text;
   }
@@ -549,7 +550,7 @@ $('undo').addEventListener('click', () => run(undo));
 $('redo').addEventListener('click', () => run(redo));
 $('hint').addEventListener('click', () => run(hint));
 $('skip').addEventListener('click', () => { skipping = true; });
-$('pause').addEventListener('change', () => afterTurn());
+$('pause').addEventListener('change', () => { if (state && !busy) show(state); afterTurn(); });
 document.querySelectorAll('#choice button').forEach((b) => b.addEventListener('click', () => tryMove(b.dataset.move)));
 document.querySelectorAll('.copy').forEach((b) => b.addEventListener('click', async () => {
   const input = $(b.dataset.copy);
