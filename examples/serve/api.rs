@@ -3,7 +3,7 @@
 //! engine work runs on tokio's blocking threads, proofs on the prover's.
 
 use crate::assets;
-use crate::engine::{self, GameView, Played, RuleChoice, Session, Setup};
+use crate::engine::{self, GameSetup, GameView, Played, RuleChoice, Session};
 use crate::error::ApiError;
 use crate::players;
 use crate::prover::Prover;
@@ -185,7 +185,7 @@ async fn new_game(
     let seed = req
         .seed
         .unwrap_or_else(|| app.seeds.fetch_add(0x9e37_79b9, Ordering::Relaxed));
-    let setup = Setup {
+    let setup = GameSetup {
         rules: RuleChoice {
             variant: req.variant,
             starter_only: req.starter_only,

@@ -34,7 +34,7 @@ pub struct RuleChoice {
 
 /// How a new game starts.
 #[derive(Clone, Debug, Default)]
-pub struct Setup {
+pub struct GameSetup {
     pub rules: RuleChoice,
     /// `S` or `N`: who moves first from the initial position.
     pub first: Option<String>,
@@ -242,7 +242,7 @@ impl Session {
     /// # Errors
     /// An unknown variant, player or option; a malformed position string or
     /// record; a record move that cannot be played.
-    pub fn new(setup: &Setup) -> Result<Session, ApiError> {
+    pub fn new(setup: &GameSetup) -> Result<Session, ApiError> {
         for seat in &setup.seats {
             players::check(seat).map_err(|e| ApiError::bad_request("unknown_player", e))?;
         }

@@ -453,6 +453,7 @@ function tryMove(mv) {
     const why = new Map(s.refusals).get(mv);
     return sayError({ message: (mv === 'S' || mv === 'N' ? mv : 'pit ' + mv) + ' may not be played: ' + (why || 'it is not a legal move') });
   }
+  say((mv === 'S' || mv === 'N' ? 'Naming ' + sideName(mv) : 'Sowing pit ' + mv) + ' ...');
   run(() => playMove(mv, '/move'));
 }
 
