@@ -412,16 +412,11 @@ impl Session {
                 ),
             ));
         }
-        if legality.endless.contains(mv) {
-            return Err(ApiError::unprocessable(
-                "illegal_move",
-                refusal(&pos, mv, &legality),
-            ));
-        }
+        // Endless, or not a candidate at all.
         if !legality.ends.contains(mv) {
             return Err(ApiError::unprocessable(
                 "illegal_move",
-                refusal(&pos, mv, &legality),
+                format!("move {mv} is not legal: {}", refusal(&pos, mv, &legality)),
             ));
         }
         let player = pos.side_to_move();

@@ -104,6 +104,12 @@ test(`${GAMES} games at once, every answer checked`, async () => {
     const first = await call('POST', `/api/games/${g.data.id}/move`, { move: '1' });
     assert.equal(first.status, 200);
     refusal(await call('POST', `/api/games/${g.data.id}/move`, { move: '4' }), 409, 'not_your_turn');
+    const h = await call('POST', '/api/games', { variant: 'sadeqa-iii', south: 'human', north: 'human' });
+    assert.equal((await call('POST', `/api/games/${h.data.id}/move`, { move: '1' })).status, 200);
+    const empty = await call('POST', `/api/games/${h.data.id}/move`, { move: '4' });
+    refusal(empty, 422, 'illegal_move');
+    assert.equal(empty.data.message, 'move 4 is not legal: pit 4 is empty');
+    refusal(await call('POST', `/api/games/${h.data.id}/move`, { move: 'S' }), 422, 'illegal_move');
   })();
   let timer;
   const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`not done within ${limit / 1000} s`)), limit); });
