@@ -220,9 +220,12 @@ fn tally(pos: &AnyPosition, owner: Player) -> String {
                 .collect();
             let in_waranas: u32 = waranas.iter().map(|&p| pos.seeds(p) as u32).sum();
             let list: Vec<String> = waranas.iter().map(Pit::to_string).collect();
+            // The engine's points: captured plus the seeds in his waranas.
+            let points = pos
+                .points(owner)
+                .map_or(captured as u32 + in_waranas, u32::from);
             format!(
-                "points {} ({captured} captured + {in_waranas} in waranas; waranas: {})",
-                captured as u32 + in_waranas,
+                "points {points} ({captured} captured + {in_waranas} in waranas; waranas: {})",
                 if list.is_empty() {
                     "none".to_string()
                 } else {
@@ -230,7 +233,10 @@ fn tally(pos: &AnyPosition, owner: Player) -> String {
                 }
             )
         }
-        AnyRuleset::SadeqaIII(_) => format!("points {captured} (captured)"),
+        AnyRuleset::SadeqaIII(_) => format!(
+            "points {} (captured)",
+            pos.points(owner).unwrap_or(captured)
+        ),
         AnyRuleset::SadeqaII(_) | AnyRuleset::Andada(_) => {
             format!("{captured} seed(s) removed by his captures (no score)")
         }

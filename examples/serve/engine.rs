@@ -622,50 +622,33 @@ fn short(s: &str) -> String {
 /// captured), or seeds removed by one's captures, which are no score
 /// (Sadeqa II, Andada).
 fn tally(pos: &AnyPosition) -> Tally {
-    let n = pos.pits_per_row() as u8;
     let captured = [pos.captured(Player::South), pos.captured(Player::North)];
-    match pos.rules() {
-        AnyRuleset::SadeqaV(_) => {
-            let in_waranas = |owner: Player| -> u16 {
-                (1..=n)
-                    .map(|i| Pit::new(owner.other(), i))
-                    .filter(|&p| pos.warana_owner(p) == Some(owner))
-                    .map(|p| pos.seeds(p) as u16)
-                    .sum()
-            };
-            let w = [in_waranas(Player::South), in_waranas(Player::North)];
+    // The engine's own points (`Position::points`): `None` where the game
+    // scores none.
+    match (pos.points(Player::South), pos.points(Player::North)) {
+        (Some(south), Some(north)) => {
+            let waranas = matches!(pos.rules(), AnyRuleset::SadeqaV(_));
             Tally {
                 kind: "points",
-                south: captured[0] + w[0],
-                north: captured[1] + w[1],
-                captured: Some([captured[0], captured[1]]),
-                in_waranas: Some(w),
+                south,
+                north,
+                captured: Some(captured),
+                in_waranas: waranas.then(|| {
+                    [
+                        south.saturating_sub(captured[0]),
+                        north.saturating_sub(captured[1]),
+                    ]
+                }),
                 removed: None,
             }
         }
-        AnyRuleset::SadeqaIII(_) => Tally {
-            kind: "points",
-            south: captured[0],
-            north: captured[1],
-            captured: Some(captured),
-            in_waranas: None,
-            removed: None,
-        },
-        AnyRuleset::SadeqaII(_) => Tally {
+        _ => Tally {
             kind: "removed",
             south: captured[0],
             north: captured[1],
             captured: None,
             in_waranas: None,
-            removed: None,
-        },
-        AnyRuleset::Andada(_) => Tally {
-            kind: "removed",
-            south: captured[0],
-            north: captured[1],
-            captured: None,
-            in_waranas: None,
-            removed: Some(pos.removed()),
+            removed: matches!(pos.rules(), AnyRuleset::Andada(_)).then(|| pos.removed()),
         },
     }
 }
