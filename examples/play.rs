@@ -11,16 +11,19 @@
 //! numbers. People type a pit number (or `S`/`N` for Andada's choice move),
 //! `hint`, `undo`, `help` or `quit`; end of input ends the game cleanly.
 
+#[path = "common/describe.rs"]
+mod describe;
+#[path = "common/progress.rs"]
+mod progress;
 #[path = "common/rule_options.rs"]
 mod rule_options;
 
 use clap::{Parser, ValueEnum};
+use progress::Progress;
 use rule_options::RuleOptions;
 use sowing::bots::{AlphaBeta, Bot, BotSpec, Budget, SpecError};
 use sowing::solver::{Limits, Verdict, solve_moves};
-use sowing::{
-    AnyGame, AnyPosition, AnyRuleset, Event, Move, Pit, Player, Position, Ruleset, Variant,
-};
+use sowing::{AnyGame, AnyPosition, AnyRuleset, Event, Move, Pit, Player, Position, Ruleset};
 use std::io::{BufRead, Write};
 use std::str::FromStr;
 use std::time::Duration;
@@ -29,10 +32,11 @@ use std::time::Duration;
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Args {
-    /// Variant: sadeqa-v, sadeqa-ii, sadeqa-iii, game-91, andada
-    /// (= andada-12), andada-15 .. andada-24.
-    #[arg(long, default_value = "sadeqa-v")]
-    variant: String,
+    /// Variant: sadeqa-v (the default), sadeqa-ii, sadeqa-iii, game-91,
+    /// andada (= andada-12), andada-15 .. andada-24. With --position, the
+    /// position string must be of this variant.
+    #[arg(long)]
+    variant: Option<String>,
 
     /// Start from this position string instead of the initial position
     /// (RULES.md section 7); its variant field names the variant.
@@ -119,7 +123,11 @@ enum Side {
 fn start_position(args: &Args) -> Result<AnyPosition, String> {
     let start = match &args.position {
         Some(s) => {
-            let name = s.split_whitespace().next().unwrap_or("");
+            // As `replay`: a --variant that the string contradicts is an error.
+            let name = match &args.variant {
+                Some(v) => v.as_str(),
+                None => s.split_whitespace().next().unwrap_or(""),
+            };
             let rules = args.rules.build(name)?;
             AnyPosition::from_str_with(rules, s)
                 .map_err(|e| format!("bad --position {s:?}: {e}"))?
@@ -129,7 +137,8 @@ fn start_position(args: &Args) -> Result<AnyPosition, String> {
                 Side::S => Player::South,
                 Side::N => Player::North,
             };
-            AnyPosition::new_with_first(args.rules.build(&args.variant)?, first)
+            let variant = args.variant.as_deref().unwrap_or("sadeqa-v");
+            AnyPosition::new_with_first(args.rules.build(variant)?, first)
         }
     };
     Ok(start.with_lap_limit(args.lap_limit))
@@ -154,68 +163,139 @@ impl Seat {
     }
 }
 
-/// The full name of the game.
-fn title(rules: AnyRuleset) -> String {
-    let name = match rules.variant() {
-        Variant::SadeqaV => "Sadeqa V (Jimma; Pankhurst game 84)".to_string(),
-        Variant::SadeqaII => "Sadeqa II (Pankhurst game 93)".to_string(),
-        Variant::SadeqaIII => "Sadeqa III (Pankhurst game 92)".to_string(),
-        Variant::Game91 => "Sadeqa III with 4 seeds (Pankhurst game 91)".to_string(),
-        Variant::Andada(n) => format!("Andada (Kunama), {n} pits per row"),
-    };
-    let mut options = Vec::new();
-    match rules {
-        AnyRuleset::SadeqaII(r) if r.starter_only => {
-            options.push("only the starter's first move is forced".to_string())
-        }
-        AnyRuleset::Andada(r) => {
-            options.push(format!(
-                "sowing {}",
-                if r.clockwise {
-                    "clockwise"
-                } else {
-                    "counter-clockwise"
-                }
-            ));
-            options.push(format!("reading: {:?}", r.reading));
-        }
-        _ => {}
-    }
-    if options.is_empty() {
-        name
-    } else {
-        format!("{name}; {}", options.join(", "))
+/// The terminal's width: every line printed fits it.
+const WIDTH: usize = 80;
+
+/// Prints `text` wrapped at word boundaries to [`WIDTH`] columns, each line
+/// starting with `indent` (continuation lines with two spaces more).
+fn say(indent: &str, text: &str) {
+    for line in wrap(indent, text) {
+        println!("{line}");
     }
 }
 
-/// What the captured field means in this game.
-fn captured_word(pos: &AnyPosition) -> &'static str {
+fn wrap(indent: &str, text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = indent.to_string();
+    let mut empty = true;
+    for word in text.split_whitespace() {
+        if !empty && line.len() + 1 + word.len() > WIDTH {
+            lines.push(std::mem::take(&mut line));
+            line = format!("{indent}  ");
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    lines.push(line);
+    lines
+}
+
+/// Prints a notation string that may pass [`WIDTH`]: a record is broken
+/// after a `/` (the record parser ignores the spaces); a position string is
+/// broken after a `,` with a `\` at the end of the line, which a shell
+/// removes inside double quotes, so that it pastes back as one string.
+fn print_notation(label: &str, text: &str, record: bool) {
+    let first = format!("{label}{text}");
+    if first.len() <= WIDTH {
+        println!("{first}");
+        return;
+    }
+    let sep = if record { '/' } else { ',' };
+    let room = if record { WIDTH } else { WIDTH - 1 };
+    let mut line = label.to_string();
+    let mut lines = Vec::new();
+    for (i, piece) in text.split_inclusive(sep).enumerate() {
+        if i > 0 && line.len() + piece.len() > room {
+            lines.push(std::mem::take(&mut line));
+            line = "    ".to_string();
+        }
+        line.push_str(piece);
+    }
+    lines.push(line);
+    let last = lines.len() - 1;
+    for (i, l) in lines.iter().enumerate() {
+        if record || i == last {
+            println!("{l}");
+        } else {
+            println!("{l}\\");
+        }
+    }
+}
+
+/// Each side's tally, and what it means in this game: points (Sadeqa V and
+/// III), or seeds removed by one's captures, which decide nothing (Sadeqa
+/// II, Andada) and are not shown as a score.
+fn tally(pos: &AnyPosition, owner: Player) -> String {
+    let captured = pos.captured(owner);
     match pos.rules() {
-        AnyRuleset::SadeqaII(_) | AnyRuleset::Andada(_) => "removed by captures",
-        _ => "captured",
+        AnyRuleset::SadeqaV(_) => {
+            let n = pos.pits_per_row() as u8;
+            let waranas: Vec<Pit> = (1..=n)
+                .map(|i| Pit::new(owner.other(), i))
+                .filter(|&p| pos.warana_owner(p) == Some(owner))
+                .collect();
+            let in_waranas: u32 = waranas.iter().map(|&p| pos.seeds(p) as u32).sum();
+            let list: Vec<String> = waranas.iter().map(Pit::to_string).collect();
+            // The engine's points: captured plus the seeds in his waranas.
+            let points = pos
+                .points(owner)
+                .map_or(captured as u32 + in_waranas, u32::from);
+            format!(
+                "points {points} ({captured} captured + {in_waranas} in waranas; waranas: {})",
+                if list.is_empty() {
+                    "none".to_string()
+                } else {
+                    list.join(" ")
+                }
+            )
+        }
+        AnyRuleset::SadeqaIII(_) => format!(
+            "points {} (captured)",
+            pos.points(owner).unwrap_or(captured)
+        ),
+        AnyRuleset::SadeqaII(_) | AnyRuleset::Andada(_) => {
+            format!("{captured} seed(s) removed by his captures (no score)")
+        }
     }
 }
 
-/// Draws the board: North's row on top, right to left; South's row below,
-/// left to right; pit numbers outside the rows.
+/// Draws the board as RULES.md section 1 draws it: North's row on top,
+/// right to left; South's row below, left to right; pit numbers outside
+/// the rows. A board too wide for the terminal is drawn in parts, left
+/// part first, each part a full slice of both rows.
 fn draw(pos: &AnyPosition, names: &[String; 2]) {
-    let n = pos.pits_per_row() as u8;
-    let has_waranas = matches!(pos.rules(), AnyRuleset::SadeqaV(_));
-    let width = if has_waranas { 6 } else { 4 };
-    let cell = |owner: Player, number: u8| {
-        let pit = Pit::new(owner, number);
+    let n = pos.pits_per_row();
+    let cell = |owner: Player, number: usize| {
+        let pit = Pit::new(owner, number as u8);
         let seeds = pos.seeds(pit);
         match pos.warana_owner(pit) {
-            Some(o) => format!("{:>width$}", format!("{seeds}w{}", o.letter())),
-            None => format!("{seeds:>width$}"),
+            Some(o) => format!("{seeds}w{}", o.letter()),
+            None => seeds.to_string(),
         }
     };
-    let label =
-        |owner: Player, number: u8| format!("{:>width$}", Pit::new(owner, number).to_string());
-    let north: String = (1..=n).rev().map(|i| label(Player::North, i)).collect();
-    let north_seeds: String = (1..=n).rev().map(|i| cell(Player::North, i)).collect();
-    let south_seeds: String = (1..=n).map(|i| cell(Player::South, i)).collect();
-    let south: String = (1..=n).map(|i| label(Player::South, i)).collect();
+    // Column j holds North's pit n - j above South's pit j + 1.
+    let columns: Vec<[String; 4]> = (0..n)
+        .map(|j| {
+            [
+                Pit::new(Player::North, (n - j) as u8).to_string(),
+                cell(Player::North, n - j),
+                cell(Player::South, j + 1),
+                Pit::new(Player::South, (j + 1) as u8).to_string(),
+            ]
+        })
+        .collect();
+    let width = 1 + columns
+        .iter()
+        .flat_map(|c| c.iter().map(String::len))
+        .max()
+        .unwrap_or(1);
+    const PREFIX: usize = 9; // "-> North "
+    let parts = (n * width).div_ceil(WIDTH - PREFIX);
+    let per_part = n.div_ceil(parts);
     let mover = pos.side_to_move();
     let arrow = |p: Player| {
         if p == mover && !pos.is_over() {
@@ -224,63 +304,75 @@ fn draw(pos: &AnyPosition, names: &[String; 2]) {
             "  "
         }
     };
-    let word = captured_word(pos);
     println!();
-    println!("         {north}");
-    println!(
-        "{} North {north_seeds}    {}: {word} {}",
-        arrow(Player::North),
-        names[1],
-        pos.captured(Player::North)
-    );
-    println!(
-        "{} South {south_seeds}    {}: {word} {}",
-        arrow(Player::South),
-        names[0],
-        pos.captured(Player::South)
-    );
-    println!("         {south}");
-    if has_waranas {
-        let mut lines = Vec::new();
-        for owner in Player::BOTH {
-            let row = owner.other();
-            let pits: Vec<String> = (1..=n)
-                .filter(|&i| pos.warana_owner(Pit::new(row, i)) == Some(owner))
-                .map(|i| format!("{}", Pit::new(row, i)))
-                .collect();
-            let in_waranas: u32 = (1..=n)
-                .filter(|&i| pos.warana_owner(Pit::new(row, i)) == Some(owner))
-                .map(|i| pos.seeds(Pit::new(row, i)) as u32)
-                .sum();
-            let points = pos.captured(owner) as u32 + in_waranas;
-            lines.push(format!(
-                "{owner}'s waranas: {}; points {points} ({} captured + {in_waranas} in waranas)",
-                if pits.is_empty() {
-                    "none".to_string()
-                } else {
-                    pits.join(" ")
-                },
-                pos.captured(owner),
-            ));
+    for (k, part) in columns.chunks(per_part).enumerate() {
+        if parts > 1 {
+            println!(
+                "  (part {} of {} of the board, left to right)",
+                k + 1,
+                parts
+            );
         }
-        if (1..=n).any(|i| {
+        let line =
+            |row: usize| -> String { part.iter().map(|c| format!("{:>width$}", c[row])).collect() };
+        println!("{:PREFIX$}{}", "", line(0));
+        println!("{} North {}", arrow(Player::North), line(1));
+        println!("{} South {}", arrow(Player::South), line(2));
+        println!("{:PREFIX$}{}", "", line(3));
+    }
+    for owner in [Player::North, Player::South] {
+        say(
+            "  ",
+            &format!("{}: {}", names[owner.index()], tally(pos, owner)),
+        );
+    }
+    if matches!(pos.rules(), AnyRuleset::SadeqaV(_))
+        && (1..=n as u8).any(|i| {
             Player::BOTH
                 .iter()
                 .any(|&p| pos.warana_owner(Pit::new(p, i)).is_some())
-        }) {
-            println!("  Legend: 3wS = a warana holding 3 seeds, owned by South (wN: by North).");
-        }
-        for l in lines {
-            println!("  {l}");
-        }
+        })
+    {
+        say(
+            "  ",
+            "Legend: 3wS = a warana holding 3 seeds, owned by South (wN: by North).",
+        );
     }
     let removed = pos.removed();
     if matches!(pos.rules(), AnyRuleset::Andada(_)) && removed > 0 {
-        println!("  Seeds removed by the singleton ending: {removed}");
+        say(
+            "  ",
+            &format!("Seeds removed by the singleton ending: {removed}"),
+        );
     }
-    println!("  Position: {pos}");
+    print_notation("  Position: ", &pos.to_string(), false);
     if !pos.is_over() {
-        println!("  {} to move.", names[mover.index()]);
+        say("  ", &format!("{} to move.", names[mover.index()]));
+    }
+}
+
+/// Announces a move that is due before it is asked for or played: Andada's
+/// opening and its choice move.
+fn announce(pos: &AnyPosition, names: &[String; 2]) {
+    if pos.is_over() {
+        return;
+    }
+    let who = &names[pos.side_to_move().index()];
+    let state = pos.to_string();
+    if state.ends_with(" opening") {
+        say(
+            "  ",
+            &format!(
+                "{who} makes the opening move: he chooses one of his pits; its 2 seeds are \
+                 sown, then the 2 seeds of the pit after the one where that sowing ended, and \
+                 so on round the whole board, until every pit holds 3 or 0."
+            ),
+        );
+    } else if state.ends_with(" choice") {
+        say(
+            "  ",
+            &format!("{who} now names who makes the first regular move: S or N."),
+        );
     }
 }
 
@@ -292,6 +384,8 @@ fn narrate(pos_before: &AnyPosition, events: &[Event], all_laps: bool) {
     );
     // Andada's opening is one move made of a chain of 2-seed sowings.
     let opening = pos_before.to_string().ends_with(" opening");
+    // A bonus move that the end of the game cancels is not announced.
+    let ends = events.contains(&Event::GameOver);
     let mut i = 0;
     while i < events.len() {
         match events[i] {
@@ -306,52 +400,81 @@ fn narrate(pos_before: &AnyPosition, events: &[Event], all_laps: bool) {
                             origin,
                         } = events[i]
                     {
-                        println!(
-                            "    lap {}: {seeds} seed(s) from {origin}, the last into {landing}",
-                            i - start + 1
+                        say(
+                            "    ",
+                            &format!(
+                                "lap {}: {seeds} seed(s) from {origin}, the last into {landing}",
+                                i - start + 1
+                            ),
                         );
                     }
                     i += 1;
                 }
                 let laps = i - start;
                 if opening {
-                    println!(
-                        "  Opening from {origin}: {laps} sowings of 2 seeds round the board leave 3 or 0 in every pit."
+                    say(
+                        "  ",
+                        &format!(
+                            "Opening from {origin}: {laps} sowings of 2 seeds round the board \
+                             leave 3 or 0 in every pit."
+                        ),
                     );
                 } else if let Event::Lap { landing, .. } = events[i - 1] {
-                    println!(
-                        "  Sowing from {origin}: {laps} lap{}, the last seed falls into {landing}.",
-                        if laps == 1 { "" } else { "s" }
+                    say(
+                        "  ",
+                        &format!(
+                            "Sowing from {origin}: {laps} lap{}, the last seed falls into {landing}.",
+                            if laps == 1 { "" } else { "s" }
+                        ),
                     );
                 }
                 continue;
             }
             Event::Capture { by, pit, seeds } => {
                 if removing {
-                    println!(
-                        "  Capture: the {seeds} seed(s) of {pit}, opposite the last pit, are removed from play (counted for {by})."
+                    say(
+                        "  ",
+                        &format!(
+                            "Capture: the {seeds} seed(s) of {pit}, opposite the last pit, are \
+                             removed from play (counted for {by})."
+                        ),
                     );
                 } else {
-                    println!("  Capture: {by} captures the {seeds} seed(s) of {pit}.");
+                    say(
+                        "  ",
+                        &format!("Capture: {by} captures the {seeds} seed(s) of {pit}."),
+                    );
                 }
             }
-            Event::WaranaCapture { by, pit, seeds } => println!(
-                "  {by} captures {seeds} seed(s) from {}'s warana {pit}.",
-                by.other()
+            Event::WaranaCapture { by, pit, seeds } => say(
+                "  ",
+                &format!(
+                    "{by} captures {seeds} seed(s) from {}'s warana {pit}.",
+                    by.other()
+                ),
             ),
-            Event::WaranaMade { owner, pit } => {
-                println!("  Warana: {pit} now holds 4 and becomes {owner}'s warana.")
-            }
-            Event::BonusMove { player } => println!("  {player} moves again (bonus move)."),
-            Event::Pass { player } => println!("  {player} has no legal move and passes."),
-            Event::Removed { from, seeds } => println!(
-                "  Singleton ending: {seeds} seed(s) that would pass on from {from} are removed from play."
+            Event::WaranaMade { owner, pit } => say(
+                "  ",
+                &format!("Warana: {pit} now holds 4 and becomes {owner}'s warana."),
             ),
-            Event::Sweep { to, seeds } => {
-                println!("  The {seeds} seed(s) left on the board go to {to}, who moved last.")
+            Event::BonusMove { .. } if ends => {}
+            Event::BonusMove { player } => {
+                say("  ", &format!("{player} moves again (bonus move)."))
             }
-            Event::Choice { first } => println!("  {first} makes the first regular move."),
-            Event::GameOver => println!("  The game is over."),
+            Event::Pass { player } => say("  ", &format!("{player} has no legal move and passes.")),
+            Event::Removed { from, seeds } => say(
+                "  ",
+                &format!(
+                    "Singleton ending: {seeds} seed(s) that would pass on from {from} are \
+                     removed from play."
+                ),
+            ),
+            Event::Sweep { to, seeds } => say(
+                "  ",
+                &format!("The {seeds} seed(s) left on the board go to {to}, who moved last."),
+            ),
+            Event::Choice { first } => say("  ", &format!("{first} makes the first regular move.")),
+            Event::GameOver => say("  ", "The game is over."),
         }
         i += 1;
     }
@@ -367,7 +490,10 @@ Commands:
   undo    take back moves until it is a person's turn again
   board   draw the board again
   help    this text
-  quit    stop (end of input does the same)";
+  quit    stop (end of input does the same)
+A position string too long for one line is printed over several, each but
+the last ending in \\; pasted inside double quotes in a shell, the lines
+join back into one string.";
 
 /// A move of `pos` that the solver proves wins, each move given `time`.
 fn proved_win<R: Ruleset>(pos: &Position<R>, time: Duration) -> Option<Move> {
@@ -433,18 +559,32 @@ fn ask(
     hint_time: f64,
 ) -> Input {
     let pos = game.position();
+    // What is known at once (RULES.md section 2, "never a frozen caller"):
+    // the moves known to end are offered, an undecided one is noted, and it
+    // is refused only if its proof, when played, finds it endless.
+    let legality = pos.legality();
+    let (legal, undecided) = (legality.ends, legality.undecided);
     loop {
-        print!(
-            "{}, your move (legal: {}; or hint, undo, help, quit): ",
-            names[pos.side_to_move().index()],
-            game.legal_moves()
-        );
+        let who = &names[pos.side_to_move().index()];
+        let pending = if undecided.is_empty() {
+            String::new()
+        } else {
+            format!("; still proving: {undecided}")
+        };
+        let prompt =
+            format!("{who}, your move (legal: {legal}{pending}; or hint, undo, help, quit): ");
+        if prompt.len() <= WIDTH {
+            print!("{prompt}");
+        } else {
+            say("", &format!("Legal moves: {legal}{pending}."));
+            print!("{who}, your move (or hint, undo, help, quit): ");
+        }
         let _ = std::io::stdout().flush();
         let line = match lines.next() {
             Some(Ok(line)) => line,
             Some(Err(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
                 println!();
-                println!("That line is not text (UTF-8); type a pit number.");
+                say("", "That line is not text (UTF-8); type a pit number.");
                 continue;
             }
             _ => {
@@ -472,16 +612,19 @@ fn ask(
             }
             _ => {}
         }
-        let mv: Move = match word.to_ascii_uppercase().parse() {
+        let mv: Move = match describe::parse_move(word, pos.pits_per_row()) {
             Ok(mv) => mv,
             Err(e) => {
-                println!("Not a move: {e}. Type help for help.");
+                say("", &format!("Not a move: {e}. Type help for help."));
                 continue;
             }
         };
+        if legal.contains(mv) || undecided.contains(mv) {
+            return Input::Move(mv);
+        }
         match pos.check(mv) {
             Ok(()) => return Input::Move(mv),
-            Err(e) => println!("Refused: {e}."),
+            Err(e) => say("", &format!("Refused: {e}.")),
         }
     }
 }
@@ -520,34 +663,50 @@ fn main() {
     if args.no_repetition {
         game = game.with_repetition(None);
     }
-    println!("{}", title(start.rules()));
-    println!("South owns the bottom row, North the top row.");
+    say("", &describe::title(start.rules()));
+    say("", "South owns the bottom row, North the top row.");
     if matches!(start.rules(), AnyRuleset::Andada(a) if a.clockwise) {
-        println!(
-            "Sowing runs clockwise (the mirror image): to the left along South's row, to the right \
-             along North's row; each player's pits in decreasing order, then the opponent's last pit."
+        say(
+            "",
+            "Sowing runs clockwise (the mirror image): to the left along South's row, to the \
+             right along North's row; each player's pits in decreasing order, then the \
+             opponent's last pit.",
         );
     } else {
-        println!(
+        say(
+            "",
             "Sowing runs counter-clockwise: to the right along South's row, to the left along \
-             North's row; each player's pits in increasing order, then the opponent's pit 1."
+             North's row; each player's pits in increasing order, then the opponent's pit 1.",
         );
     }
     if seats.iter().any(|s| !s.is_human()) {
-        println!(
-            "Seed of the computer players: {seed} (--seed {seed} plays the same moves again)."
+        say(
+            "",
+            &format!(
+                "Seed of the computer players: {seed} (--seed {seed} plays the same moves again)."
+            ),
         );
     }
     if seats.iter().any(Seat::is_human) {
-        println!("Type help for help.");
+        say("", "Type help for help.");
     }
     draw(&game.position(), &names);
+    announce(&game.position(), &names);
     let mut lines = std::io::stdin().lock().lines();
     while game.outcome().is_ongoing() {
         let pos = game.position();
         let side = pos.side_to_move();
         let mv = match &mut seats[side.index()] {
-            Seat::Computer(b) => b.choose_any(&pos),
+            // A computer player chooses among the moves known to end, and
+            // waits for a proof only when no move is known to end yet.
+            Seat::Computer(b) => {
+                let known = pos.legality().ends;
+                if known.is_empty() {
+                    b.choose_any_from(&pos, progress::legal_moves_reported(&pos))
+                } else {
+                    b.choose_any_from(&pos, known)
+                }
+            }
             Seat::Human => match ask(&game, &names, &mut lines, args.hint_time) {
                 Input::Move(mv) => Some(mv),
                 Input::Quit => {
@@ -556,7 +715,7 @@ fn main() {
                         game.ply(),
                         if game.ply() == 1 { "y" } else { "ies" }
                     );
-                    println!("Record: {}", game.record());
+                    print_notation("Record: ", &game.record().to_string(), true);
                     return;
                 }
                 Input::Undo => {
@@ -571,8 +730,12 @@ fn main() {
                         println!("Nothing to undo.");
                     } else {
                         let list: Vec<String> = undone.iter().map(|m| m.to_string()).collect();
-                        println!("Took back {} move(s): {}.", undone.len(), list.join(", "));
+                        say(
+                            "",
+                            &format!("Took back {} move(s): {}.", undone.len(), list.join(", ")),
+                        );
                         draw(&game.position(), &names);
+                        announce(&game.position(), &names);
                     }
                     continue;
                 }
@@ -589,17 +752,23 @@ fn main() {
             game.ply() + 1,
             names[side.index()]
         );
-        match game.play_traced(mv) {
-            Ok(events) => narrate(&pos, &events, args.laps),
+        // A move still undecided is proved here, its progress on standard
+        // error; an endless one is refused and the player asked again.
+        let mut events = Vec::new();
+        let mut proof = Progress::at(format!("ply {}, {}: ", game.ply() + 1, side));
+        match game.play_with(mv, &mut events, &mut proof) {
+            Ok(()) => narrate(&pos, &events, args.laps),
             Err(e) => {
-                // Checked before, so only a computer player could get here.
-                println!("Refused: {e}.");
+                say("", &format!("Refused: {e}."));
                 continue;
             }
         }
         draw(&game.position(), &names);
+        announce(&game.position(), &names);
     }
     println!();
-    println!("Result: {}.", game.outcome());
-    println!("Record: {}", game.record());
+    if let Some(why) = describe::ending(&game) {
+        say("", &format!("Result: {why}"));
+    }
+    print_notation("Record: ", &game.record().to_string(), true);
 }

@@ -100,7 +100,9 @@ fn run(args: &Args) -> Result<(), String> {
     let record: Record = args
         .record
         .parse()
-        .map_err(|e: RecordError| format!("bad record {:?}: {e}", args.record))?;
+        // The error names the ply and the entry; the record itself can be
+        // tens of thousands of moves long and is not repeated.
+        .map_err(|e: RecordError| format!("bad record: {e}"))?;
     let mut game = AnyGame::new(start);
     if args.no_repetition {
         game = game.with_repetition(None);

@@ -1,0 +1,144 @@
+//! Words shared by the terminal game and the web board, so that both say
+//! the same: why a game ended ("North cannot move: South wins."), the
+//! game's title, and a move as a person types it.
+
+use sowing::rulesets::Reading;
+use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Variant};
+
+/// How the result of a finished game reads: the reason, then who won, with
+/// the final points where the game scores points. `None` while the game
+/// goes on. Andada's and Sadeqa II's removed seeds are never shown as a
+/// score: those games have none.
+pub fn ending(game: &AnyGame) -> Option<String> {
+    let outcome = game.outcome();
+    let pos = game.position();
+    match outcome {
+        Outcome::Ongoing => None,
+        Outcome::Draw {
+            reason: DrawReason::Repetition,
+            ..
+        } => Some(
+            "The same position occurred for the third time with the same player to move: \
+             a draw by repetition."
+                .to_string(),
+        ),
+        Outcome::Draw {
+            reason: DrawReason::PlyLimit,
+            ..
+        } => Some(format!(
+            "The ply limit of {} plies was reached: a draw.",
+            game.ply()
+        )),
+        _ => Some(format!("{}: {}.", reason(&pos), verdict(outcome))),
+    }
+}
+
+/// Why the position is over, by the ruleset's end rule.
+fn reason(pos: &AnyPosition) -> String {
+    let next = pos.side_to_move();
+    let last = next.other();
+    match pos.rules() {
+        AnyRuleset::SadeqaV(_) => "Neither player can move".to_string(),
+        AnyRuleset::SadeqaII(_) => format!("{next} cannot move"),
+        AnyRuleset::SadeqaIII(_) => {
+            format!("{next} cannot move and the seeds left go to {last}, who moved last")
+        }
+        AnyRuleset::Andada(r) => {
+            let empty = |p: Player| pos.row(p).iter().all(|&s| s == 0);
+            let phase_started = !pos.to_string().ends_with(" opening");
+            if r.reading != Reading::Pankhurst
+                && phase_started
+                && (empty(Player::South) || empty(Player::North))
+            {
+                let loser = if empty(last) && !empty(next) {
+                    last
+                } else {
+                    next
+                };
+                format!("{loser}'s row is empty")
+            } else {
+                format!("{next} cannot move")
+            }
+        }
+    }
+}
+
+/// "South wins 42-38", "a draw, 40-40".
+fn verdict(outcome: Outcome) -> String {
+    let score = outcome
+        .score()
+        .map(|s| format!(" {}-{}", s.south, s.north))
+        .unwrap_or_default();
+    match outcome.winner() {
+        Some(w) => format!("{w} wins{score}"),
+        None if score.is_empty() => "a draw".to_string(),
+        None => format!("a draw,{score}"),
+    }
+}
+
+/// The full name of the game, with its options.
+pub fn title(rules: AnyRuleset) -> String {
+    let name = match rules.variant() {
+        Variant::SadeqaV => "Sadeqa V (Jimma; Pankhurst game 84)".to_string(),
+        Variant::SadeqaII => "Sadeqa II (Pankhurst game 93)".to_string(),
+        Variant::SadeqaIII => "Sadeqa III (Pankhurst game 92)".to_string(),
+        Variant::Game91 => "Sadeqa III with 4 seeds (Pankhurst game 91)".to_string(),
+        Variant::Andada(n) => format!("Andada (Kunama), {n} pits per row"),
+    };
+    let mut options = Vec::new();
+    match rules {
+        AnyRuleset::SadeqaII(r) if r.starter_only => {
+            options.push("only the starter's first move is forced".to_string())
+        }
+        AnyRuleset::Andada(r) => {
+            options.push(format!(
+                "sowing {}",
+                if r.clockwise {
+                    "clockwise"
+                } else {
+                    "counter-clockwise"
+                }
+            ));
+            options.push(format!("reading: {}", reading_name(r.reading)));
+        }
+        _ => {}
+    }
+    if options.is_empty() {
+        name
+    } else {
+        format!("{name}; {}", options.join(", "))
+    }
+}
+
+/// Andada's readings as the flags and the API name them.
+pub fn reading_name(reading: Reading) -> &'static str {
+    match reading {
+        Reading::Pankhurst => "pankhurst",
+        Reading::EmptyRowLoses => "empty-row",
+        Reading::Ludii => "ludii",
+    }
+}
+
+/// A move as a person types it: a pit number or `S`/`N` (any case). A
+/// number outside this board is refused with the board's own range
+/// ("there is no pit 25: pits are numbered 1 to 8"), not the notation's.
+pub fn parse_move(word: &str, pits_per_row: usize) -> Result<Move, String> {
+    let t = word.trim();
+    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+        let digits = t.trim_start_matches('0');
+        let pit = if digits.len() > 3 {
+            None
+        } else {
+            digits.parse::<u16>().ok().or(Some(0))
+        };
+        return match pit {
+            Some(p) if (1..=pits_per_row as u16).contains(&p) => Ok(Move::Pit(p as u8)),
+            _ => Err(format!(
+                "there is no pit {t}: pits are numbered 1 to {pits_per_row}"
+            )),
+        };
+    }
+    t.to_ascii_uppercase()
+        .parse::<Move>()
+        .map_err(|_| format!("malformed move {t:?}: expected a pit number or S/N"))
+}

@@ -1,0 +1,344 @@
+//! The JSON API the page uses (documented in the README), on axum. Every
+//! refusal is a 4xx answer with a JSON body that says why ([`ApiError`]);
+//! engine work runs on tokio's blocking threads, proofs on the prover's.
+
+use crate::assets;
+use crate::engine::{self, GameSetup, GameView, Played, RuleChoice, Session};
+use crate::error::ApiError;
+use crate::players;
+use crate::prover::Prover;
+use crate::store::Store;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+/// The server's state.
+pub struct App {
+    pub store: Store,
+    pub prover: Prover,
+    /// Seeds for the computer players of games that do not give one.
+    seeds: AtomicU64,
+}
+
+impl App {
+    pub fn new(max_games: usize, prover_threads: usize) -> Arc<App> {
+        let clock = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Arc::new(App {
+            store: Store::new(max_games),
+            prover: Prover::start(prover_threads),
+            seeds: AtomicU64::new(clock),
+        })
+    }
+}
+
+/// The bound on request bodies, for the refusal's words.
+static BODY_LIMIT: AtomicUsize = AtomicUsize::new(0);
+
+/// The routes, with request bodies bounded to `body_limit` bytes.
+pub fn router(app: Arc<App>, body_limit: usize) -> Router {
+    BODY_LIMIT.store(body_limit, Ordering::Relaxed);
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/api", get(meta))
+        .route("/api/games", post(new_game))
+        .route("/api/games/{id}", get(show))
+        .route("/api/games/{id}/move", post(play_move))
+        .route("/api/games/{id}/computer", post(computer_move))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/redo", post(redo))
+        .route("/api/games/{id}/hint", get(hint))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(app)
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "no such page or API route",
+    )
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this route does not take that method",
+    )
+}
+
+/// `axum::Json`, with its refusals (malformed JSON, a wrong field, a body
+/// over the limit) answered as [`ApiError`]s.
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(ApiJson(v)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "body_too_large",
+                    format!(
+                        "the request body is over the limit of {} bytes",
+                        BODY_LIMIT.load(Ordering::Relaxed)
+                    ),
+                ))
+            }
+            Err(rejection) => {
+                let code = match &rejection {
+                    JsonRejection::JsonDataError(_) => "bad_field",
+                    JsonRejection::JsonSyntaxError(_) => "malformed_json",
+                    JsonRejection::MissingJsonContentType(_) => "not_json",
+                    _ => "bad_body",
+                };
+                Err(ApiError::new(
+                    rejection.status(),
+                    code,
+                    rejection.body_text(),
+                ))
+            }
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Meta {
+    variants: Vec<VariantInfo>,
+    players: Vec<PlayerInfo>,
+    hint_player: &'static str,
+}
+
+#[derive(Serialize)]
+struct VariantInfo {
+    name: String,
+    title: String,
+    pits_per_row: usize,
+}
+
+#[derive(Serialize)]
+struct PlayerInfo {
+    name: &'static str,
+    label: &'static str,
+}
+
+/// `GET /api`: the variants and the players the page offers.
+async fn meta() -> Json<Meta> {
+    let variants = engine::variants()
+        .into_iter()
+        .map(|(name, title, pits_per_row)| VariantInfo {
+            name,
+            title,
+            pits_per_row,
+        })
+        .collect();
+    let mut players = vec![PlayerInfo {
+        name: players::HUMAN,
+        label: "a person",
+    }];
+    players.extend(
+        players::COMPUTERS
+            .iter()
+            .map(|&(name, label)| PlayerInfo { name, label }),
+    );
+    Json(Meta {
+        variants,
+        players,
+        hint_player: players::STRONGEST,
+    })
+}
+
+/// `POST /api/games`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    variant: Option<String>,
+    starter_only: Option<bool>,
+    clockwise: Option<bool>,
+    reading: Option<String>,
+    first: Option<String>,
+    south: Option<String>,
+    north: Option<String>,
+    position: Option<String>,
+    record: Option<String>,
+    seed: Option<u64>,
+}
+
+async fn new_game(
+    State(app): State<Arc<App>>,
+    ApiJson(req): ApiJson<NewGame>,
+) -> Result<(StatusCode, Json<GameView>), ApiError> {
+    let seed = req
+        .seed
+        .unwrap_or_else(|| app.seeds.fetch_add(0x9e37_79b9, Ordering::Relaxed));
+    let setup = GameSetup {
+        rules: RuleChoice {
+            variant: req.variant,
+            starter_only: req.starter_only,
+            clockwise: req.clockwise,
+            reading: req.reading,
+        },
+        first: req.first,
+        position: req.position.filter(|p| !p.trim().is_empty()),
+        record: req.record.filter(|r| !r.trim().is_empty()),
+        seats: [
+            req.south.unwrap_or_else(|| players::HUMAN.to_string()),
+            req.north.unwrap_or_else(|| players::STRONGEST.to_string()),
+        ],
+        seed,
+    };
+    let app2 = app.clone();
+    let view = blocking(move || {
+        let session = Session::new(&setup)?;
+        let turn = session.turn();
+        let (id, shared) = app2.store.insert(session);
+        app2.prover.submit(turn);
+        let view = lock(&shared).view(&id);
+        Ok(view)
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Runs engine work on a blocking thread; a panic there becomes a 500
+/// answer, not a dead server.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f).await.unwrap_or_else(|e| {
+        Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("the engine failed: {e}"),
+        ))
+    })
+}
+
+fn lock(shared: &crate::store::Shared) -> std::sync::MutexGuard<'_, Session> {
+    shared.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs `f` on game `id` on a blocking thread; after a change (`changes`),
+/// the new turn's undecided moves go to the prover.
+async fn with_game<T: Send + 'static>(
+    app: &Arc<App>,
+    id: String,
+    changes: bool,
+    f: impl FnOnce(&mut Session) -> Result<T, ApiError> + Send + 'static,
+) -> Result<(T, GameView), ApiError> {
+    let shared = app.store.get(&id).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "unknown_game",
+            format!("there is no game {id:?} (games unused for long are dropped)"),
+        )
+    })?;
+    let app = app.clone();
+    blocking(move || {
+        let mut session = lock(&shared);
+        let out = f(&mut session)?;
+        if changes {
+            app.prover.submit(session.turn());
+        }
+        Ok((out, session.view(&id)))
+    })
+    .await
+}
+
+/// `GET /api/games/{id}`.
+async fn show(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(with_game(&app, id, false, |_| Ok(())).await?.1))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+#[derive(Serialize)]
+struct MoveReply {
+    #[serde(flatten)]
+    played: Played,
+    state: GameView,
+}
+
+/// `POST /api/games/{id}/move` `{"move": "3"}`: a person's move.
+async fn play_move(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<MoveRequest>,
+) -> Result<Json<MoveReply>, ApiError> {
+    let (played, state) = with_game(&app, id, true, move |s| s.play_person(&req.mv)).await?;
+    Ok(Json(MoveReply { played, state }))
+}
+
+/// `POST /api/games/{id}/computer`: the computer player's move.
+async fn computer_move(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<MoveReply>, ApiError> {
+    let (played, state) = with_game(&app, id, true, |s| s.play_computer()).await?;
+    Ok(Json(MoveReply { played, state }))
+}
+
+#[derive(Serialize)]
+struct MovesReply {
+    moves: Vec<String>,
+    state: GameView,
+}
+
+/// `POST /api/games/{id}/undo`.
+async fn undo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<MovesReply>, ApiError> {
+    let (moves, state) = with_game(&app, id, true, |s| s.undo()).await?;
+    Ok(Json(MovesReply { moves, state }))
+}
+
+/// `POST /api/games/{id}/redo`.
+async fn redo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<MovesReply>, ApiError> {
+    let (moves, state) = with_game(&app, id, true, |s| s.redo()).await?;
+    Ok(Json(MovesReply { moves, state }))
+}
+
+#[derive(Serialize)]
+struct HintReply {
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    player: &'static str,
+}
+
+/// `GET /api/games/{id}/hint`: the strongest player's move.
+async fn hint(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<HintReply>, ApiError> {
+    let (mv, _) = with_game(&app, id, false, |s| Ok(s.hint())).await?;
+    Ok(Json(HintReply {
+        mv,
+        player: players::STRONGEST,
+    }))
+}

@@ -1,0 +1,853 @@
+//! Every call into the `sowing` engine made by the server lives here (so
+//! that porting to the 0.2 core API is one module's work): setting up a
+//! game, the budgeted legality of a turn, playing, undo and redo, the
+//! computer players' moves, and the JSON views of a game and of a move's
+//! traced events.
+//!
+//! Legality of a turn: the core sows each candidate move at the start of the
+//! turn under a small lap budget (`TURN_BUDGET`); a move that neither ends
+//! nor is proven endless within it is *undecided*, and the
+//! [`crate::prover`] workers prove it exactly, off the request threads,
+//! with progress and cancellation, while the decided moves stay playable.
+
+use crate::describe;
+use crate::error::ApiError;
+use crate::players::{self, Chooser};
+use serde::Serialize;
+use sowing::rulesets::Reading;
+use sowing::{
+    AnyGame, AnyPosition, AnyRuleset, Event, Move, MoveSet, Pit, PlayError, Player, Proof, Record,
+    TURN_BUDGET, Variant,
+};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// The rules a new game is played under, as the API names them.
+#[derive(Clone, Debug, Default)]
+pub struct RuleChoice {
+    pub variant: Option<String>,
+    pub starter_only: Option<bool>,
+    pub clockwise: Option<bool>,
+    pub reading: Option<String>,
+}
+
+/// How a new game starts.
+#[derive(Clone, Debug, Default)]
+pub struct GameSetup {
+    pub rules: RuleChoice,
+    /// `S` or `N`: who moves first from the initial position.
+    pub first: Option<String>,
+    /// A position string to start from instead of the initial position.
+    pub position: Option<String>,
+    /// A game record to play from the start position.
+    pub record: Option<String>,
+    /// Who plays South and North: `human` or a computer player.
+    pub seats: [String; 2],
+    pub seed: u64,
+}
+
+/// The legal moves of one turn as far as they are known: what the core's
+/// turn-start budget found ([`sowing::Legality`]), updated as the prover's
+/// proofs come in.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Legality {
+    /// Moves whose sowing ends: playable.
+    pub ends: MoveSet,
+    /// Moves proven endless: not legal.
+    pub endless: MoveSet,
+    /// Candidate moves still being proven.
+    pub undecided: MoveSet,
+    /// Laps sown so far in each undecided move's proof (by [`slot`]).
+    laps: [u64; 26],
+}
+
+impl Legality {
+    /// Laps sown so far in `mv`'s proof.
+    pub fn laps(&self, mv: Move) -> u64 {
+        self.laps[slot(mv)]
+    }
+}
+
+/// A move's index in [`Legality::laps`]: pits 1..=24, then `S` and `N`.
+fn slot(mv: Move) -> usize {
+    match mv {
+        Move::Pit(p) => (p as usize).clamp(1, 24) - 1,
+        Move::First(Player::South) => 24,
+        Move::First(Player::North) => 25,
+    }
+}
+
+/// One turn: its position, what is known of its legal moves, and a flag
+/// that cancels the proofs once the game has moved on.
+pub struct Turn {
+    pub pos: AnyPosition,
+    pub legality: Mutex<Legality>,
+    pub cancel: AtomicBool,
+}
+
+impl Turn {
+    /// A turn of `pos`, with what the start of the turn found (no legal
+    /// moves once the game is over, by any rule: `ongoing` false).
+    fn start(pos: AnyPosition, ongoing: bool) -> Arc<Turn> {
+        let mut legality = Legality::default();
+        if ongoing {
+            let found = pos.legality();
+            legality.ends = found.ends;
+            legality.endless = found.endless;
+            legality.undecided = found.undecided;
+            for mv in found.undecided {
+                legality.laps[slot(mv)] = TURN_BUDGET;
+            }
+        }
+        Arc::new(Turn {
+            pos,
+            legality: Mutex::new(legality),
+            cancel: AtomicBool::new(false),
+        })
+    }
+
+    pub fn legality(&self) -> Legality {
+        *self.lock()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Legality> {
+        self.legality.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Proves whether the undecided `mv` ends, exactly, reporting progress
+    /// every million laps or so; stops early once the turn is cancelled.
+    pub fn prove(&self, mv: Move) {
+        if !self.legality().undecided.contains(mv) {
+            return;
+        }
+        let mut control = |m: Move, laps: u64| {
+            if self.cancel.load(Ordering::Relaxed) {
+                return ControlFlow::Break(());
+            }
+            self.lock().laps[slot(m)] = laps;
+            ControlFlow::Continue(())
+        };
+        let proof = self.pos.prove(mv, &mut control);
+        let mut legality = self.lock();
+        match proof {
+            Ok(Proof::Ends { .. }) => {
+                legality.ends.insert(mv);
+            }
+            Ok(Proof::Cancelled { .. }) => return,
+            // Endless, over a lap limit (the server sets none), or not a
+            // candidate (cannot happen for an undecided move).
+            _ => {
+                legality.endless.insert(mv);
+            }
+        }
+        legality.undecided.remove(mv);
+    }
+}
+
+/// The ruleset named by the API's choice.
+pub fn ruleset(choice: &RuleChoice, name: &str) -> Result<AnyRuleset, ApiError> {
+    let mut rules: AnyRuleset =
+        name.trim()
+            .to_ascii_lowercase()
+            .parse()
+            .map_err(|e: sowing::UnknownVariant| {
+                ApiError::bad_request("unknown_variant", e.to_string())
+            })?;
+    let variant = rules.variant();
+    let option_error = |option: &str, applies: &str| {
+        ApiError::bad_request(
+            "option_not_applicable",
+            format!("the option {option} applies to {applies}, not {variant}"),
+        )
+    };
+    match &mut rules {
+        AnyRuleset::SadeqaII(r) => r.starter_only = choice.starter_only.unwrap_or(false),
+        _ if choice.starter_only == Some(true) => {
+            return Err(option_error("starter_only", "sadeqa-ii"));
+        }
+        _ => {}
+    }
+    match &mut rules {
+        AnyRuleset::Andada(r) => {
+            r.clockwise = choice.clockwise.unwrap_or(false);
+            r.reading = match choice.reading.as_deref() {
+                None | Some("pankhurst") => Reading::Pankhurst,
+                Some("empty-row") => Reading::EmptyRowLoses,
+                Some("ludii") => Reading::Ludii,
+                Some(other) => {
+                    return Err(ApiError::bad_request(
+                        "unknown_reading",
+                        format!(
+                            "unknown reading {other:?}: expected pankhurst, empty-row or ludii"
+                        ),
+                    ));
+                }
+            };
+        }
+        _ if choice.clockwise == Some(true) => return Err(option_error("clockwise", "Andada")),
+        _ if choice.reading.is_some() => return Err(option_error("reading", "Andada")),
+        _ => {}
+    }
+    Ok(rules)
+}
+
+/// The variants the page offers: (name, title, pits per row).
+pub fn variants() -> Vec<(String, String, usize)> {
+    Variant::ALL
+        .iter()
+        .filter_map(|&v| AnyRuleset::from_variant(v))
+        .map(|r| {
+            (
+                r.variant().name().to_string(),
+                describe::title(r),
+                r.variant().pits_per_row(),
+            )
+        })
+        .collect()
+}
+
+/// A game on the server: the engine's game, who sits where, the moves an
+/// undo took back (for redo), and the current turn's legality.
+pub struct Session {
+    game: AnyGame,
+    seats: [String; 2],
+    bots: [Option<Chooser>; 2],
+    redo: Vec<Vec<Move>>,
+    turn: Arc<Turn>,
+    seed: u64,
+    /// The start position's string.
+    start: String,
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // A dropped game's proofs are of no more use.
+        self.turn.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// What a move did: the move, its player, its traced events.
+#[derive(Serialize)]
+pub struct Played {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub player: char,
+    pub events: Vec<EventView>,
+}
+
+impl Session {
+    /// A new game from `setup`.
+    ///
+    /// # Errors
+    /// An unknown variant, player or option; a malformed position string or
+    /// record; a record move that cannot be played.
+    pub fn new(setup: &GameSetup) -> Result<Session, ApiError> {
+        for seat in &setup.seats {
+            players::check(seat).map_err(|e| ApiError::bad_request("unknown_player", e))?;
+        }
+        let start = match &setup.position {
+            Some(text) => {
+                let name = text.split_whitespace().next().unwrap_or("");
+                let rules = ruleset(&setup.rules, name)?;
+                if let Some(v) = &setup.rules.variant {
+                    let chosen = ruleset(&RuleChoice::default(), v)?.variant();
+                    if chosen != rules.variant() {
+                        return Err(ApiError::bad_request(
+                            "variant_mismatch",
+                            format!(
+                                "the position string is a {} position, but the variant chosen is {chosen}",
+                                rules.variant()
+                            ),
+                        ));
+                    }
+                }
+                AnyPosition::from_str_with(rules, text).map_err(|e| {
+                    ApiError::bad_request("bad_position", format!("bad position string: {e}"))
+                })?
+            }
+            None => {
+                let name = setup.rules.variant.as_deref().ok_or_else(|| {
+                    ApiError::bad_request("missing_variant", "give a variant or a position string")
+                })?;
+                let rules = ruleset(&setup.rules, name)?;
+                let first = match setup.first.as_deref().map(str::trim) {
+                    None | Some("S") | Some("s") => Player::South,
+                    Some("N") | Some("n") => Player::North,
+                    Some(other) => {
+                        return Err(ApiError::bad_request(
+                            "bad_first",
+                            format!("who starts: expected S or N, found {other:?}"),
+                        ));
+                    }
+                };
+                AnyPosition::new_with_first(rules, first)
+            }
+        };
+        let start_string = start.to_string();
+        let mut game = AnyGame::new(start);
+        if let Some(text) = &setup.record {
+            let record: Record = text.parse().map_err(|e: sowing::RecordError| {
+                ApiError::bad_request(
+                    "bad_record",
+                    format!("bad record: {}", short(&e.to_string())),
+                )
+            })?;
+            game.play_record(&record).map_err(|e| {
+                ApiError::unprocessable(
+                    "bad_record",
+                    format!("the record cannot be played: {}", short(&e.to_string())),
+                )
+            })?;
+        }
+        let mut bots: [Option<Chooser>; 2] = [None, None];
+        for (i, seat) in setup.seats.iter().enumerate() {
+            if seat != players::HUMAN {
+                let seed = setup.seed.wrapping_mul(2).wrapping_add(i as u64);
+                bots[i] = Some(
+                    players::computer(seat, seed)
+                        .map_err(|e| ApiError::bad_request("unknown_player", e))?,
+                );
+            }
+        }
+        let turn = Turn::start(game.position(), game.outcome().is_ongoing());
+        Ok(Session {
+            game,
+            seats: setup.seats.clone(),
+            bots,
+            redo: Vec::new(),
+            turn,
+            seed: setup.seed,
+            start: start_string,
+        })
+    }
+
+    /// The current turn (for the prover).
+    pub fn turn(&self) -> Arc<Turn> {
+        self.turn.clone()
+    }
+
+    /// A new turn after the position changed; the old turn's proofs stop.
+    fn new_turn(&mut self) {
+        self.turn.cancel.store(true, Ordering::Relaxed);
+        self.turn = Turn::start(self.game.position(), self.game.outcome().is_ongoing());
+    }
+
+    fn seat_of_mover(&self) -> &str {
+        &self.seats[self.game.position().side_to_move().index()]
+    }
+
+    /// Plays `mv`, typed by a person.
+    ///
+    /// # Errors
+    /// Not a move, not a person's turn, the game is over, the move is not
+    /// legal or still being proven.
+    pub fn play_person(&mut self, text: &str) -> Result<Played, ApiError> {
+        self.ongoing()?;
+        let side = self.game.position().side_to_move();
+        if self.seat_of_mover() != players::HUMAN {
+            return Err(ApiError::conflict(
+                "not_your_turn",
+                format!(
+                    "{side} is played by the computer ({})",
+                    self.seat_of_mover()
+                ),
+            ));
+        }
+        let mv = describe::parse_move(text, self.game.position().pits_per_row())
+            .map_err(|e| ApiError::bad_request("bad_move", e))?;
+        self.play(mv)
+    }
+
+    /// The computer's move for the side to move.
+    ///
+    /// # Errors
+    /// The side to move is a person; the game is over; no move is decided
+    /// yet (the proofs are still running).
+    pub fn play_computer(&mut self) -> Result<Played, ApiError> {
+        self.ongoing()?;
+        let pos = self.game.position();
+        let side = pos.side_to_move();
+        let legality = self.turn.legality();
+        let Some(bot) = self.bots[side.index()].as_mut() else {
+            return Err(ApiError::conflict(
+                "not_computer_turn",
+                format!("{side} is played by a person"),
+            ));
+        };
+        if legality.ends.is_empty() {
+            return Err(ApiError::conflict(
+                "proving",
+                format!(
+                    "{side} waits for the proof whether {} end",
+                    list(legality.undecided)
+                ),
+            ));
+        }
+        // A computer player chooses among the moves proven to end.
+        let mv = bot(&pos, legality.ends).ok_or_else(|| {
+            ApiError::conflict("no_move", format!("{side}'s player found no move"))
+        })?;
+        self.play(mv)
+    }
+
+    fn ongoing(&self) -> Result<(), ApiError> {
+        match describe::ending(&self.game) {
+            None => Ok(()),
+            Some(why) => Err(ApiError::conflict(
+                "game_over",
+                format!("the game is over: {why}"),
+            )),
+        }
+    }
+
+    fn play(&mut self, mv: Move) -> Result<Played, ApiError> {
+        let legality = self.turn.legality();
+        let pos = self.game.position();
+        if legality.undecided.contains(mv) {
+            return Err(ApiError::conflict(
+                "proving",
+                format!(
+                    "still proving whether move {mv}'s sowing ends; the other moves are playable"
+                ),
+            ));
+        }
+        // Endless, or not a candidate at all.
+        if !legality.ends.contains(mv) {
+            return Err(ApiError::unprocessable(
+                "illegal_move",
+                format!("move {mv} is not legal: {}", refusal(&pos, mv, &legality)),
+            ));
+        }
+        let player = pos.side_to_move();
+        let events = self
+            .game
+            .play_traced(mv)
+            .map_err(|e| ApiError::unprocessable("illegal_move", e.to_string()))?;
+        self.redo.clear();
+        self.new_turn();
+        Ok(Played {
+            mv: mv.to_string(),
+            player: player.letter(),
+            events: views(&pos, &events),
+        })
+    }
+
+    /// Takes back the last move, and the computer's moves before it, back to
+    /// a person's turn (or one move if no person plays). Returns the moves
+    /// taken back, last first.
+    ///
+    /// # Errors
+    /// Nothing to undo.
+    pub fn undo(&mut self) -> Result<Vec<String>, ApiError> {
+        let has_person = self.seats.iter().any(|s| s == players::HUMAN);
+        let mut undone = Vec::new();
+        while let Some(mv) = self.game.undo() {
+            undone.push(mv);
+            if !has_person || self.seat_of_mover() == players::HUMAN {
+                break;
+            }
+        }
+        if undone.is_empty() {
+            return Err(ApiError::conflict(
+                "nothing_to_undo",
+                "no move has been played",
+            ));
+        }
+        let names = undone.iter().map(Move::to_string).collect();
+        undone.reverse();
+        self.redo.push(undone);
+        self.new_turn();
+        Ok(names)
+    }
+
+    /// Plays again the moves of the last undo.
+    ///
+    /// # Errors
+    /// Nothing to redo.
+    pub fn redo(&mut self) -> Result<Vec<String>, ApiError> {
+        let moves = self
+            .redo
+            .pop()
+            .ok_or_else(|| ApiError::conflict("nothing_to_redo", "no move has been taken back"))?;
+        for &mv in &moves {
+            self.game
+                .play(mv)
+                .map_err(|e| ApiError::conflict("redo_failed", e.to_string()))?;
+        }
+        self.new_turn();
+        Ok(moves.iter().map(Move::to_string).collect())
+    }
+
+    /// The strongest player's move for the side to move, among the moves
+    /// proven to end; `None` if there is none yet.
+    pub fn hint(&mut self) -> Option<String> {
+        let legality = self.turn.legality();
+        if describe::ending(&self.game).is_some() || legality.ends.is_empty() {
+            return None;
+        }
+        let mut bot =
+            players::computer(players::STRONGEST, self.seed ^ self.game.ply() as u64).ok()?;
+        bot(&self.game.position(), legality.ends).map(|m| m.to_string())
+    }
+
+    /// The game as the page draws it.
+    pub fn view(&self, id: &str) -> GameView {
+        let pos = self.game.position();
+        let rules = pos.rules();
+        let n = pos.pits_per_row();
+        let legality = self.turn.legality();
+        let ongoing = self.game.outcome().is_ongoing();
+        let side = pos.side_to_move();
+        let row = |owner: Player| -> Vec<PitView> {
+            (1..=n as u8)
+                .map(|number| {
+                    let pit = Pit::new(owner, number);
+                    PitView {
+                        seeds: pos.seeds(pit),
+                        warana: pos.warana_owner(pit).map(|p| p.letter()),
+                    }
+                })
+                .collect()
+        };
+        let refusals = if ongoing {
+            let candidates = pos.candidate_moves();
+            let choice = candidates.iter().any(|m| m.pit().is_none());
+            let mut moves: Vec<Move> = (1..=n as u8).map(Move::Pit).collect();
+            if choice {
+                moves.extend([Move::First(Player::South), Move::First(Player::North)]);
+            }
+            moves
+                .into_iter()
+                .filter(|&mv| !legality.ends.contains(mv))
+                .map(|mv| (mv.to_string(), refusal(&pos, mv, &legality)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let (option_starter_only, option_clockwise, option_reading) = match rules {
+            AnyRuleset::SadeqaII(r) => (Some(r.starter_only), None, None),
+            AnyRuleset::Andada(r) => (
+                None,
+                Some(r.clockwise),
+                Some(describe::reading_name(r.reading)),
+            ),
+            _ => (None, None, None),
+        };
+        let position = pos.to_string();
+        let phase = position.split_whitespace().nth(4).map(str::to_string);
+        GameView {
+            id: id.to_string(),
+            variant: pos.variant().name(),
+            title: describe::title(rules),
+            starter_only: option_starter_only,
+            clockwise: option_clockwise,
+            reading: option_reading,
+            pits_per_row: n,
+            seats: Seats {
+                south: self.seats[0].clone(),
+                north: self.seats[1].clone(),
+            },
+            start: self.start.clone(),
+            position,
+            record: self.game.record().to_string(),
+            ply: self.game.ply(),
+            can_undo: self.game.ply() > 0,
+            can_redo: !self.redo.is_empty(),
+            phase,
+            to_move: side.letter(),
+            to_move_seat: self.seats[side.index()].clone(),
+            board: Board {
+                south: row(Player::South),
+                north: row(Player::North),
+            },
+            tally: tally(&pos),
+            legal: legality.ends.iter().map(|m| m.to_string()).collect(),
+            endless: legality.endless.iter().map(|m| m.to_string()).collect(),
+            undecided: legality
+                .undecided
+                .iter()
+                .map(|m| Undecided {
+                    mv: m.to_string(),
+                    laps: legality.laps(m),
+                })
+                .collect(),
+            refusals,
+            over: !ongoing,
+            result: describe::ending(&self.game),
+            winner: self.game.outcome().winner().map(|p| p.letter()),
+        }
+    }
+}
+
+/// Why `mv` may not be played now, in words.
+fn refusal(pos: &AnyPosition, mv: Move, legality: &Legality) -> String {
+    if legality.undecided.contains(mv) {
+        return format!(
+            "proving whether this sowing ends ({} laps so far); the other moves are playable",
+            legality.laps(mv)
+        );
+    }
+    if legality.endless.contains(mv) {
+        return "its relay sowing never ends (it comes back to where it started), so it may not be played".to_string();
+    }
+    match pos.check(mv) {
+        Err(PlayError::Illegal { reason, .. }) => reason.to_string(),
+        Err(e) => e.to_string(),
+        Ok(()) => "it is legal".to_string(),
+    }
+}
+
+fn list(moves: MoveSet) -> String {
+    let names: Vec<String> = moves.iter().map(|m| format!("move {m}")).collect();
+    names.join(", ")
+}
+
+/// An error message cut to a readable length (a record's own text is never
+/// repeated in full).
+fn short(s: &str) -> String {
+    if s.len() <= 300 {
+        s.to_string()
+    } else {
+        let mut end = 300;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!("{}...", &s[..end])
+    }
+}
+
+/// What each side has, and what it means in this game: points (Sadeqa V:
+/// captured plus the seeds in one's waranas; Sadeqa III and game 91:
+/// captured), or seeds removed by one's captures, which are no score
+/// (Sadeqa II, Andada).
+fn tally(pos: &AnyPosition) -> Tally {
+    let captured = [pos.captured(Player::South), pos.captured(Player::North)];
+    // The engine's own points (`Position::points`): `None` where the game
+    // scores none.
+    match (pos.points(Player::South), pos.points(Player::North)) {
+        (Some(south), Some(north)) => {
+            let waranas = matches!(pos.rules(), AnyRuleset::SadeqaV(_));
+            Tally {
+                kind: "points",
+                south,
+                north,
+                captured: Some(captured),
+                in_waranas: waranas.then(|| {
+                    [
+                        south.saturating_sub(captured[0]),
+                        north.saturating_sub(captured[1]),
+                    ]
+                }),
+                removed: None,
+            }
+        }
+        _ => Tally {
+            kind: "removed",
+            south: captured[0],
+            north: captured[1],
+            captured: None,
+            in_waranas: None,
+            removed: matches!(pos.rules(), AnyRuleset::Andada(_)).then(|| pos.removed()),
+        },
+    }
+}
+
+/// A game as the page draws it (`GET /api/games/{id}`).
+#[derive(Serialize)]
+pub struct GameView {
+    pub id: String,
+    pub variant: &'static str,
+    pub title: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starter_only: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clockwise: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reading: Option<&'static str>,
+    pub pits_per_row: usize,
+    pub seats: Seats,
+    pub start: String,
+    pub position: String,
+    pub record: String,
+    pub ply: usize,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub phase: Option<String>,
+    pub to_move: char,
+    pub to_move_seat: String,
+    pub board: Board,
+    pub tally: Tally,
+    pub legal: Vec<String>,
+    pub endless: Vec<String>,
+    pub undecided: Vec<Undecided>,
+    pub refusals: Vec<(String, String)>,
+    pub over: bool,
+    pub result: Option<String>,
+    pub winner: Option<char>,
+}
+
+#[derive(Serialize)]
+pub struct Seats {
+    pub south: String,
+    pub north: String,
+}
+
+#[derive(Serialize)]
+pub struct Board {
+    /// South's pits from his pit 1.
+    pub south: Vec<PitView>,
+    /// North's pits from his pit 1.
+    pub north: Vec<PitView>,
+}
+
+#[derive(Serialize)]
+pub struct PitView {
+    pub seeds: u8,
+    /// The owner of the warana this pit is (Sadeqa V).
+    pub warana: Option<char>,
+}
+
+#[derive(Serialize)]
+pub struct Tally {
+    /// `points` (a score) or `removed` (seeds removed by one's captures,
+    /// which are no score).
+    pub kind: &'static str,
+    pub south: u16,
+    pub north: u16,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captured: Option<[u16; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_waranas: Option<[u16; 2]>,
+    /// Andada: seeds removed by the singleton ending.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub removed: Option<u32>,
+}
+
+#[derive(Serialize)]
+pub struct Undecided {
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Laps the proof has tried so far.
+    pub laps: u64,
+}
+
+/// One traced event, with the words the page shows for it.
+#[derive(Serialize)]
+pub struct EventView {
+    #[serde(flatten)]
+    pub kind: EventKind,
+    pub text: String,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventKind {
+    Lap {
+        origin: String,
+        seeds: u8,
+        landing: String,
+    },
+    Capture {
+        by: char,
+        pit: String,
+        seeds: u8,
+        removed_from_play: bool,
+    },
+    WaranaCapture {
+        by: char,
+        pit: String,
+        seeds: u8,
+    },
+    WaranaMade {
+        owner: char,
+        pit: String,
+    },
+    BonusMove {
+        player: char,
+    },
+    Pass {
+        player: char,
+    },
+    Removed {
+        from: String,
+        seeds: u8,
+    },
+    Sweep {
+        to: char,
+        seeds: u16,
+    },
+    Choice {
+        first: char,
+    },
+    GameOver,
+}
+
+/// The events of a move played from `before`, as the page animates them.
+/// A bonus move that the end of the game cancels is left out.
+fn views(before: &AnyPosition, events: &[Event]) -> Vec<EventView> {
+    let removing = matches!(
+        before.rules(),
+        AnyRuleset::SadeqaII(_) | AnyRuleset::Andada(_)
+    );
+    let ends = events.contains(&Event::GameOver);
+    let opening = before.to_string().ends_with(" opening");
+    events
+        .iter()
+        .filter(|e| !(ends && matches!(e, Event::BonusMove { .. })))
+        .map(|&e| {
+            let (kind, text) = match e {
+                Event::Lap { origin, seeds, landing } => (
+                    EventKind::Lap { origin: origin.to_string(), seeds, landing: landing.to_string() },
+                    if opening {
+                        format!("Opening: the {seeds} seeds of {origin} are sown, the last into {landing}.")
+                    } else {
+                        format!("{seeds} seed{} from {origin}, the last into {landing}.", plural(seeds as u32))
+                    },
+                ),
+                Event::Capture { by, pit, seeds } => (
+                    EventKind::Capture { by: by.letter(), pit: pit.to_string(), seeds, removed_from_play: removing },
+                    if removing {
+                        format!("Capture: the {seeds} seed{} of {pit} are removed from play.", plural(seeds as u32))
+                    } else {
+                        format!("Capture: {by} takes the {seeds} seed{} of {pit}.", plural(seeds as u32))
+                    },
+                ),
+                Event::WaranaCapture { by, pit, seeds } => (
+                    EventKind::WaranaCapture { by: by.letter(), pit: pit.to_string(), seeds },
+                    format!("{by} captures {seeds} seed{} from {}'s warana {pit}.", plural(seeds as u32), by.other()),
+                ),
+                Event::WaranaMade { owner, pit } => (
+                    EventKind::WaranaMade { owner: owner.letter(), pit: pit.to_string() },
+                    format!("{pit} now holds 4 and becomes {owner}'s warana."),
+                ),
+                Event::BonusMove { player } => (
+                    EventKind::BonusMove { player: player.letter() },
+                    format!("{player} moves again (bonus move)."),
+                ),
+                Event::Pass { player } => (
+                    EventKind::Pass { player: player.letter() },
+                    format!("{player} has no legal move and passes."),
+                ),
+                Event::Removed { from, seeds } => (
+                    EventKind::Removed { from: from.to_string(), seeds },
+                    format!("Singleton ending: {seeds} seed{} leaving {from} removed from play.", plural(seeds as u32)),
+                ),
+                Event::Sweep { to, seeds } => (
+                    EventKind::Sweep { to: to.letter(), seeds },
+                    format!("The {seeds} seed{} left on the board go to {to}, who moved last.", plural(seeds as u32)),
+                ),
+                Event::Choice { first } => (
+                    EventKind::Choice { first: first.letter() },
+                    format!("{first} makes the first regular move."),
+                ),
+                Event::GameOver => (EventKind::GameOver, "The game is over.".to_string()),
+            };
+            EventView { kind, text }
+        })
+        .collect()
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

@@ -1,0 +1,65 @@
+//! A web board for every game: `cargo run --release --example serve`, then
+//! open the address it prints. The page (HTML, CSS, JavaScript) is served
+//! by this example itself and works offline; the engine runs on the server
+//! behind a JSON API (see the README).
+//!
+//! Modules: `api` (routes, JSON), `engine` (every call into `sowing`),
+//! `players` (player names to computer players), `prover` (endless-sowing
+//! proofs off the request threads), `store` (the bounded games in memory),
+//! `assets` (the page), `error` (the API's refusals).
+
+#[path = "../common/describe.rs"]
+mod describe;
+
+mod api;
+mod assets;
+mod engine;
+mod error;
+mod players;
+mod prover;
+mod store;
+
+use clap::Parser;
+
+/// Serve a web board for the two-row mancala games of Ethiopia and Eritrea.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// Port on 127.0.0.1 (0: any free port; the address is printed).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+
+    /// Games kept in memory; beyond it the least recently used is dropped.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_games: u64,
+
+    /// Largest request body accepted, in bytes.
+    #[arg(long, default_value_t = 64 * 1024)]
+    max_body: usize,
+
+    /// Threads proving endless sowings.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    provers: u64,
+}
+
+#[tokio::main]
+async fn main() {
+    let args = Args::parse();
+    let app = api::App::new(args.max_games as usize, args.provers as usize);
+    let router = api::router(app, args.max_body);
+    let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("serve: cannot listen on 127.0.0.1:{}: {e}", args.port);
+            std::process::exit(2);
+        }
+    };
+    match listener.local_addr() {
+        Ok(addr) => println!("sowing: serving the board on http://{addr}/"),
+        Err(e) => println!("sowing: serving (address unknown: {e})"),
+    }
+    if let Err(e) = axum::serve(listener, router).await {
+        eprintln!("serve: {e}");
+        std::process::exit(1);
+    }
+}

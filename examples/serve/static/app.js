@@ -1,0 +1,571 @@
+// The web board of the `serve` example. The engine runs on the server; this
+// page draws the board as RULES.md section 1 draws it (North's row on top,
+// shown right to left; South's row below, left to right), sends moves to the
+// JSON API and animates each move lap by lap from its traced events.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+let state = null;        // the game as the server last described it
+let busy = false;        // a request or an animation is running
+let skipping = false;    // finish the current animation at once
+let pollTimer = null;
+let typed = '';          // digits typed for a two-digit pit number
+let typedTimer = null;
+
+// ---- the API ----
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers['content-type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, opts);
+  } catch (e) {
+    throw { error: 'network', message: 'the server does not answer (' + e.message + ')' };
+  }
+  const data = await res.json().catch(() => ({ error: 'bad_answer', message: 'the server sent no JSON' }));
+  if (!res.ok) throw data;
+  return data;
+}
+
+// ---- setup ----
+
+async function loadMeta() {
+  const meta = await api('GET', '/api');
+  for (const id of ['south', 'north']) {
+    const sel = $(id);
+    for (const p of meta.players) {
+      const o = document.createElement('option');
+      o.value = p.name;
+      o.textContent = p.name === 'human' ? 'a person' : 'computer, ' + p.label;
+      sel.appendChild(o);
+    }
+    sel.value = id === 'south' ? 'human' : meta.hint_player;
+  }
+  showOptions();
+}
+
+function showOptions() {
+  const game = $('game').value;
+  document.querySelectorAll('.opt').forEach((el) => {
+    el.hidden = !el.classList.contains('opt-' + game);
+  });
+}
+
+// The rule options of the setup form for a variant family.
+function ruleOptions(variant) {
+  const body = {};
+  if (variant === 'sadeqa-ii') body.starter_only = $('starter-only').checked;
+  if (variant.startsWith('andada')) {
+    body.clockwise = $('clockwise').checked;
+    body.reading = $('reading').value;
+  }
+  return body;
+}
+
+function chosenVariant() {
+  const game = $('game').value;
+  return game === 'andada' ? 'andada-' + $('andada-size').value : game;
+}
+
+function seats() {
+  return { south: $('south').value, north: $('north').value };
+}
+
+async function newGame(extra) {
+  const variant = chosenVariant();
+  const body = Object.assign({ variant, first: $('first').value }, ruleOptions(variant), seats(), extra || {});
+  await start(body);
+}
+
+async function start(body) {
+  try {
+    const s = await api('POST', '/api/games', body);
+    $('log').innerHTML = '';
+    skipping = false;
+    $('play').hidden = false;
+    show(s);
+    say(s.ply > 0 ? 'Started from ply ' + s.ply + ' of the record.' : 'A new game: ' + s.title + '.');
+    afterTurn();
+  } catch (e) {
+    sayError(e);
+  }
+}
+
+function loadFromText() {
+  const text = $('load-text').value.trim();
+  if (!text) return sayError({ message: 'paste a position string or a record first' });
+  const lines = text.split(/\n/).map((l) => l.trim()).filter((l) => l);
+  if (/^[\s0-9SNsn\/]*$/.test(lines[0])) {
+    // A record, from the start of the game chosen above.
+    return newGame({ record: lines.join('/') });
+  }
+  const name = lines[0].split(/\s+/)[0].toLowerCase();
+  const family = name.startsWith('andada') ? 'andada' : name;
+  const body = Object.assign({ position: lines[0] }, ruleOptions(family), seats());
+  if (lines.length > 1) body.record = lines.slice(1).join('/');
+  return start(body);
+}
+
+// ---- drawing ----
+
+function pitName(owner, number) { return owner + number; }
+
+function pitEl(name) { return document.querySelector('.pit[data-pit="' + name + '"]'); }
+
+// Builds the board's pits once per game shape: North's row on top, from his
+// pit n on the left to his pit 1 on the right; South's row below, pit 1 on
+// the left (RULES.md section 1).
+function buildBoard(n) {
+  const board = $('board');
+  board.innerHTML = '';
+  board.style.gridTemplateColumns = 'repeat(' + n + ', auto)';
+  board.dataset.n = n;
+  const add = (owner, number) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'pit';
+    b.dataset.pit = pitName(owner, number);
+    b.dataset.owner = owner;
+    b.dataset.number = number;
+    b.innerHTML = '<span class="name">' + owner + number + '</span><span class="seeds"></span><span class="count"></span>';
+    b.addEventListener('click', () => clickPit(owner, number));
+    board.appendChild(b);
+  };
+  for (let i = n; i >= 1; i--) add('N', i);
+  for (let i = 1; i <= n; i++) add('S', i);
+}
+
+// Draws seeds into a pit: a dot per seed (up to 24, then the count tells).
+function drawPit(name, seeds, warana) {
+  const el = pitEl(name);
+  if (!el) return;
+  const dots = el.querySelector('.seeds');
+  const shown = Math.min(seeds, 24);
+  if (dots.childElementCount !== shown) {
+    dots.innerHTML = '<span class="seed"></span>'.repeat(shown);
+  }
+  el.querySelector('.count').textContent = seeds;
+  el.dataset.seeds = seeds;
+  el.classList.remove('warana-S', 'warana-N');
+  const old = el.querySelector('.badge');
+  if (old) old.remove();
+  if (warana) {
+    el.classList.add('warana-' + warana);
+    const badge = document.createElement('span');
+    badge.className = 'badge';
+    badge.textContent = 'warana ' + warana;
+    badge.title = 'a warana owned by ' + (warana === 'S' ? 'South' : 'North');
+    el.appendChild(badge);
+  }
+  el.dataset.warana = warana || '';
+}
+
+function drawBoard(board) {
+  board.south.forEach((p, i) => drawPit(pitName('S', i + 1), p.seeds, p.warana));
+  board.north.forEach((p, i) => drawPit(pitName('N', i + 1), p.seeds, p.warana));
+}
+
+const sideName = (c) => (c === 'S' ? 'South' : 'North');
+
+function seatWords(seat) {
+  return seat === 'human' ? 'a person' : 'computer: ' + seat;
+}
+
+function tallyText(s, side) {
+  const t = s.tally;
+  const i = side === 'S' ? 0 : 1;
+  const value = side === 'S' ? t.south : t.north;
+  if (t.kind === 'points') {
+    if (t.in_waranas) return 'points ' + value + ' (' + t.captured[i] + ' captured + ' + t.in_waranas[i] + ' in waranas)';
+    return 'points ' + value + ' (captured)';
+  }
+  // Sadeqa II and Andada: removed seeds decide nothing.
+  return 'seeds removed by his captures: ' + value + ' (not a score)';
+}
+
+function show(s) {
+  const shapeChanged = !state || state.id !== s.id || String(s.pits_per_row) !== $('board').dataset.n;
+  state = s;
+  if (shapeChanged) buildBoard(s.pits_per_row);
+  $('title').textContent = s.title;
+  drawBoard(s.board);
+  for (const side of ['N', 'S']) {
+    const line = $(side === 'N' ? 'north-line' : 'south-line');
+    line.className = 'side-line ' + side + (!s.over && s.to_move === side ? ' to-move' : '');
+    const seat = side === 'S' ? s.seats.south : s.seats.north;
+    line.innerHTML = '';
+    const who = document.createElement('span');
+    who.className = 'who';
+    who.textContent = sideName(side) + ' (' + seatWords(seat) + ')';
+    const tally = document.createElement('span');
+    tally.className = 'tally';
+    tally.textContent = tallyText(s, side);
+    line.append(who, tally);
+  }
+  if (s.tally.removed !== undefined && s.tally.removed > 0) {
+    const extra = document.createElement('span');
+    extra.textContent = 'removed by the singleton ending: ' + s.tally.removed;
+    $('south-line').appendChild(extra);
+  }
+  $('position').value = s.position;
+  $('record').value = s.record;
+  $('undo').disabled = !s.can_undo;
+  $('redo').disabled = !s.can_redo;
+  markPits();
+  const status = $('status');
+  status.classList.toggle('over', s.over);
+  if (s.over) {
+    status.textContent = s.result;
+  } else {
+    const mover = sideName(s.to_move);
+    let text = mover + ' to move (' + seatWords(s.to_move_seat) + ')';
+    if (s.phase === 'opening') text += ': the opening move, a pit whose sowing runs round the whole board';
+    if (s.phase === 'choice') text += ': the choice, who makes the first regular move';
+    if (s.to_move_seat !== 'human' && $('pause').checked) text += ', paused: untick "pause the computer" to go on';
+    if (s.undecided.length) text += '; proving whether ' + s.undecided.map((u) => 'pit ' + u.move).join(', ') + ' can be played ...';
+    status.textContent = text;
+  }
+  const choosing = !s.over && s.legal.some((m) => m === 'S' || m === 'N');
+  $('choice').hidden = !choosing || s.to_move_seat !== 'human';
+  $('choice-text').textContent = choosing ? sideName(s.to_move) + ', name who makes the first regular move:' : '';
+  $('hint').disabled = s.over || s.to_move_seat !== 'human';
+  schedulePoll();
+}
+
+// Marks each pit of the side to move: playable, refused (with the reason
+// as its title), or still being proven.
+function markPits() {
+  const s = state;
+  const refusals = new Map(s.refusals);
+  const undecided = new Map(s.undecided.map((u) => [u.move, u]));
+  document.querySelectorAll('.pit').forEach((el) => {
+    el.classList.remove('playable', 'refused', 'proving', 'hinted');
+    const label = el.querySelector('.proving-label');
+    if (label) label.remove();
+    el.removeAttribute('title');
+    const mine = !s.over && el.dataset.owner === s.to_move && s.to_move_seat === 'human';
+    const mv = el.dataset.number;
+    let aria = el.dataset.pit + ', ' + el.dataset.seeds + ' seeds';
+    if (el.dataset.warana) aria += ', warana of ' + sideName(el.dataset.warana);
+    if (mine && s.legal.includes(mv)) {
+      el.classList.add('playable');
+      aria += ', playable';
+    } else if (mine && undecided.has(mv)) {
+      el.classList.add('proving');
+      const l = document.createElement('span');
+      l.className = 'proving-label';
+      l.textContent = 'proving ...';
+      el.appendChild(l);
+      el.title = 'Proving whether this sowing ends (' + undecided.get(mv).laps.toLocaleString() + ' laps so far)';
+      aria += ', proving whether its sowing ends';
+    } else if (mine && refusals.has(mv)) {
+      el.classList.add('refused');
+      el.title = capital(refusals.get(mv));
+      aria += ', may not be played: ' + refusals.get(mv);
+    }
+    el.setAttribute('aria-label', aria);
+  });
+}
+
+function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
+function say(text) {
+  const m = $('message');
+  m.classList.remove('error');
+  m.textContent = text;
+}
+
+function sayError(e) {
+  const m = $('message');
+  m.classList.add('error');
+  m.textContent = capital((e && e.message) || String(e)) + '.';
+}
+
+function log(text, cls) {
+  const li = document.createElement('li');
+  li.textContent = text;
+  if (cls) li.className = cls;
+  $('log').appendChild(li);
+  li.scrollIntoView({ block: 'nearest' });
+}
+
+// ---- animation ----
+
+// `?fast` in the address: no pauses (the browser tests play whole games).
+const FAST = new URLSearchParams(location.search).has('fast');
+
+function delay() {
+  if (FAST) return 0;
+  // Speed 0..100 -> 700..15 ms a seed.
+  const v = Number($('speed').value);
+  return Math.round(700 * Math.pow(15 / 700, v / 100));
+}
+
+function sleep(ms) {
+  if (skipping) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    const check = setInterval(() => {
+      if (skipping) { clearTimeout(t); clearInterval(check); resolve(); }
+    }, 20);
+    setTimeout(() => clearInterval(check), ms + 30);
+  });
+}
+
+// Sowing order (RULES.md section 1): index 0..n-1 South's pits, n..2n-1
+// North's, each from his pit 1 (counter-clockwise), or mirrored.
+function orderIndex(name, n, clockwise) {
+  const owner = name[0];
+  const number = Number(name.slice(1));
+  const offset = clockwise ? n - number : number - 1;
+  return (owner === 'S' ? 0 : n) + offset;
+}
+
+function pitAtIndex(idx, n, clockwise) {
+  const owner = idx < n ? 'S' : 'N';
+  const offset = idx % n;
+  return owner + (clockwise ? n - offset : offset + 1);
+}
+
+// Animates the events of one move on the drawn board, seed by seed, then
+// draws the server's position after it (the authority).
+async function animate(before, played, after) {
+  const n = before.pits_per_row;
+  const cw = !!before.clockwise;
+  const seeds = new Map();
+  const waranas = new Map();
+  before.board.south.forEach((p, i) => { seeds.set('S' + (i + 1), p.seeds); waranas.set('S' + (i + 1), p.warana); });
+  before.board.north.forEach((p, i) => { seeds.set('N' + (i + 1), p.seeds); waranas.set('N' + (i + 1), p.warana); });
+  const put = (name) => drawPit(name, seeds.get(name), waranas.get(name));
+  const flash = async (name, cls) => {
+    const el = pitEl(name);
+    if (el) el.classList.add(cls);
+    await sleep(delay() * 3);
+    if (el) el.classList.remove(cls);
+  };
+  document.querySelectorAll('.pit').forEach((el) => el.classList.remove('playable', 'refused', 'proving'));
+  let hand = 0;
+  log('Ply ' + after.ply + ': ' + sideName(played.player) + ' plays ' + played.move + '.', 'ply');
+  for (const ev of played.events) {
+    log(ev.text);
+    say(ev.text);
+    switch (ev.type) {
+      case 'lap': {
+        hand += seeds.get(ev.origin);
+        seeds.set(ev.origin, 0);
+        put(ev.origin);
+        let idx = orderIndex(ev.origin, n, cw);
+        const originEl = pitEl(ev.origin);
+        if (originEl) originEl.classList.add('active');
+        await sleep(delay());
+        for (let k = 0; k < ev.seeds; k++) {
+          idx = (idx + 1) % (2 * n);
+          const name = pitAtIndex(idx, n, cw);
+          seeds.set(name, seeds.get(name) + 1);
+          hand -= 1;
+          put(name);
+          const el = pitEl(name);
+          if (el) el.classList.add('active');
+          await sleep(delay());
+          if (el) el.classList.remove('active');
+        }
+        if (originEl) originEl.classList.remove('active');
+        break;
+      }
+      case 'capture':
+        await flash(ev.pit, 'flash');
+        seeds.set(ev.pit, 0);
+        put(ev.pit);
+        break;
+      case 'warana_capture':
+        await flash(ev.pit, 'flash');
+        seeds.set(ev.pit, seeds.get(ev.pit) - ev.seeds);
+        put(ev.pit);
+        break;
+      case 'warana_made':
+        waranas.set(ev.pit, ev.owner);
+        put(ev.pit);
+        await flash(ev.pit, 'active');
+        break;
+      case 'removed':
+        if (hand > 0) {
+          hand = Math.max(0, hand - ev.seeds);
+        } else {
+          seeds.set(ev.from, Math.max(0, seeds.get(ev.from) - ev.seeds));
+          put(ev.from);
+        }
+        await flash(ev.from, 'flash');
+        break;
+      case 'sweep':
+        for (const name of seeds.keys()) { seeds.set(name, 0); put(name); }
+        await sleep(delay() * 3);
+        break;
+      default:
+        await sleep(delay() * 4);
+    }
+  }
+  // The drawing must agree with the server's position; a difference would
+  // be a bug in this animation (the browser tests look for this warning).
+  const mismatch = [];
+  after.board.south.forEach((p, i) => { if (seeds.get('S' + (i + 1)) !== p.seeds) mismatch.push('S' + (i + 1)); });
+  after.board.north.forEach((p, i) => { if (seeds.get('N' + (i + 1)) !== p.seeds) mismatch.push('N' + (i + 1)); });
+  if (mismatch.length) console.warn('animation mismatch at ' + mismatch.join(' '));
+}
+
+// ---- moves ----
+
+async function run(task) {
+  if (busy) return;
+  busy = true;
+  try {
+    await task();
+  } catch (e) {
+    sayError(e);
+  } finally {
+    busy = false;
+  }
+  afterTurn();
+}
+
+async function playMove(mv, path) {
+  const before = state;
+  const res = await api('POST', '/api/games/' + before.id + path, path === '/move' ? { move: mv } : undefined);
+  skipping = false;
+  await animate(before, res, res.state);
+  show(res.state);
+  if (!res.state.over) say(sideName(res.player) + ' played ' + res.move + '.');
+  else say(res.state.result);
+  if (res.state.over) log(res.state.result, 'ply');
+}
+
+function tryMove(mv) {
+  const s = state;
+  if (!s || busy) return;
+  if (s.over) return sayError({ message: 'the game is over: ' + s.result });
+  if (s.to_move_seat !== 'human') return sayError({ message: sideName(s.to_move) + ' is played by the computer' });
+  if (!s.legal.includes(mv)) {
+    const u = s.undecided.find((x) => x.move === mv);
+    if (u) return sayError({ message: 'pit ' + mv + ': still proving whether its sowing ends (' + u.laps.toLocaleString() + ' laps so far); the other moves are playable' });
+    const why = new Map(s.refusals).get(mv);
+    return sayError({ message: (mv === 'S' || mv === 'N' ? mv : 'pit ' + mv) + ' may not be played: ' + (why || 'it is not a legal move') });
+  }
+  say((mv === 'S' || mv === 'N' ? 'Naming ' + sideName(mv) : 'Sowing pit ' + mv) + ' ...');
+  run(() => playMove(mv, '/move'));
+}
+
+function clickPit(owner, number) {
+  if (!state || busy) return;
+  if (owner !== state.to_move && !state.over) {
+    return sayError({ message: 'that is ' + sideName(owner) + "'s pit; " + sideName(state.to_move) + ' is to move' });
+  }
+  tryMove(String(number));
+}
+
+// After each turn: let the computer move, if it is its turn.
+function afterTurn() {
+  const s = state;
+  if (!s || s.over || busy || s.to_move_seat === 'human' || $('pause').checked) return;
+  if (!s.legal.length) {
+    say(sideName(s.to_move) + ' (' + s.to_move_seat + ') waits for the proof whether its moves end ...');
+    return; // the poll refreshes the state and calls us again
+  }
+  say(sideName(s.to_move) + ' (' + s.to_move_seat + ') is thinking ...');
+  run(() => playMove(null, '/computer'));
+}
+
+function schedulePoll() {
+  clearTimeout(pollTimer);
+  if (!state || !state.undecided.length) return;
+  pollTimer = setTimeout(async () => {
+    if (busy) return schedulePoll();
+    try {
+      const s = await api('GET', '/api/games/' + state.id);
+      if (!busy && s.ply === state.ply && s.id === state.id) show(s);
+      afterTurn();
+    } catch (e) {
+      sayError(e);
+    }
+  }, 500);
+}
+
+async function undo() {
+  const res = await api('POST', '/api/games/' + state.id + '/undo');
+  show(res.state);
+  log('Took back ' + res.moves.join(', ') + '.', 'ply');
+  say('Took back ' + res.moves.length + ' move' + (res.moves.length === 1 ? '' : 's') + ': ' + res.moves.join(', ') + '.');
+}
+
+async function redo() {
+  const res = await api('POST', '/api/games/' + state.id + '/redo');
+  show(res.state);
+  log('Played again ' + res.moves.join(', ') + '.', 'ply');
+  say('Played again: ' + res.moves.join(', ') + '.');
+}
+
+async function hint() {
+  const res = await api('GET', '/api/games/' + state.id + '/hint');
+  if (!res.move) return say('No hint yet: no move is proven playable.');
+  const text = res.move === 'S' || res.move === 'N' ? 'name ' + sideName(res.move) : 'pit ' + res.move;
+  say('Hint (' + res.player + '): ' + text + '.');
+  const el = res.move === 'S' || res.move === 'N' ? null : pitEl(state.to_move + res.move);
+  if (el) el.classList.add('hinted');
+}
+
+// ---- keys ----
+
+document.addEventListener('keydown', (e) => {
+  if (!state || e.target.closest('input, textarea, select') || e.ctrlKey || e.metaKey || e.altKey) return;
+  const k = e.key;
+  if (k === 'Escape') { skipping = true; return; }
+  if (/^[0-9]$/.test(k)) {
+    typed += k;
+    clearTimeout(typedTimer);
+    const n = state.pits_per_row;
+    // A second digit may follow if it could still name a pit.
+    if (typed !== '0' && Number(typed) * 10 <= n && typed.length < 2) {
+      typedTimer = setTimeout(() => { const t = typed; typed = ''; tryMove(String(Number(t))); }, 700);
+    } else {
+      const t = typed; typed = '';
+      if (Number(t) < 1 || Number(t) > n) sayError({ message: 'there is no pit ' + t + ': pits are numbered 1 to ' + n });
+      else tryMove(String(Number(t)));
+    }
+    return;
+  }
+  const upper = k.toUpperCase();
+  if ((upper === 'S' || upper === 'N') && state.legal.includes(upper)) return tryMove(upper);
+  if (upper === 'U' && !busy) return run(undo);
+  if (upper === 'R' && !busy) return run(redo);
+  if (upper === 'H' && !busy) return run(hint);
+});
+
+// ---- wiring ----
+
+$('game').addEventListener('change', showOptions);
+$('setup-form').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
+$('load-button').addEventListener('click', loadFromText);
+$('undo').addEventListener('click', () => run(undo));
+$('redo').addEventListener('click', () => run(redo));
+$('hint').addEventListener('click', () => run(hint));
+$('skip').addEventListener('click', () => { skipping = true; });
+$('pause').addEventListener('change', () => { if (state && !busy) show(state); afterTurn(); });
+document.querySelectorAll('#choice button').forEach((b) => b.addEventListener('click', () => tryMove(b.dataset.move)));
+document.querySelectorAll('.copy').forEach((b) => b.addEventListener('click', async () => {
+  const input = $(b.dataset.copy);
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    say('Copied the ' + b.dataset.copy + '.');
+  } catch (_) {
+    document.execCommand && document.execCommand('copy');
+    say('Selected the ' + b.dataset.copy + ': copy it with Ctrl+C.');
+  }
+}));
+
+// For the browser tests: what the page knows.
+window.sowingPage = () => ({ state, busy });
+
+loadMeta().catch(sayError);

@@ -1,0 +1,247 @@
+// End-to-end tests of the web board in headless Chromium (Debian's
+// `chromium`, driven by playwright-core): a whole Sadeqa III game against
+// the computer by clicking, Andada's opening and choice, undo, a loaded
+// position drawn as its string says, refusals explained, an endless-sowing
+// proof shown as "proving ..." while the other moves stay playable, and a
+// phone-sized screen. Screenshots go to tests/browser/screenshots/ (git-ignored);
+// SCREENSHOT_README=1 also writes docs/board.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync, copyFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer, repo } from './server.mjs';
+
+const shots = path.join(repo, 'tests/browser/screenshots');
+let server;
+let context;
+let profile;
+const warnings = [];
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  server = await startServer();
+  profile = mkdtempSync(path.join(os.tmpdir(), 'sowing-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    viewport: { width: 1200, height: 900 },
+  });
+});
+
+after(async () => {
+  if (context) await context.close();
+  if (server) server.stop();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+async function openPage(query = '?fast') {
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text()); });
+  page.on('pageerror', (e) => warnings.push('page error: ' + e.message));
+  await page.goto(server.url + query);
+  await page.waitForSelector('#south option', { state: 'attached' });
+  return page;
+}
+
+// Waits until the page is idle: no request or animation running, and
+// either the game is over or a person is to move with a playable move.
+async function idle(page, timeout = 30000) {
+  await page.waitForFunction(() => {
+    const { state, busy } = window.sowingPage();
+    return state && !busy && (state.over || (state.to_move_seat === 'human' && state.legal.length > 0));
+  }, null, { timeout });
+  return page.evaluate(() => window.sowingPage().state);
+}
+
+// The drawn board: each pit's name, seeds and warana owner, in screen order.
+async function drawn(page) {
+  return page.$$eval('#board .pit', (els) => els.map((el) => ({
+    pit: el.dataset.pit,
+    seeds: Number(el.querySelector('.count').textContent),
+    dots: el.querySelectorAll('.seed').length,
+    warana: el.dataset.warana || null,
+    top: el.getBoundingClientRect().top,
+    left: el.getBoundingClientRect().left,
+  })));
+}
+
+test('a whole Sadeqa III game against the computer, by clicking', async () => {
+  const page = await openPage();
+  await page.selectOption('#game', 'sadeqa-iii');
+  await page.selectOption('#south', 'human');
+  await page.selectOption('#north', 'greedy');
+  await page.click('#new-game');
+  let s = await idle(page);
+  assert.equal(s.variant, 'sadeqa-iii');
+  let clicks = 0;
+  while (!s.over) {
+    // The first playable pit of South's row, as a person would click it.
+    const pit = await page.$('#board .pit.playable[data-owner="S"]');
+    assert.ok(pit, 'South has a playable pit');
+    const ply = s.ply;
+    await pit.click();
+    clicks += 1;
+    await page.waitForFunction((p) => window.sowingPage().state.ply > p, ply);
+    s = await idle(page, 60000);
+    if (clicks === 3) await page.screenshot({ path: path.join(shots, 'sadeqa-iii-game.png') });
+    assert.ok(clicks < 500, 'the game ends');
+  }
+  const status = await page.textContent('#status');
+  assert.match(status, /cannot move|repetition/, 'the result says why the game ended: ' + status);
+  assert.match(status, /wins|draw/);
+  assert.equal(await page.inputValue('#record'), s.record);
+  assert.equal(s.record.split('/').length, s.ply);
+  await page.screenshot({ path: path.join(shots, 'sadeqa-iii-over.png') });
+  assert.deepEqual(warnings.filter((w) => /mismatch|error/i.test(w)), []);
+  await page.close();
+});
+
+test("Andada's opening and choice, then undo", async () => {
+  const page = await openPage();
+  await page.selectOption('#game', 'andada');
+  await page.selectOption('#andada-size', '12');
+  await page.selectOption('#south', 'human');
+  await page.selectOption('#north', 'human');
+  await page.click('#new-game');
+  let s = await idle(page);
+  assert.equal(s.phase, 'opening');
+  assert.match(await page.textContent('#status'), /opening/);
+  await page.click('#board .pit[data-pit="S1"]');
+  s = await page.waitForFunction(() => window.sowingPage().state.ply === 1).then(() => idle(page));
+  assert.equal(s.phase, 'choice');
+  // RULES.md 6: from South's pit 1, both rows read 0,3,3,0,3,3,...
+  const board = await drawn(page);
+  const row = (owner) => board.filter((p) => p.pit[0] === owner)
+    .sort((a, b) => Number(a.pit.slice(1)) - Number(b.pit.slice(1))).map((p) => p.seeds);
+  assert.deepEqual(row('S'), [0, 3, 3, 0, 3, 3, 0, 3, 3, 0, 3, 3]);
+  assert.deepEqual(row('N'), [0, 3, 3, 0, 3, 3, 0, 3, 3, 0, 3, 3]);
+  assert.equal(await page.isVisible('#choice'), true);
+  // A pit is refused during the choice, and says why.
+  await page.click('#board .pit[data-pit="N2"]');
+  assert.match(await page.textContent('#message'), /choice move is due/);
+  await page.screenshot({ path: path.join(shots, 'andada-choice.png') });
+  await page.click('#choose-S');
+  s = await page.waitForFunction(() => window.sowingPage().state.ply === 2).then(() => idle(page));
+  assert.equal(s.phase, 'play');
+  assert.equal(s.to_move, 'S');
+  assert.match(await page.textContent('#log'), /South makes the first regular move/);
+  // Undo takes back the choice; redo plays it again.
+  await page.click('#undo');
+  s = await page.waitForFunction(() => window.sowingPage().state.ply === 1).then(() => idle(page));
+  assert.equal(s.phase, 'choice');
+  await page.click('#redo');
+  s = await page.waitForFunction(() => window.sowingPage().state.ply === 2).then(() => idle(page));
+  assert.equal(s.record, '1/S');
+  await page.close();
+});
+
+test('a loaded position string is drawn as it reads, and refusals are explained', async () => {
+  const page = await openPage();
+  const text = 'sadeqa-v 1,0,0,0,1,3w,0,0,2,0/0,5,0,0,4w,0,0,0,0,1 S 3-4';
+  await page.click('#load summary');
+  await page.fill('#load-text', text);
+  await page.selectOption('#south', 'human');
+  await page.click('#load-button');
+  const s = await idle(page);
+  assert.equal(s.position, text);
+  assert.equal(await page.inputValue('#position'), text);
+  const board = await drawn(page);
+  const [south, north] = text.split(' ')[1].split('/').map((r) => r.split(','));
+  for (const [owner, row] of [['S', south], ['N', north]]) {
+    row.forEach((cell, i) => {
+      const p = board.find((b) => b.pit === owner + (i + 1));
+      assert.equal(p.seeds, parseInt(cell, 10), p.pit + ' seeds');
+      assert.equal(p.dots, parseInt(cell, 10), p.pit + ' drawn seeds');
+      assert.equal(p.warana, cell.endsWith('w') ? (owner === 'S' ? 'N' : 'S') : null, p.pit + ' warana');
+    });
+  }
+  // RULES.md section 1: North's row on top, N10 at the left; South's below, S1 at the left.
+  const at = (name) => board.find((b) => b.pit === name);
+  assert.ok(at('N10').top < at('S1').top);
+  assert.ok(at('N10').left < at('N1').left);
+  assert.ok(at('S1').left < at('S10').left);
+  assert.ok(Math.abs(at('N10').left - at('S1').left) < 2);
+  // Points: captured plus the seeds in one's waranas.
+  assert.match(await page.textContent('#south-line'), /points 7 \(3 captured \+ 4 in waranas\)/);
+  assert.match(await page.textContent('#north-line'), /points 7 \(4 captured \+ 3 in waranas\)/);
+  // Refusals say why.
+  await page.click('#board .pit[data-pit="S2"]');
+  assert.match(await page.textContent('#message'), /pit 2 is empty/);
+  await page.click('#board .pit[data-pit="S6"]');
+  assert.match(await page.textContent('#message'), /warana and may not be played/);
+  await page.keyboard.press('0');
+  assert.match(await page.textContent('#message'), /pits are numbered 1 to 10/);
+  await page.screenshot({ path: path.join(shots, 'sadeqa-v-loaded.png') });
+  // A malformed string is refused with the reason.
+  await page.fill('#load-text', 'sadeqa-v 1,2/3 S 0-0');
+  await page.click('#load-button');
+  await page.waitForFunction(() => /bad position string/i.test(document.querySelector('#message').textContent));
+  assert.match(await page.textContent('#message'), /South's row has 2 pits, the variant has 10/);
+  assert.equal(await page.evaluate(() => document.querySelector('#message').className), 'error');
+  await page.close();
+});
+
+test('an endless-sowing proof in progress shows "proving ..." and the other moves stay playable', async () => {
+  const page = await openPage();
+  // North's pit 2 here takes minutes to prove endless (README, "Endless sowing").
+  await page.click('#load summary');
+  await page.fill('#load-text', 'sadeqa-iii 5,0,5,11,1,4,12,0/1,11,13,0,11,8,1,0 N 4-9');
+  await page.selectOption('#north', 'human');
+  await page.selectOption('#south', 'human');
+  await page.click('#load-button');
+  await idle(page);
+  await page.waitForSelector('#board .pit.proving[data-pit="N2"] .proving-label');
+  assert.equal(await page.textContent('#board .pit[data-pit="N2"] .proving-label'), 'proving ...');
+  assert.match(await page.textContent('#status'), /proving whether pit 2/);
+  await page.click('#board .pit[data-pit="N2"]');
+  assert.match(await page.textContent('#message'), /still proving/);
+  await page.screenshot({ path: path.join(shots, 'proving.png') });
+  const s = await page.evaluate(() => window.sowingPage().state);
+  assert.ok(s.legal.includes('1'));
+  await page.click('#board .pit[data-pit="N1"]');
+  await page.waitForFunction(() => window.sowingPage().state.ply === 1);
+  // A shorter proof ends while the page waits: South's pit 1 here returns
+  // to its first state after 16,484,936 laps, and the mark becomes a refusal.
+  await page.fill('#load-text', 'sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7');
+  await page.click('#load-button');
+  await page.waitForFunction(() => {
+    const s = window.sowingPage().state;
+    return s.position.startsWith('sadeqa-iii 9,7') && s.endless.includes('1') && !s.undecided.length;
+  }, null, { timeout: 60000 });
+  await page.waitForFunction(() => /never ends/.test(document.querySelector('#board .pit[data-pit="S1"]').title));
+  await page.close();
+});
+
+test('a game between two computer players, animated, on a phone-sized screen', async () => {
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(server.url);
+  await page.waitForSelector('#south option', { state: 'attached' });
+  await page.selectOption('#game', 'sadeqa-v');
+  await page.selectOption('#south', 'random');
+  await page.selectOption('#north', 'greedy');
+  await page.click('#new-game');
+  // The animation runs seed by seed: a pit lights up while it is sown.
+  await page.waitForSelector('#board .pit.active', { timeout: 10000 });
+  await page.waitForFunction(() => window.sowingPage().state.ply >= 6, null, { timeout: 60000 });
+  await page.check('#pause');
+  await page.click('#skip');
+  await page.waitForFunction(() => !window.sowingPage().busy);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 392, 'the page fits the phone\'s width (' + width + ' px); the board scrolls inside it');
+  await page.screenshot({ path: path.join(shots, 'phone.png'), fullPage: true });
+  // The README's screenshot: the same game on a desktop-sized screen.
+  await page.setViewportSize({ width: 1000, height: 760 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shots, 'board.png') });
+  if (process.env.SCREENSHOT_README) {
+    copyFileSync(path.join(shots, 'board.png'), path.join(repo, 'docs/board.png'));
+  }
+  assert.deepEqual(warnings.filter((w) => /mismatch/.test(w)), []);
+  await page.close();
+});

@@ -1,0 +1,27 @@
+// Starts the `serve` example on a free loopback port for a test file and
+// stops it afterwards. The binary is built by `.ci/run` (or by hand:
+// `cargo build --release --example serve`); SERVE_BIN overrides its path.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repo = path.resolve(here, '../..');
+
+export async function startServer(extraArgs = []) {
+  const bin = process.env.SERVE_BIN || path.join(repo, 'target/release/examples/serve');
+  const child = spawn(bin, ['--port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('the server did not start within 20 s')), 20000);
+    child.on('error', (e) => { clearTimeout(timer); reject(e); });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error('the server exited with ' + code)); });
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (m) { clearTimeout(timer); resolve(m[0]); }
+    });
+  });
+  child.removeAllListeners('exit');
+  return { url, stop: () => child.kill('SIGTERM') };
+}

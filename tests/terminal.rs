@@ -1,0 +1,219 @@
+//! The terminal examples as a new user meets them (issue 10): `play`'s lines
+//! fit 80 columns, its result says why, a bad `--position` is refused as
+//! `replay` refuses it, a pit outside the board gets the board's range; a bad
+//! move in a long record is named without repeating the record.
+//!
+//! Runs the example binaries that `cargo test` builds next to the test
+//! binaries (`target/<profile>/examples/`).
+
+use sowing::AnyPosition;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// The example binary `name`, built by `cargo test` with the tests.
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    // target/<profile>/deps/terminal-<hash> -> target/<profile>/examples/<name>
+    let dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>");
+    let path = dir.join("examples").join(name);
+    assert!(
+        path.exists(),
+        "{} is missing: run the whole `cargo test`, which builds the examples",
+        path.display()
+    );
+    path
+}
+
+fn run(name: &str, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("the example ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn every_line_of_play_fits_80_columns_and_the_result_says_why() {
+    for variant in [
+        "sadeqa-v",
+        "sadeqa-ii",
+        "sadeqa-iii",
+        "game-91",
+        "andada",
+        "andada-24",
+    ] {
+        for seed in ["1", "2"] {
+            let out = run(
+                "play",
+                &[
+                    "--variant",
+                    variant,
+                    "--south",
+                    "random",
+                    "--north",
+                    "greedy",
+                    "--seed",
+                    seed,
+                ],
+                "",
+            );
+            assert!(out.status.success(), "{variant}: {}", text(&out.stderr));
+            let stdout = text(&out.stdout);
+            for line in stdout.lines() {
+                assert!(
+                    line.chars().count() <= 80,
+                    "{variant}: {} columns: {line}",
+                    line.len()
+                );
+            }
+            let result = stdout
+                .lines()
+                .find(|l| l.starts_with("Result: "))
+                .unwrap_or_else(|| panic!("{variant}: a result line in\n{stdout}"));
+            assert!(
+                [
+                    "cannot move",
+                    "row is empty",
+                    "repetition",
+                    "Neither player can move"
+                ]
+                .iter()
+                .any(|why| result.contains(why)),
+                "{variant}: {result}"
+            );
+            if variant.starts_with("andada") || variant == "sadeqa-ii" {
+                // Removed seeds are no score: the result shows none.
+                assert!(!result.chars().any(|c| c.is_ascii_digit()), "{result}");
+                assert!(stdout.contains("(no score)"));
+            }
+            // A bonus move is never announced right before the end.
+            let lines: Vec<&str> = stdout.lines().collect();
+            for pair in lines.windows(2) {
+                assert!(
+                    !(pair[0].contains("bonus move") && pair[1].contains("The game is over")),
+                    "{variant}: {pair:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_wrapped_position_string_joins_back_into_one() {
+    let out = run(
+        "play",
+        &[
+            "--variant",
+            "andada-24",
+            "--south",
+            "random",
+            "--north",
+            "random",
+            "--seed",
+            "5",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    let start = stdout.find("  Position: ").expect("a position line") + "  Position: ".len();
+    let rest = &stdout[start..];
+    // A shell removes backslash-newline inside double quotes.
+    let mut joined = String::new();
+    for line in rest.lines() {
+        match line.strip_suffix('\\') {
+            Some(part) => joined.push_str(part.trim_start()),
+            None => {
+                joined.push_str(line.trim_start());
+                break;
+            }
+        }
+    }
+    let pos: AnyPosition = joined.parse().expect("the joined string parses");
+    assert_eq!(pos.to_string(), joined);
+}
+
+#[test]
+fn play_announces_the_andada_opening_before_asking_for_it() {
+    let out = run("play", &["--variant", "andada", "--south", "human"], "");
+    let stdout = text(&out.stdout);
+    let announced = stdout.find("makes the opening move").expect("announced");
+    let asked = stdout.find("your move").expect("asked");
+    assert!(announced < asked);
+}
+
+#[test]
+fn play_refuses_a_position_of_another_variant_as_replay_does() {
+    let position = "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0";
+    let play = run(
+        "play",
+        &["--variant", "sadeqa-v", "--position", position],
+        "",
+    );
+    let replay = run(
+        "replay",
+        &["--variant", "sadeqa-v", "--position", position],
+        "",
+    );
+    assert_eq!(play.status.code(), Some(2));
+    assert_eq!(replay.status.code(), Some(2));
+    let why = "is not a sadeqa-v variant";
+    assert!(text(&play.stderr).contains(why), "{}", text(&play.stderr));
+    assert!(
+        text(&replay.stderr).contains(why),
+        "{}",
+        text(&replay.stderr)
+    );
+}
+
+#[test]
+fn a_pit_outside_the_board_gets_the_boards_range() {
+    let out = run("play", &["--variant", "sadeqa-iii"], "0\n25\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("there is no pit 0: pits are numbered 1 to 8"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("there is no pit 25: pits are numbered 1 to 8"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("24 at most"));
+}
+
+#[test]
+fn a_bad_move_in_a_long_record_is_named_without_the_record() {
+    // 1 is legal from the start, then North's pit 4 is empty; 60,000 moves
+    // follow.
+    let record = format!("1/4/{}", vec!["1"; 60_000].join("/"));
+    let out = run("replay", &["--variant", "sadeqa-iii", &record], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.len() < 200, "{} bytes: {stderr}", stderr.len());
+    assert!(stderr.contains("ply 2: move 4 is not legal"), "{stderr}");
+    // An entry that is not a move: named, not the whole record.
+    let record = format!("1/zz/{}", vec!["1"; 60_000].join("/"));
+    let out = run("replay", &["--variant", "sadeqa-iii", &record], "");
+    let stderr = text(&out.stderr);
+    assert!(stderr.len() < 200, "{} bytes: {stderr}", stderr.len());
+    assert!(
+        stderr.contains("ply 2") && stderr.contains("\"zz\""),
+        "{stderr}"
+    );
+}
