@@ -173,7 +173,7 @@ fn play_refuses_a_position_of_another_variant_as_replay_does() {
     );
     assert_eq!(play.status.code(), Some(2));
     assert_eq!(replay.status.code(), Some(2));
-    let why = "is not a sadeqa-v variant";
+    let why = "but the ruleset plays sadeqa-v";
     assert!(text(&play.stderr).contains(why), "{}", text(&play.stderr));
     assert!(
         text(&replay.stderr).contains(why),
