@@ -1,0 +1,79 @@
+//! Seeded random playouts per variant, for measuring the engine: plies per
+//! second, and under `valgrind --tool=callgrind` an instruction count that
+//! repeats exactly whatever else the machine is doing.
+//!
+//! ```text
+//! cargo build --release --example playouts
+//! target/release/examples/playouts [VARIANT] [GAMES]   # sadeqa-ii, sadeqa-iii, game-91, sadeqa-v, andada-12, andada-24
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/playouts sadeqa-iii 100
+//! ```
+//!
+//! The playouts are the benchmark's (`benches/sowing.rs`): uniform random
+//! legal moves with a fixed seed per game, a lap limit of 10,000 (RULES.md
+//! section 2's option), at most 1,000 plies.
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use sowing::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+use sowing::{Position, Ruleset};
+use std::hint::black_box;
+use std::time::Instant;
+
+fn playout<R: Ruleset>(start: Position<R>, seed: u64) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pos = start;
+    let mut plies = 0;
+    while !pos.is_over() && plies < 1000 {
+        let moves = pos.legal_moves();
+        let Some(mv) = moves.nth(rng.random_range(0..moves.len())) else {
+            break;
+        };
+        pos.play_unchecked(mv);
+        plies += 1;
+    }
+    black_box(pos);
+    plies
+}
+
+fn run<R: Ruleset>(rules: R, games: u64) {
+    let start = Position::new(rules).with_lap_limit(Some(10_000));
+    let started = Instant::now();
+    let plies: usize = (0..games).map(|seed| playout(black_box(start), seed)).sum();
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{}: {games} games, {plies} plies, {:.2} M plies/s",
+        rules.variant(),
+        plies as f64 / secs / 1e6
+    );
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let which = args.next().unwrap_or_default();
+    let games: u64 = match args.next().map(|s| s.parse()) {
+        None => 1000,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => {
+            eprintln!("playouts: GAMES must be a number");
+            std::process::exit(2);
+        }
+    };
+    let wanted = |name: &str| which.is_empty() || which == name;
+    if wanted("sadeqa-ii") {
+        run(SadeqaII::new(), games);
+    }
+    if wanted("sadeqa-iii") {
+        run(SadeqaIII::new(), games);
+    }
+    if wanted("game-91") {
+        run(SadeqaIII::game_91(), games);
+    }
+    if wanted("sadeqa-v") {
+        run(SadeqaV, games);
+    }
+    for n in [12, 24] {
+        if wanted(&format!("andada-{n}")) {
+            run(Andada::new(n).expect("a board size"), games);
+        }
+    }
+}
