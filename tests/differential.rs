@@ -17,11 +17,10 @@
 
 mod model;
 
-use model::{Model, ModelGame, Mv, NORTH, Reading, Result_, Rules, SOUTH, Side};
+use model::{Model, ModelGame, Mv, NORTH, Reading, Result_, Rules, SOUTH, Side, engine_rules};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use sowing::rulesets::{Andada, Reading as EngineReading, SadeqaII, SadeqaIII, SadeqaV};
-use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Record};
+use sowing::{AnyGame, AnyPosition, DrawReason, Move, Outcome, Player, Record};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The lap limit for random games, in the model and in the engine alike. The
@@ -47,38 +46,6 @@ const GUARD_LAPS: u64 = 1_000_000;
 /// Every game must be over, by its rules or by repetition, within this many
 /// plies.
 const GAME_BOUND: usize = 5_000;
-
-/// The engine's ruleset for the model's.
-fn engine_rules(rules: Rules) -> AnyRuleset {
-    match rules {
-        Rules::SadeqaV => AnyRuleset::SadeqaV(SadeqaV),
-        Rules::SadeqaII { starter_only } => AnyRuleset::SadeqaII(if starter_only {
-            SadeqaII::starter_only()
-        } else {
-            SadeqaII::new()
-        }),
-        Rules::SadeqaIII => AnyRuleset::SadeqaIII(SadeqaIII::new()),
-        Rules::Game91 => AnyRuleset::SadeqaIII(SadeqaIII::game_91()),
-        Rules::Andada {
-            n,
-            clockwise,
-            reading,
-        } => AnyRuleset::Andada(
-            Andada::new(n as u8)
-                .expect("a board size")
-                .with_clockwise(clockwise)
-                .with_reading(engine_reading(reading)),
-        ),
-    }
-}
-
-fn engine_reading(reading: Reading) -> EngineReading {
-    match reading {
-        Reading::Pankhurst => EngineReading::Pankhurst,
-        Reading::EmptyRowLoses => EngineReading::EmptyRowLoses,
-        Reading::Ludii => EngineReading::Ludii,
-    }
-}
 
 fn player(side: Side) -> Player {
     if side == SOUTH {

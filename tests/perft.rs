@@ -12,11 +12,10 @@
 
 mod model;
 
-use model::{Model, ModelGame, Mv, Reading, Rules, SOUTH, perft};
+use model::{Model, ModelGame, Mv, Reading, Rules, SOUTH, engine_rules, perft};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use sowing::rulesets::{Andada, Reading as EngineReading, SadeqaII, SadeqaIII, SadeqaV};
-use sowing::{AnyGame, AnyPosition, AnyRuleset, Record};
+use sowing::{AnyGame, AnyPosition, Record};
 use std::fmt::Write as _;
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
@@ -66,33 +65,6 @@ fn read_file() -> Vec<Entry> {
     entries.extend(cur);
     assert!(!entries.is_empty());
     entries
-}
-
-fn engine_rules(rules: Rules) -> AnyRuleset {
-    match rules {
-        Rules::SadeqaV => AnyRuleset::SadeqaV(SadeqaV),
-        Rules::SadeqaII { starter_only } => AnyRuleset::SadeqaII(if starter_only {
-            SadeqaII::starter_only()
-        } else {
-            SadeqaII::new()
-        }),
-        Rules::SadeqaIII => AnyRuleset::SadeqaIII(SadeqaIII::new()),
-        Rules::Game91 => AnyRuleset::SadeqaIII(SadeqaIII::game_91()),
-        Rules::Andada {
-            n,
-            clockwise,
-            reading,
-        } => AnyRuleset::Andada(
-            Andada::new(n as u8)
-                .expect("a board size")
-                .with_clockwise(clockwise)
-                .with_reading(match reading {
-                    Reading::Pankhurst => EngineReading::Pankhurst,
-                    Reading::EmptyRowLoses => EngineReading::EmptyRowLoses,
-                    Reading::Ludii => EngineReading::Ludii,
-                }),
-        ),
-    }
 }
 
 /// The engine's perft, through its stable surface: legal moves and play.

@@ -1109,3 +1109,36 @@ fn perft_inner(m: &Model, depth: u32) -> u64 {
     }
     leaves
 }
+
+/// The engine's ruleset for the model's rules: the one bridge from the
+/// model to the crate, for the tests that compare the two (the model itself
+/// uses nothing of the crate).
+#[allow(dead_code)]
+pub fn engine_rules(rules: Rules) -> sowing::AnyRuleset {
+    use sowing::AnyRuleset;
+    use sowing::rulesets::{Andada, Reading as EngineReading, SadeqaII, SadeqaIII, SadeqaV};
+    match rules {
+        Rules::SadeqaV => AnyRuleset::SadeqaV(SadeqaV),
+        Rules::SadeqaII { starter_only } => AnyRuleset::SadeqaII(if starter_only {
+            SadeqaII::starter_only()
+        } else {
+            SadeqaII::new()
+        }),
+        Rules::SadeqaIII => AnyRuleset::SadeqaIII(SadeqaIII::new()),
+        Rules::Game91 => AnyRuleset::SadeqaIII(SadeqaIII::game_91()),
+        Rules::Andada {
+            n,
+            clockwise,
+            reading,
+        } => AnyRuleset::Andada(
+            Andada::new(n as u8)
+                .expect("a board size")
+                .with_clockwise(clockwise)
+                .with_reading(match reading {
+                    Reading::Pankhurst => EngineReading::Pankhurst,
+                    Reading::EmptyRowLoses => EngineReading::EmptyRowLoses,
+                    Reading::Ludii => EngineReading::Ludii,
+                }),
+        ),
+    }
+}
