@@ -166,6 +166,21 @@ impl Board {
         player.index() * n + offset
     }
 
+    /// [`Board::index_of`] without the check, for the hot path: a `number`
+    /// off the row gives an unspecified index (no panic; [`Board::seeds_at`]
+    /// reads 0 there).
+    #[inline(always)]
+    pub(crate) fn row_index(&self, player: Player, number: u8) -> usize {
+        let n = self.pits_per_row();
+        let number = number as usize;
+        let offset = if self.clockwise {
+            n.wrapping_sub(number)
+        } else {
+            number.wrapping_sub(1)
+        };
+        (player.index() * n).wrapping_add(offset)
+    }
+
     /// The sowing-order index of `pit`, or `None` if it is not on the board.
     #[inline]
     pub fn index(&self, pit: Pit) -> Option<usize> {

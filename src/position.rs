@@ -15,7 +15,7 @@ use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::{Pit, Player};
 use crate::ruleset::{NoMove, Ruleset, Sowing, Start, Turn};
-use crate::sow::{Control, Sown, relay};
+use crate::sow::{Control, Sown, Trials, relay, trials};
 use crate::variant::Variant;
 use std::hash::{Hash, Hasher};
 
@@ -53,6 +53,10 @@ pub struct Position<R: Ruleset> {
     endless: MoveSet,
     /// Candidates not decided within [`TURN_BUDGET`].
     undecided: MoveSet,
+    /// Candidates not tried yet: only a position made by
+    /// [`Position::children`] leaves some (those after the first found to
+    /// end); every query tries them first.
+    untried: MoveSet,
     over: bool,
     lap_limit: Option<u32>,
 }
@@ -137,6 +141,7 @@ impl<R: Ruleset> Position<R> {
             legal: MoveSet::EMPTY,
             endless: MoveSet::EMPTY,
             undecided: MoveSet::EMPTY,
+            untried: MoveSet::EMPTY,
             over: false,
             lap_limit: None,
         }
@@ -288,6 +293,9 @@ impl<R: Ruleset> Position<R> {
     /// person waits on calls [`Position::legality`] and [`Position::prove`]
     /// instead.
     pub fn legal_moves(&self) -> MoveSet {
+        if !self.untried.is_empty() {
+            return self.all_tried().legal_moves();
+        }
         let mut legal = self.legal;
         for mv in self.undecided {
             if let Ok(Proof::Ends { .. }) = self.prove(mv, &mut ()) {
@@ -303,6 +311,9 @@ impl<R: Ruleset> Position<R> {
     /// `ends` at once and proves `undecided` ones with [`Position::prove`],
     /// reporting progress.
     pub fn legality(&self) -> Legality {
+        if !self.untried.is_empty() {
+            return self.all_tried().legality();
+        }
         Legality {
             ends: self.legal,
             endless: self.endless,
@@ -321,6 +332,9 @@ impl<R: Ruleset> Position<R> {
 
     /// Whether `mv` is legal: `legal_moves().contains(mv)`, for one move.
     pub fn is_legal(&self, mv: Move) -> bool {
+        if self.untried.contains(mv) {
+            return self.all_tried().is_legal(mv);
+        }
         self.legal.contains(mv)
             || (self.undecided.contains(mv)
                 && matches!(self.prove(mv, &mut ()), Ok(Proof::Ends { .. })))
@@ -352,6 +366,9 @@ impl<R: Ruleset> Position<R> {
     fn check_with<C: Control>(&self, mv: Move, control: &mut C) -> Result<(), PlayError> {
         if self.legal.contains(mv) {
             return Ok(());
+        }
+        if self.untried.contains(mv) {
+            return self.all_tried().check_with(mv, control);
         }
         match self.prove(mv, control)? {
             Proof::Ends { .. } => Ok(()),
@@ -406,7 +423,11 @@ impl<R: Ruleset> Position<R> {
         if self.over {
             return Err(PlayError::GameOver);
         }
-        let candidates = self.legal.union(self.endless).union(self.undecided);
+        let candidates = self
+            .legal
+            .union(self.endless)
+            .union(self.undecided)
+            .union(self.untried);
         if candidates.contains(mv) {
             return Ok(());
         }
@@ -522,8 +543,11 @@ impl<R: Ruleset> Position<R> {
     /// one bit test), so this never panics; use [`Position::play`] to learn
     /// why a move is refused.
     pub fn play_unchecked(&mut self, mv: Move) {
+        if self.untried.contains(mv) {
+            *self = self.all_tried();
+        }
         if self.legal.contains(mv) {
-            self.make_move(mv, &mut ());
+            self.make_move::<_, false>(mv, &mut ());
         } else {
             let _ = self.play(mv);
         }
@@ -544,20 +568,64 @@ impl<R: Ruleset> Position<R> {
     /// assert_eq!(start.successors().count(), 8);
     /// ```
     pub fn successors(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
-        self.legal_moves().into_iter().map(move |mv| {
-            let mut child = *self;
-            child.make_move(mv, &mut ());
+        let pos = self.all_tried();
+        pos.legal_moves().into_iter().map(move |mv| {
+            let mut child = pos;
+            child.make_move::<_, false>(mv, &mut ());
             (mv, child)
         })
     }
 
-    /// Makes a move known to end (in `legal`, or proven).
+    /// [`Position::successors`] for search: the same moves and positions,
+    /// but each child finds its own legality only as far as it must to know
+    /// whether its game goes on (up to its first candidate that ends). The
+    /// rest is found when asked ([`Position::legal_moves`],
+    /// [`Position::successors`], ...), again at each ask, since a query
+    /// does not change the position: a searcher that expands a child calls
+    /// one of them once. Most children of a search tree are leaves that are
+    /// only evaluated, so this saves most of the trials.
+    ///
+    /// ```
+    /// use sowing::{Position, rulesets::SadeqaIII};
+    ///
+    /// let start = Position::new(SadeqaIII::new());
+    /// for ((mv, child), (_, eager)) in start.children().zip(start.successors()) {
+    ///     assert_eq!(child, eager);
+    ///     assert_eq!(child.is_over(), eager.is_over());
+    ///     assert_eq!(child.legal_moves(), eager.legal_moves());
+    /// }
+    /// ```
+    pub fn children(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
+        let pos = self.all_tried();
+        pos.legal_moves().into_iter().map(move |mv| {
+            let mut child = pos;
+            child.make_move::<_, true>(mv, &mut ());
+            (mv, child)
+        })
+    }
+
+    /// This position with every candidate tried (see `untried`).
     #[inline]
-    fn make_move<O: Observer>(&mut self, mv: Move, obs: &mut O) {
+    fn all_tried(&self) -> Self {
+        let mut pos = *self;
+        if !pos.untried.is_empty() {
+            let found = pos.trials_of(pos.untried, false);
+            pos.untried = MoveSet::EMPTY;
+            pos.legal = pos.legal.union(found.ends);
+            pos.endless = pos.endless.union(found.endless);
+            pos.undecided = pos.undecided.union(found.over_budget);
+        }
+        pos
+    }
+
+    /// Makes a move known to end (in `legal`, or proven); `LAZY` leaves the
+    /// next turn's candidates after the first that ends untried.
+    #[inline]
+    fn make_move<O: Observer, const LAZY: bool>(&mut self, mv: Move, obs: &mut O) {
         let sown = self.run_move::<O, (), false>(mv, obs, None, &mut ());
         if let Sown::Ended { turn, .. } = sown {
             self.end_move(turn, obs);
-            let _ = self.start_turn(obs, &mut ());
+            let _ = self.start_turn_with::<O, (), LAZY>(obs, &mut ());
         }
     }
 
@@ -610,6 +678,7 @@ impl<R: Ruleset> Position<R> {
         self.legal = started.legal;
         self.endless = started.endless;
         self.undecided = started.undecided;
+        self.untried = started.untried;
         self.over = started.over;
     }
 
@@ -620,8 +689,19 @@ impl<R: Ruleset> Position<R> {
         obs: &mut O,
         control: &mut C,
     ) -> Result<(), PlayError> {
+        self.start_turn_with::<O, C, false>(obs, control)
+    }
+
+    /// [`Position::start_turn`]; `LAZY` stops at the first candidate that
+    /// ends and leaves the rest untried (enough to know whether the player
+    /// moves, passes or the game is over).
+    fn start_turn_with<O: Observer, C: Control, const LAZY: bool>(
+        &mut self,
+        obs: &mut O,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
         self.over = false;
-        self.find_legality(control)?;
+        self.find_legality(control, LAZY)?;
         if !self.legal.is_empty() {
             return Ok(());
         }
@@ -629,7 +709,7 @@ impl<R: Ruleset> Position<R> {
         let rules = self.rules;
         if rules.no_move(&mut self.context(passer, obs)) == NoMove::Pass {
             self.side = passer.other();
-            self.find_legality(control)?;
+            self.find_legality(control, LAZY)?;
             if !self.legal.is_empty() {
                 obs.event(Event::Pass { player: passer });
                 return Ok(());
@@ -637,7 +717,7 @@ impl<R: Ruleset> Position<R> {
             // Neither player can move: the game is over, and the player who
             // could not move first stays named as next.
             self.side = passer;
-            self.find_legality(control)?;
+            self.find_legality(control, false)?;
         }
         self.over = true;
         obs.event(Event::GameOver);
@@ -650,19 +730,14 @@ impl<R: Ruleset> Position<R> {
     /// at all must be settled now: the undecided ones are then sown side by
     /// side under a growing budget (8 times more each round) until one ends
     /// or all are proven endless, with `control` told of the progress.
-    fn find_legality<C: Control>(&mut self, control: &mut C) -> Result<(), PlayError> {
-        let (mut legal, mut endless, mut undecided) =
-            (MoveSet::EMPTY, MoveSet::EMPTY, MoveSet::EMPTY);
+    fn find_legality<C: Control>(&mut self, control: &mut C, lazy: bool) -> Result<(), PlayError> {
         let limit = self.lap_limit.map(u64::from);
         let first = limit.map_or(TURN_BUDGET, |l| l.min(TURN_BUDGET));
-        for mv in self.rules.candidates(self) {
-            match self.trial(mv, first, &mut ()) {
-                Sown::Ended { .. } => legal.insert(mv),
-                Sown::Endless { .. } => endless.insert(mv),
-                Sown::OverBudget { .. } if Some(first) == limit => endless.insert(mv),
-                _ => undecided.insert(mv),
-            };
-        }
+        let candidates = self.rules.candidates(self);
+        let found = self.trials_of(candidates, lazy);
+        self.untried = found.untried;
+        let (mut legal, mut endless, mut undecided) =
+            (found.ends, found.endless, found.over_budget);
         let mut budget = first;
         while legal.is_empty() && !undecided.is_empty() {
             budget = budget.saturating_mul(8);
@@ -696,21 +771,44 @@ impl<R: Ruleset> Position<R> {
         Ok(())
     }
 
-    /// Sows the candidate `mv` on a copy of what a move may change, for at
-    /// most `budget` laps.
+    /// The trials of `candidates` under [`TURN_BUDGET`] (or the lap limit,
+    /// if lower; a candidate over the lap limit is then endless); with
+    /// `lazy`, up to the first that ends, the rest left untried.
+    fn trials_of(&mut self, candidates: MoveSet, lazy: bool) -> Trials {
+        let limit = self.lap_limit.map(u64::from);
+        let budget = limit.map_or(TURN_BUDGET, |l| l.min(TURN_BUDGET));
+        let (rules, side, mut quiet) = (self.rules, self.side, ());
+        let mut ctx = self.context(side, &mut quiet);
+        let mut found = trials(&rules, &mut ctx, candidates, budget, lazy);
+        if Some(budget) == limit {
+            found.endless = found.endless.union(found.over_budget);
+            found.over_budget = MoveSet::EMPTY;
+        }
+        found
+    }
+
+    /// Sows the candidate `mv` as a trial (changing nothing) for at most
+    /// `budget` laps.
     #[inline(always)]
-    fn trial<C: Control>(&self, mv: Move, budget: u64, control: &mut C) -> Sown {
-        let (mut board, mut marks, mut state, mut captured) =
-            (self.board, self.marks, self.state, self.captured);
-        let mut ctx = Sowing {
-            board: &mut board,
-            marks: &mut marks,
-            state: &mut state,
-            captured: &mut captured,
-            mover: self.side,
-            obs: &mut (),
-        };
-        sow_move::<R, (), C, true>(&self.rules, &mut ctx, mv, Some(budget), control)
+    fn trial<C: Control>(&mut self, mv: Move, budget: u64, control: &mut C) -> Sown {
+        let rules = self.rules;
+        match rules.sowing_start(&self.board, &self.state, self.side, mv) {
+            Start::Done(turn) => Sown::Ended { turn, laps: 0 },
+            Start::Sow { origin, barrier } => {
+                // A trial changes nothing: the context is the position's own.
+                let (side, mut quiet) = (self.side, ());
+                let mut ctx = self.context(side, &mut quiet);
+                relay::<R, (), C, true>(
+                    &rules,
+                    &mut ctx,
+                    mv,
+                    origin,
+                    barrier,
+                    Some(budget),
+                    control,
+                )
+            }
+        }
     }
 }
 

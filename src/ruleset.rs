@@ -246,14 +246,28 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
         None
     }
 
-    /// Starts the candidate move `mv`. The default sows from the mover's pit,
-    /// without barrier.
-    fn start_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move) -> Start {
-        let number = mv.pit().unwrap_or(1);
+    /// How the candidate move `mv` of `mover` starts, read from the board
+    /// and state without changing them: where it sows from and its barrier,
+    /// or [`Start::Done`] for a move that is not a sowing (it always ends).
+    /// The legality trials of every turn start from it, so it runs once per
+    /// candidate per turn. The default sows from the mover's pit, without
+    /// barrier.
+    #[inline(always)]
+    fn sowing_start(&self, board: &Board, state: &Self::State, mover: Player, mv: Move) -> Start {
+        let _ = state;
         Start::Sow {
-            origin: ctx.board().index_of(ctx.mover(), number),
+            origin: board.row_index(mover, mv.pit().unwrap_or(1)),
             barrier: None,
         }
+    }
+
+    /// Starts the candidate move `mv`: the same start as
+    /// [`Ruleset::sowing_start`] (the default returns it), plus what the start
+    /// changes (Andada carries out its opening and choice here, and enters
+    /// the singleton ending).
+    #[inline(always)]
+    fn start_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move) -> Start {
+        self.sowing_start(ctx.board, ctx.state, ctx.mover, mv)
     }
 
     /// Whether the sowing goes on after `lap` (relay, RULES.md section 2).

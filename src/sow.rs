@@ -22,8 +22,8 @@ use crate::board::{
     WideLapTable,
 };
 use crate::event::{Event, Observer};
-use crate::moves::Move;
-use crate::ruleset::{Lap, Ruleset, Sowing, Turn};
+use crate::moves::{Move, MoveSet};
+use crate::ruleset::{Lap, Ruleset, Sowing, Start, Turn};
 use std::ops::ControlFlow;
 
 /// Laps between two progress reports of a long sowing (a few milliseconds
@@ -67,6 +67,25 @@ impl<F: FnMut(Move, u64) -> ControlFlow<()>> Control for F {
     }
 }
 
+/// Calls `f::<generics.., LEN, _>(args.., table, wide)` with the lap table
+/// of a board of `len` pits: a board of 12 or 16 pits in one register
+/// (`table`), a wider one of a size some game has (`wide`), or neither.
+macro_rules! laps_by_size {
+    ($len:expr, $f:ident::<$($g:tt),*>($($arg:expr),*)) => {
+        match $len {
+            12 => $f::<$($g,)* 12, _>($($arg,)* Some(&LAPS_12), None::<&WideLapTable<0, 0>>),
+            16 => $f::<$($g,)* 16, _>($($arg,)* Some(&LAPS_16), None::<&WideLapTable<0, 0>>),
+            20 => $f::<$($g,)* 0, _>($($arg,)* None, Some(&LAPS_20)),
+            24 => $f::<$($g,)* 0, _>($($arg,)* None, Some(&LAPS_24)),
+            30 => $f::<$($g,)* 0, _>($($arg,)* None, Some(&LAPS_30)),
+            36 => $f::<$($g,)* 0, _>($($arg,)* None, Some(&LAPS_36)),
+            42 => $f::<$($g,)* 0, _>($($arg,)* None, Some(&LAPS_42)),
+            48 => $f::<$($g,)* 0, _>($($arg,)* None, Some(&LAPS_48)),
+            _ => $f::<$($g,)* 0, _>($($arg,)* None, None::<&WideLapTable<0, 0>>),
+        }
+    };
+}
+
 /// Relay-sows `mv` from `origin` on `ctx`'s board until a lap stops it (then
 /// calls [`Ruleset::lap_end`]), the sowing proves endless, `budget` laps
 /// have been sown, or `control` cancels. With `barrier`, a lap that would
@@ -90,26 +109,87 @@ pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
     budget: Option<u64>,
     control: &mut C,
 ) -> Sown {
-    // One loop, specialised by board size: the laps come from the board's
-    // precomputed lap table (a board of 12 or 16 pits in one register).
-    macro_rules! laps {
-        ($len:literal, $one:expr, $wide:expr) => {
-            relay_laps::<R, O, C, TRIAL, $len, _>(
-                rules, ctx, mv, origin, barrier, budget, control, $one, $wide,
-            )
+    laps_by_size!(
+        ctx.board.len(),
+        relay_laps::<R, O, C, TRIAL>(rules, ctx, mv, origin, barrier, budget, control)
+    )
+}
+
+/// What the trials of a turn's candidates found ([`trials`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Trials {
+    /// Moves whose sowing ends.
+    pub ends: MoveSet,
+    /// Moves proven endless.
+    pub endless: MoveSet,
+    /// Moves still sowing when the budget ran out.
+    pub over_budget: MoveSet,
+    /// Moves not tried (after the first that ends, for a `lazy` call).
+    pub untried: MoveSet,
+}
+
+/// Sows every move of `candidates` as a trial (see [`relay`]) for at most
+/// `budget` laps each, from [`Ruleset::sowing_start`], and sorts them. One
+/// loop for the whole turn, specialised once by board size: this is the
+/// start of every turn, the engine's hot path. With `lazy`, stops at the
+/// first move that ends. `ctx` is not changed.
+pub(crate) fn trials<R: Ruleset>(
+    rules: &R,
+    ctx: &mut Sowing<'_, R, ()>,
+    candidates: MoveSet,
+    budget: u64,
+    lazy: bool,
+) -> Trials {
+    laps_by_size!(
+        ctx.board.len(),
+        trial_laps::<R>(rules, ctx, candidates, budget, lazy)
+    )
+}
+
+/// [`trials`] for a board of `LEN` pits (see [`relay_laps`]).
+#[inline(always)]
+fn trial_laps<R: Ruleset, const LEN: usize, T: Wide>(
+    rules: &R,
+    ctx: &mut Sowing<'_, R, ()>,
+    candidates: MoveSet,
+    budget: u64,
+    lazy: bool,
+    table: Option<&LapTable<LEN>>,
+    wide: Option<&T>,
+) -> Trials {
+    let mut found = Trials {
+        untried: candidates,
+        ..Trials::default()
+    };
+    for mv in candidates {
+        found.untried.remove(mv);
+        let set = match rules.sowing_start(ctx.board, ctx.state, ctx.mover, mv) {
+            Start::Done(_) => &mut found.ends,
+            Start::Sow { origin, barrier } => {
+                match relay_laps::<R, (), (), true, LEN, T>(
+                    rules,
+                    ctx,
+                    mv,
+                    origin,
+                    barrier,
+                    Some(budget),
+                    &mut (),
+                    table,
+                    wide,
+                ) {
+                    Sown::Ended { .. } => &mut found.ends,
+                    Sown::Endless { .. } => &mut found.endless,
+                    // `()` never cancels.
+                    Sown::OverBudget { .. } | Sown::Cancelled { .. } => &mut found.over_budget,
+                }
+            }
         };
+        set.insert(mv);
+        if lazy && !found.ends.is_empty() {
+            break;
+        }
     }
-    match ctx.board.len() {
-        12 => laps!(12, Some(&LAPS_12), None::<&WideLapTable<0, 0>>),
-        16 => laps!(16, Some(&LAPS_16), None::<&WideLapTable<0, 0>>),
-        20 => laps!(0, None, Some(&LAPS_20)),
-        24 => laps!(0, None, Some(&LAPS_24)),
-        30 => laps!(0, None, Some(&LAPS_30)),
-        36 => laps!(0, None, Some(&LAPS_36)),
-        42 => laps!(0, None, Some(&LAPS_42)),
-        48 => laps!(0, None, Some(&LAPS_48)),
-        _ => laps!(0, None, None::<&WideLapTable<0, 0>>),
-    }
+    found
 }
 
 /// [`relay`]; with `table` (a board of `LEN` pits, 12 or 16), the laps run

@@ -22,7 +22,8 @@
 //!   unchanged, and so does `play_unchecked` of it;
 //! - `legal_moves` is a subset of the ruleset's candidate moves;
 //! - `successors()` yields the legal moves in order, each with the position
-//!   `play` gives;
+//!   `play` gives; `children()` yields the same, and its lazily found
+//!   legality answers every query as the eager one does;
 //! - `legality()`: its three sets are disjoint, their union is the
 //!   candidates, and `ends` is `legal_moves()` when nothing is undecided;
 //! - the position string and serde_json round-trip;
@@ -438,6 +439,31 @@ fn check_position<R: Ruleset>(
         prop_assert_eq!(*child, played, "{}: successor of {}", p, m);
         prop_assert_eq!(child.is_over(), played.is_over());
         prop_assert_eq!(child.legal_moves(), played.legal_moves());
+    }
+
+    // children(): the same moves and positions, each child's legality found
+    // lazily but the same when asked, and its moves playing the same.
+    let children: Vec<(Move, Position<R>)> = p.children().collect();
+    prop_assert_eq!(children.len(), successors.len(), "{}: children", p);
+    for ((m, lazy), (n, eager)) in children.iter().zip(&successors) {
+        prop_assert_eq!(m, n, "{}: children's moves", p);
+        prop_assert_eq!(lazy, eager, "{}: child of {}", p, m);
+        prop_assert_eq!(lazy.is_over(), eager.is_over(), "{}: child of {}", p, m);
+        prop_assert_eq!(lazy.side_to_move(), eager.side_to_move());
+        prop_assert_eq!(lazy.legality(), eager.legality(), "{}: child of {}", p, m);
+        prop_assert_eq!(lazy.legal_moves(), eager.legal_moves());
+        for mv in eager.candidate_moves() {
+            prop_assert_eq!(lazy.is_legal(mv), eager.is_legal(mv));
+            prop_assert_eq!(lazy.check(mv), eager.check(mv));
+            let (mut a, mut b) = (*lazy, *eager);
+            a.play_unchecked(mv);
+            b.play_unchecked(mv);
+            prop_assert_eq!(a, b, "{}: child of {} then {}", p, m, mv);
+            prop_assert_eq!(a.legality(), b.legality());
+        }
+        let grand: Vec<_> = lazy.children().map(|(m, c)| (m, c)).collect();
+        let eager_grand: Vec<_> = eager.successors().collect();
+        prop_assert_eq!(grand, eager_grand, "{}: grandchildren via {}", p, m);
     }
 
     let mut cut_off = false;

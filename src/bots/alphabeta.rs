@@ -380,7 +380,9 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         let mut list = self.take_list(ply);
         let me = pos.side_to_move();
         let before = pos.captured(me);
-        list.extend(successors(pos).map(|(mv, c)| Child {
+        // Children find their own legality lazily: most are leaves, only
+        // evaluated (`Position::children`).
+        list.extend(pos.children().map(|(mv, c)| Child {
             mv,
             pos: c,
             order: if Some(mv) == table_move {

@@ -289,19 +289,36 @@ impl Ruleset for Andada {
                     Turn::Next
                 })
             }
-            (phase, Move::Pit(p)) => {
-                let origin = board.index_of(mover, p);
-                // 6.5: decided once, at the start of a regular move; then in
-                // force for good. Ludii tests after every lap instead.
-                let barrier = if self.reading != Reading::Ludii
-                    && (phase == Phase::Singles || board.all_at_most_one())
+            (phase, mv) => {
+                let start = self.sowing_start(&board, &phase, mover, mv);
+                if let Start::Sow {
+                    barrier: Some(_), ..
+                } = start
                 {
                     *ctx.state_mut() = Phase::Singles;
-                    Some(board.last_index(mover))
-                } else {
-                    None
-                };
-                Start::Sow { origin, barrier }
+                }
+                start
+            }
+        }
+    }
+
+    /// The opening and the choice are not sowings (they always end); a
+    /// regular move sows from the mover's pit, with the barrier of the
+    /// singleton ending when it is in force.
+    #[inline(always)]
+    fn sowing_start(&self, board: &Board, phase: &Phase, mover: Player, mv: Move) -> Start {
+        match (*phase, mv) {
+            (Phase::Opening, _) | (_, Move::First(_)) => Start::Done(Turn::Next),
+            (phase, Move::Pit(p)) => {
+                // 6.5: decided once, at the start of a regular move; then in
+                // force for good. Ludii tests after every lap instead.
+                let barrier = (self.reading != Reading::Ludii
+                    && (phase == Phase::Singles || board.all_at_most_one()))
+                .then(|| board.last_index(mover));
+                Start::Sow {
+                    origin: board.row_index(mover, p),
+                    barrier,
+                }
             }
         }
     }
