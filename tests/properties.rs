@@ -461,7 +461,7 @@ fn check_position<R: Ruleset>(
             prop_assert_eq!(a, b, "{}: child of {} then {}", p, m, mv);
             prop_assert_eq!(a.legality(), b.legality());
         }
-        let grand: Vec<_> = lazy.children().map(|(m, c)| (m, c)).collect();
+        let grand: Vec<_> = lazy.children().collect();
         let eager_grand: Vec<_> = eager.successors().collect();
         prop_assert_eq!(grand, eager_grand, "{}: grandchildren via {}", p, m);
     }
