@@ -137,6 +137,12 @@ impl MoveSet {
         MoveSet(self.0 | other.0)
     }
 
+    /// The moves of `self` that are not in `other`.
+    #[inline]
+    pub const fn difference(self, other: MoveSet) -> MoveSet {
+        MoveSet(self.0 & !other.0)
+    }
+
     /// The pit moves of the set (without the choice moves).
     #[inline]
     pub const fn pits(self) -> MoveSet {

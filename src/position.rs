@@ -292,7 +292,18 @@ impl<R: Ruleset> Position<R> {
     /// whose cycle runs to 10^10 laps (RULES.md section 2). A program a
     /// person waits on calls [`Position::legality`] and [`Position::prove`]
     /// instead.
+    #[inline]
     pub fn legal_moves(&self) -> MoveSet {
+        if self.untried.is_empty() && self.undecided.is_empty() {
+            return self.legal;
+        }
+        self.legal_moves_to_find()
+    }
+
+    /// [`Position::legal_moves`] when some are still to be tried or proved.
+    #[cold]
+    #[inline(never)]
+    fn legal_moves_to_find(&self) -> MoveSet {
         if !self.untried.is_empty() {
             return self.all_tried().legal_moves();
         }
@@ -607,14 +618,22 @@ impl<R: Ruleset> Position<R> {
     /// This position with every candidate tried (see `untried`).
     #[inline]
     fn all_tried(&self) -> Self {
-        let mut pos = *self;
-        if !pos.untried.is_empty() {
-            let found = pos.trials_of(pos.untried, false);
-            pos.untried = MoveSet::EMPTY;
-            pos.legal = pos.legal.union(found.ends);
-            pos.endless = pos.endless.union(found.endless);
-            pos.undecided = pos.undecided.union(found.over_budget);
+        if self.untried.is_empty() {
+            *self
+        } else {
+            self.untried_tried()
         }
+    }
+
+    /// [`Position::all_tried`] when some are untried.
+    #[inline(never)]
+    fn untried_tried(&self) -> Self {
+        let mut pos = *self;
+        let found = pos.trials_of::<false>(pos.untried);
+        pos.untried = MoveSet::EMPTY;
+        pos.legal = pos.legal.union(found.ends);
+        pos.endless = pos.endless.union(found.endless);
+        pos.undecided = pos.undecided.union(found.over_budget);
         pos
     }
 
@@ -701,7 +720,7 @@ impl<R: Ruleset> Position<R> {
         control: &mut C,
     ) -> Result<(), PlayError> {
         self.over = false;
-        self.find_legality(control, LAZY)?;
+        self.find_legality::<C, LAZY>(control)?;
         if !self.legal.is_empty() {
             return Ok(());
         }
@@ -709,7 +728,7 @@ impl<R: Ruleset> Position<R> {
         let rules = self.rules;
         if rules.no_move(&mut self.context(passer, obs)) == NoMove::Pass {
             self.side = passer.other();
-            self.find_legality(control, LAZY)?;
+            self.find_legality::<C, LAZY>(control)?;
             if !self.legal.is_empty() {
                 obs.event(Event::Pass { player: passer });
                 return Ok(());
@@ -717,7 +736,7 @@ impl<R: Ruleset> Position<R> {
             // Neither player can move: the game is over, and the player who
             // could not move first stays named as next.
             self.side = passer;
-            self.find_legality(control, false)?;
+            self.find_legality::<C, false>(control)?;
         }
         self.over = true;
         obs.event(Event::GameOver);
@@ -730,11 +749,14 @@ impl<R: Ruleset> Position<R> {
     /// at all must be settled now: the undecided ones are then sown side by
     /// side under a growing budget (8 times more each round) until one ends
     /// or all are proven endless, with `control` told of the progress.
-    fn find_legality<C: Control>(&mut self, control: &mut C, lazy: bool) -> Result<(), PlayError> {
+    fn find_legality<C: Control, const LAZY: bool>(
+        &mut self,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
         let limit = self.lap_limit.map(u64::from);
         let first = limit.map_or(TURN_BUDGET, |l| l.min(TURN_BUDGET));
         let candidates = self.rules.candidates(self);
-        let found = self.trials_of(candidates, lazy);
+        let found = self.trials_of::<LAZY>(candidates);
         self.untried = found.untried;
         let (mut legal, mut endless, mut undecided) =
             (found.ends, found.endless, found.over_budget);
@@ -773,13 +795,13 @@ impl<R: Ruleset> Position<R> {
 
     /// The trials of `candidates` under [`TURN_BUDGET`] (or the lap limit,
     /// if lower; a candidate over the lap limit is then endless); with
-    /// `lazy`, up to the first that ends, the rest left untried.
-    fn trials_of(&mut self, candidates: MoveSet, lazy: bool) -> Trials {
+    /// `LAZY`, up to the first that ends, the rest left untried.
+    fn trials_of<const LAZY: bool>(&mut self, candidates: MoveSet) -> Trials {
         let limit = self.lap_limit.map(u64::from);
         let budget = limit.map_or(TURN_BUDGET, |l| l.min(TURN_BUDGET));
         let (rules, side, mut quiet) = (self.rules, self.side, ());
         let mut ctx = self.context(side, &mut quiet);
-        let mut found = trials(&rules, &mut ctx, candidates, budget, lazy);
+        let mut found = trials::<R, LAZY>(&rules, &mut ctx, candidates, budget);
         if Some(budget) == limit {
             found.endless = found.endless.union(found.over_budget);
             found.over_budget = MoveSet::EMPTY;

@@ -127,23 +127,29 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
         self.captured[player.index()]
     }
 
-    /// Whether the pit at `idx` is marked (a warana).
+    /// Whether the pit at `idx` is marked (a warana); `false` for an index
+    /// off the board.
     #[inline]
     pub fn is_marked(&self, idx: usize) -> bool {
-        *self.marks >> idx & 1 == 1
+        idx < self.board.len() && *self.marks >> idx & 1 == 1
     }
 
-    /// Marks the pit at `idx` for good (a warana, RULES.md section 3.4).
+    /// Marks the pit at `idx` for good (a warana, RULES.md section 3.4). An
+    /// index off the board marks nothing.
     #[inline]
     pub fn mark(&mut self, idx: usize) {
-        debug_assert!(idx < self.board.len());
-        *self.marks |= 1 << idx;
+        if idx < self.board.len() {
+            *self.marks |= 1 << idx;
+        }
     }
 
     /// Moves up to `seeds` seeds of the pit at `idx` to `by`'s captured
-    /// seeds. Returns the seeds moved.
+    /// seeds. Returns the seeds moved: 0 for an index off the board.
     #[inline]
     pub fn capture(&mut self, idx: usize, seeds: u8, by: Player) -> u8 {
+        if idx >= self.board.len() {
+            return 0;
+        }
         let have = self.board.seeds_at(idx);
         let taken = have.min(seeds);
         self.board.set(idx, have - taken);
@@ -152,9 +158,13 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
     }
 
     /// Removes up to `seeds` seeds of the pit at `idx` from play, captured
-    /// by no one (Andada's singleton ending). Returns the seeds removed.
+    /// by no one (Andada's singleton ending). Returns the seeds removed: 0
+    /// for an index off the board.
     #[inline]
     pub fn remove(&mut self, idx: usize, seeds: u8) -> u8 {
+        if idx >= self.board.len() {
+            return 0;
+        }
         let have = self.board.seeds_at(idx);
         let taken = have.min(seeds);
         self.board.set(idx, have - taken);

@@ -131,38 +131,32 @@ pub(crate) struct Trials {
 /// Sows every move of `candidates` as a trial (see [`relay`]) for at most
 /// `budget` laps each, from [`Ruleset::sowing_start`], and sorts them. One
 /// loop for the whole turn, specialised once by board size: this is the
-/// start of every turn, the engine's hot path. With `lazy`, stops at the
-/// first move that ends. `ctx` is not changed.
-pub(crate) fn trials<R: Ruleset>(
+/// start of every turn, the engine's hot path. Stops at the
+/// first move that ends (`LAZY`). `ctx` is not changed.
+pub(crate) fn trials<R: Ruleset, const LAZY: bool>(
     rules: &R,
     ctx: &mut Sowing<'_, R, ()>,
     candidates: MoveSet,
     budget: u64,
-    lazy: bool,
 ) -> Trials {
     laps_by_size!(
         ctx.board.len(),
-        trial_laps::<R>(rules, ctx, candidates, budget, lazy)
+        trial_laps::<R, LAZY>(rules, ctx, candidates, budget)
     )
 }
 
 /// [`trials`] for a board of `LEN` pits (see [`relay_laps`]).
 #[inline(always)]
-fn trial_laps<R: Ruleset, const LEN: usize, T: Wide>(
+fn trial_laps<R: Ruleset, const LAZY: bool, const LEN: usize, T: Wide>(
     rules: &R,
     ctx: &mut Sowing<'_, R, ()>,
     candidates: MoveSet,
     budget: u64,
-    lazy: bool,
     table: Option<&LapTable<LEN>>,
     wide: Option<&T>,
 ) -> Trials {
-    let mut found = Trials {
-        untried: candidates,
-        ..Trials::default()
-    };
+    let mut found = Trials::default();
     for mv in candidates {
-        found.untried.remove(mv);
         let set = match rules.sowing_start(ctx.board, ctx.state, ctx.mover, mv) {
             Start::Done(_) => &mut found.ends,
             Start::Sow { origin, barrier } => {
@@ -185,7 +179,11 @@ fn trial_laps<R: Ruleset, const LEN: usize, T: Wide>(
             }
         };
         set.insert(mv);
-        if lazy && !found.ends.is_empty() {
+        if LAZY && !found.ends.is_empty() {
+            found.untried = candidates
+                .difference(found.ends)
+                .difference(found.endless)
+                .difference(found.over_budget);
             break;
         }
     }

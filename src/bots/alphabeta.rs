@@ -497,16 +497,19 @@ pub fn table_line<R: Ruleset>(
 }
 
 /// The root moves with their positions (exact legality at the root, the
-/// search lap limit below).
+/// search lap limit below); a move of `legal` that is not legal in `pos` is
+/// left out.
 fn root_children<R: Ruleset>(pos: &Position<R>, legal: MoveSet) -> Vec<(Move, Position<R>)> {
     legal
         .iter()
+        .filter(|&mv| pos.is_legal(mv))
         .map(|mv| (mv, child_for_search(pos, mv)))
         .collect()
 }
 
-/// Searches `pos` (whose legal moves are `legal`) within `budget`; `None`
-/// if there is no legal move.
+/// Searches the moves `legal` of `pos` (normally `pos.legal_moves()`; a
+/// move that is not legal is left out) within `budget`; `None` if none of
+/// them is legal.
 pub fn search<R: Ruleset, E: Evaluation<R>>(
     pos: &Position<R>,
     legal: MoveSet,
