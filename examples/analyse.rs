@@ -8,6 +8,8 @@
 //! cargo run --release --example analyse -- --position "..." --time 10 --solve-time 0
 //! ```
 
+#[path = "common/pipe.rs"]
+mod pipe;
 #[path = "common/rule_options.rs"]
 mod rule_options;
 
@@ -144,6 +146,7 @@ where
 }
 
 fn main() {
+    pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
     let name = args.position.split_whitespace().next().unwrap_or("");
     let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));

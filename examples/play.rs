@@ -13,6 +13,8 @@
 
 #[path = "common/describe.rs"]
 mod describe;
+#[path = "common/pipe.rs"]
+mod pipe;
 #[path = "common/progress.rs"]
 mod progress;
 #[path = "common/rule_options.rs"]
@@ -630,6 +632,7 @@ fn ask(
 }
 
 fn main() {
+    pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
     if !(args.hint_time.is_finite() && args.hint_time > 0.0 && args.hint_time <= 86_400.0) {
         eprintln!("play: --hint-time must be a positive number of seconds (at most a day)");

@@ -12,6 +12,8 @@
 //! legal moves with a fixed seed per game, a lap limit of 10,000 (RULES.md
 //! section 2's option), at most 1,000 plies.
 
+#[path = "common/pipe.rs"]
+mod pipe;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use sowing::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
@@ -48,6 +50,7 @@ fn run<R: Ruleset>(rules: R, games: u64) {
 }
 
 fn main() {
+    pipe::exit_quietly_on_closed_output();
     let mut args = std::env::args().skip(1);
     let which = args.next().unwrap_or_default();
     let games: u64 = match args.next().map(|s| s.parse()) {

@@ -11,6 +11,8 @@
 //! option, is reported on standard error (naming the ply at fault) and the
 //! exit status is 2.
 
+#[path = "common/pipe.rs"]
+mod pipe;
 #[path = "common/progress.rs"]
 mod progress;
 #[path = "common/rule_options.rs"]
@@ -136,6 +138,7 @@ fn run(args: &Args) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,

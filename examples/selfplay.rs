@@ -11,6 +11,8 @@
 //! the game's number, so a run is reproducible whatever `--threads` and
 //! whichever other variants are selected.
 
+#[path = "common/pipe.rs"]
+mod pipe;
 #[path = "common/rule_options.rs"]
 mod rule_options;
 
@@ -266,6 +268,7 @@ fn play_all(variants: &[(String, AnyRuleset)], args: &Args, threads: usize) -> V
 }
 
 fn main() {
+    pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
     let names: Vec<String> = if args.variant.is_empty() {
         DEFAULT_VARIANTS.iter().map(|s| s.to_string()).collect()

@@ -8,6 +8,8 @@
 //! cargo run --release --example solve -- --variant sadeqa-ii --check sadeqa-ii.strategy
 //! ```
 
+#[path = "common/pipe.rs"]
+mod pipe;
 #[path = "common/rule_options.rs"]
 mod rule_options;
 
@@ -50,8 +52,8 @@ struct Args {
     winner: Option<char>,
 
     /// Stop after about this many seconds (the answer is then "unknown").
-    #[arg(long, value_name = "S")]
-    time: Option<f64>,
+    #[arg(long, value_name = "S", value_parser = seconds)]
+    time: Option<Duration>,
 
     /// Stop after about this many expanded nodes.
     #[arg(long, value_name = "N")]
@@ -59,7 +61,7 @@ struct Args {
 
     /// The transposition table holds 2^BITS entries (68 bytes each
     /// for Sadeqa II; 22 = 285 MB, 25 = 2.3 GB).
-    #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u8).range(10..=30))]
+    #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u8).range(10..=26))]
     table_bits: u8,
 
     /// Search with the exact endless-sowing test throughout, not only at
@@ -70,6 +72,14 @@ struct Args {
     /// Scoring games: also find the exact final margin with best play.
     #[arg(long)]
     margin: bool,
+}
+
+/// `--time`: 0 to 86,400 seconds.
+fn seconds(s: &str) -> Result<Duration, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && (0.0..=86_400.0).contains(&t) => Ok(Duration::from_secs_f64(t)),
+        _ => Err("a number of seconds from 0 to 86400".into()),
+    }
 }
 
 fn fail(msg: impl std::fmt::Display) -> ! {
@@ -140,7 +150,7 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args) {
     }
     let limits = Limits {
         nodes: args.nodes,
-        time: args.time.map(Duration::from_secs_f64),
+        time: args.time,
     };
     let mut solver = Solver::<R>::new(args.table_bits);
     if args.exact {
@@ -225,6 +235,7 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args) {
 }
 
 fn main() {
+    pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
     match start(&args) {
         AnyPosition::SadeqaV(p) => run(p, &args),

@@ -233,11 +233,7 @@ impl Board {
     /// The index that follows `idx` in sowing order.
     #[inline(always)]
     pub fn next_index(&self, idx: usize) -> usize {
-        if idx.wrapping_add(1) >= self.len() {
-            0
-        } else {
-            idx + 1
-        }
+        if idx >= self.len() - 1 { 0 } else { idx + 1 }
     }
 
     // ---- seeds ----

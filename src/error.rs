@@ -199,6 +199,14 @@ pub enum SetupError {
         /// The variant.
         variant: &'static str,
     },
+    /// A marked pit that is not on the board (a hand-built [`Setup`](crate::Setup)).
+    #[error("pits field: {pit} is marked, but the board has {pits_per_row} pits a row")]
+    MarkOffBoard {
+        /// The pit.
+        pit: crate::Pit,
+        /// Pits per row of the variant.
+        pits_per_row: u8,
+    },
     /// The state field is not valid for this variant.
     #[error("state field: {0}")]
     State(#[from] StateError),

@@ -816,6 +816,10 @@ impl<R: Ruleset> Position<R> {
         let rules = self.rules;
         match rules.sowing_start(&self.board, &self.state, self.side, mv) {
             Start::Done(turn) => Sown::Ended { turn, laps: 0 },
+            Start::Sow { origin, .. } if origin >= self.board.len() => Sown::Ended {
+                turn: Turn::Next,
+                laps: 0,
+            },
             Start::Sow { origin, barrier } => {
                 // A trial changes nothing: the context is the position's own.
                 let (side, mut quiet) = (self.side, ());
@@ -846,6 +850,11 @@ fn sow_move<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
 ) -> Sown {
     match rules.start_move(ctx, mv) {
         Start::Done(turn) => Sown::Ended { turn, laps: 0 },
+        // Only a ruleset of someone else's could ask this; nothing to sow.
+        Start::Sow { origin, .. } if origin >= ctx.board.len() => Sown::Ended {
+            turn: Turn::Next,
+            laps: 0,
+        },
         Start::Sow { origin, barrier } => {
             relay::<R, O, C, TRIAL>(rules, ctx, mv, origin, barrier, budget, control)
         }

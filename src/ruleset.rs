@@ -39,7 +39,8 @@ pub enum Turn {
 /// How a move starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Start {
-    /// Relay-sow from the sowing-order index `origin`. With `barrier`, no
+    /// Relay-sow from the sowing-order index `origin` (an index off the
+    /// board sows nothing: the move ends at once). With `barrier`, no
     /// seed may pass beyond that index: a seed that would is removed from
     /// play with the rest in hand and the move ends (Andada's singleton
     /// ending, RULES.md section 6.5).
@@ -135,10 +136,11 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
     }
 
     /// Marks the pit at `idx` for good (a warana, RULES.md section 3.4). An
-    /// index off the board marks nothing.
+    /// index off the board, or a game that does not mark pits
+    /// ([`Ruleset::MARKS_PITS`]), marks nothing.
     #[inline]
     pub fn mark(&mut self, idx: usize) {
-        if idx < self.board.len() {
+        if R::MARKS_PITS && idx < self.board.len() {
             *self.marks |= 1 << idx;
         }
     }
@@ -333,5 +335,40 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     fn check_setup(&self, pos: &Position<Self>) -> Result<(), Unreachable> {
         let _ = pos;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::SadeqaV;
+
+    /// A hook's context never panics on an index off the board (a ruleset
+    /// of someone else's could compute one): it captures, removes and
+    /// marks nothing there.
+    #[test]
+    fn sowing_context_ignores_indices_off_the_board() {
+        let mut board = Board::from_rows(&[1, 2, 3], &[4, 5, 6]).unwrap();
+        let (mut marks, mut state, mut captured) = (0u64, (), [0u16; 2]);
+        let mut ctx: Sowing<'_, SadeqaV, ()> = Sowing {
+            board: &mut board,
+            marks: &mut marks,
+            state: &mut state,
+            captured: &mut captured,
+            mover: Player::South,
+            obs: &mut (),
+        };
+        for idx in [6, 47, 48, 64, 200, usize::MAX] {
+            assert_eq!(ctx.capture(idx, 9, Player::South), 0);
+            assert_eq!(ctx.remove(idx, 9), 0);
+            ctx.mark(idx);
+            assert!(!ctx.is_marked(idx));
+        }
+        assert_eq!(ctx.capture(5, 9, Player::North), 6);
+        ctx.mark(5);
+        assert!(ctx.is_marked(5));
+        assert_eq!(marks, 1 << 5);
+        assert_eq!(captured, [0, 6]);
+        assert_eq!(board.seeds_on_board(), 15);
     }
 }

@@ -239,7 +239,14 @@ impl<R: Ruleset> Position<R> {
                     variant: variant.name(),
                 });
             }
-            let idx = board.index(pit).expect("marks are read from the rows");
+            // A hand-built setup can name any pit; a parsed one names only
+            // pits of its rows.
+            let Some(idx) = board.index(pit) else {
+                return Err(SetupError::MarkOffBoard {
+                    pit,
+                    pits_per_row: board.pits_per_row() as u8,
+                });
+            };
             marks |= 1 << idx;
         }
         let state = rules.parse_state(setup.state.as_deref())?;

@@ -159,6 +159,8 @@ fn trial_laps<R: Ruleset, const LAZY: bool, const LEN: usize, T: Wide>(
     for mv in candidates {
         let set = match rules.sowing_start(ctx.board, ctx.state, ctx.mover, mv) {
             Start::Done(_) => &mut found.ends,
+            // Only a ruleset of someone else's could ask this (see `sow_move`).
+            Start::Sow { origin, .. } if origin >= ctx.board.len() => &mut found.ends,
             Start::Sow { origin, barrier } => {
                 match relay_laps::<R, (), (), true, LEN, T>(
                     rules,

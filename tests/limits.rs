@@ -359,3 +359,92 @@ fn exact_legal_moves_of_an_outside_position() {
         assert!(!p.legal_moves().contains(Move::Pit(endless)), "{text}");
     }
 }
+
+/// Review findings: public entry points that panicked on values their docs
+/// did not name now answer without a panic.
+mod no_panic {
+    use sowing::bots::alphabeta::SearchValue;
+    use sowing::bots::{AlphaBeta, Bot, Budget};
+    use sowing::rulesets::{SadeqaIII, SadeqaV};
+    use sowing::solver::{Limits, Solver, StrategyError};
+    use sowing::{Board, Move, Pit, Player, Position, Ruleset, Setup, SetupError};
+    use std::time::Duration;
+
+    #[test]
+    fn a_hand_built_setup_marking_a_pit_off_the_board_is_a_typed_error() {
+        let start = "sadeqa-v 4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4 S 0-0";
+        for number in [0, 11, 24] {
+            let mut setup: Setup = start.parse().unwrap();
+            setup.marked.push(Pit::new(Player::South, number));
+            let err = Position::from_setup(SadeqaV, &setup).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    SetupError::MarkOffBoard {
+                        pits_per_row: 10,
+                        ..
+                    }
+                ),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn sadeqa_v_refusal_of_a_pit_off_the_board_is_left_to_the_core() {
+        let pos = Position::new(SadeqaV);
+        for pit in [0, 11, 24, 255] {
+            assert_eq!(SadeqaV.refusal(&pos, Move::Pit(pit)), None);
+        }
+    }
+
+    #[test]
+    fn search_values_at_the_extremes_display() {
+        for v in [i32::MIN, i32::MIN + 1, i32::MAX] {
+            let _ = SearchValue(v).to_string();
+            let _ = (SearchValue(v).plies_to_end(), SearchValue(v).margin());
+        }
+    }
+
+    #[test]
+    fn a_time_budget_too_long_to_add_to_now_is_no_limit() {
+        let pos: Position<SadeqaIII> = "game-91 1,0,0,2,0,0,1,0/0,0,1,0,0,1,0,0 N 30-28"
+            .parse()
+            .unwrap();
+        let mut bot = AlphaBeta::with_budget(Budget::Time(Duration::MAX));
+        // Proven at once, so the unbounded search stops by itself.
+        assert!(bot.choose(&pos).is_some());
+        let limits = Limits {
+            nodes: None,
+            time: Some(Duration::MAX),
+        };
+        let mut solver = Solver::new(12);
+        assert!(solver.solve(&pos, limits).winner.is_some());
+        assert!(solver.solve_margin(&pos, limits).is_some());
+    }
+
+    #[test]
+    fn no_strategy_from_a_margin_search() {
+        let pos: Position<SadeqaIII> = "game-91 1,0,0,2,0,0,1,0/0,0,1,0,0,1,0,0 N 30-28"
+            .parse()
+            .unwrap();
+        let mut solver = Solver::new(16);
+        solver.solve(&pos, Limits::default());
+        assert!(solver.strategy(&pos).is_ok());
+        assert_eq!(solver.solve_margin(&pos, Limits::default()), Some(-6));
+        assert!(matches!(
+            solver.strategy(&pos),
+            Err(StrategyError::NotProved)
+        ));
+        solver.solve(&pos, Limits::default());
+        assert!(solver.strategy(&pos).is_ok());
+    }
+
+    #[test]
+    fn next_index_off_the_board_wraps_to_the_first_pit() {
+        let board = Board::from_rows(&[1, 2, 3], &[4, 5, 6]).unwrap();
+        assert_eq!(board.next_index(usize::MAX), 0);
+        assert_eq!(board.next_index(5), 0);
+        assert_eq!(board.next_index(4), 5);
+    }
+}

@@ -98,13 +98,13 @@ impl SearchValue {
 
     /// For a proven result: the plies to the end of the game.
     pub fn plies_to_end(self) -> Option<u32> {
-        let v = self.0.abs();
+        let v = self.0.saturating_abs();
         (v >= PROVEN).then(|| ((MARGIN - (v - WIN).rem_euclid(MARGIN)) % MARGIN) as u32)
     }
 
     /// For a proven result of a scoring game: the final margin in points.
     pub fn margin(self) -> Option<i32> {
-        let v = self.0.abs();
+        let v = self.0.saturating_abs();
         (v >= PROVEN).then(|| {
             let m = (v - WIN + MARGIN - 1).div_euclid(MARGIN);
             if self.0 > 0 { m } else { -m }
@@ -200,10 +200,11 @@ pub struct Table<R: Ruleset> {
 }
 
 impl<R: Ruleset> Table<R> {
-    /// A table of `2^bits` entries (`bits` is clamped to 4..=30). Each
-    /// entry takes 128 bytes (the whole position, its value and move).
+    /// A table of `2^bits` entries (`bits` is clamped to 4..=24). Each
+    /// entry takes at most 128 bytes (the whole position, its value and
+    /// move), so a table takes at most 2 GiB.
     pub fn new(bits: u8) -> Self {
-        let bits = bits.clamp(4, 30);
+        let bits = bits.clamp(4, 24);
         Table {
             entries: vec![None; 1 << bits],
             mask: (1 << bits) - 1,
@@ -293,7 +294,8 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         let (node_limit, deadline) = match budget {
             Budget::Depth(_) => (None, None),
             Budget::Nodes(n) => (Some(n), None),
-            Budget::Time(t) => (None, Some(start + t)),
+            // A time too long to add to now is no limit.
+            Budget::Time(t) => (None, start.checked_add(t)),
         };
         Searcher {
             table,

@@ -21,7 +21,7 @@ use crate::error::{Refusal, StateError};
 use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::{Outcome, Score};
-use crate::player::Player;
+use crate::player::{Pit, Player};
 use crate::position::Position;
 use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Turn};
 use crate::variant::Variant;
@@ -94,7 +94,7 @@ impl Ruleset for SadeqaV {
 
     fn refusal(&self, pos: &Position<Self>, mv: Move) -> Option<Refusal> {
         let pit = mv.pit()?;
-        let idx = pos.board().index_of(pos.side_to_move(), pit);
+        let idx = pos.board().index(Pit::new(pos.side_to_move(), pit))?;
         (pos.marks() >> idx & 1 == 1).then_some(Refusal::Warana { pit })
     }
 

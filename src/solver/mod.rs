@@ -154,6 +154,9 @@ pub(crate) struct Key<S> {
 }
 
 /// Whether the captured seeds decide the game (the scoring games).
+/// The largest table: 2^26 entries (see [`Solver::new`]).
+pub const MAX_TABLE_BITS: u8 = 26;
+
 fn scoring(v: Variant) -> bool {
     !matches!(v, Variant::SadeqaII | Variant::Andada(_))
 }
@@ -204,7 +207,7 @@ struct Table<S> {
 
 impl<S: Copy + Eq> Table<S> {
     fn new(bits: u8) -> Self {
-        let bits = bits.clamp(4, 32);
+        let bits = bits.clamp(4, MAX_TABLE_BITS);
         Table {
             entries: vec![None; 1 << bits],
             mask: (1 << bits) - 1,
@@ -311,7 +314,8 @@ pub struct Solver<R: Ruleset> {
 
 impl<R: Ruleset> Solver<R> {
     /// A solver with a table of `2^bits` entries (`bits` clamped to
-    /// 4..=32), the search lap limit inside the tree.
+    /// 4..=26: at most 2^26 entries of at most 72 bytes, 4.5 GiB), the
+    /// search lap limit inside the tree.
     pub fn new(bits: u8) -> Self {
         Solver {
             table: Table::new(bits),
@@ -392,7 +396,8 @@ impl<R: Ruleset> Solver<R> {
     /// (his points minus the opponent's at the end), found by proving
     /// "at least `m`" for a few thresholds `m`. `None` if `limits` ran out,
     /// for a game without a score, or if some threshold is neither proved
-    /// nor disproved for either side (play that repeats for ever).
+    /// nor disproved for either side (play that repeats for ever). It leaves
+    /// no proof for [`Solver::strategy`]: call [`Solver::solve`] for one.
     pub fn solve_margin(&mut self, pos: &Position<R>, limits: Limits) -> Option<i32> {
         if !scoring(pos.variant()) {
             return None;
@@ -402,14 +407,22 @@ impl<R: Ruleset> Solver<R> {
         let total = pos.variant().total_seeds() as i32;
         // The largest m with "me gets at least m" proved: lo proved, hi not.
         let (mut lo, mut hi) = (-total - 1, total + 1);
+        let mut answered = true;
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2;
-            match self.prove_win(pos, me, mid)? {
-                true => lo = mid,
-                false => hi = mid,
+            match self.prove_win(pos, me, mid) {
+                Some(true) => lo = mid,
+                Some(false) => hi = mid,
+                None => {
+                    answered = false;
+                    break;
+                }
             }
         }
-        (lo >= -total).then_some(lo)
+        // The table holds the last threshold's proof, not a proof of the
+        // game's result: no strategy from it (solve again for one).
+        self.proved = false;
+        (answered && lo >= -total).then_some(lo)
     }
 
     fn begin(&mut self, limits: Limits) {
@@ -418,7 +431,8 @@ impl<R: Ruleset> Solver<R> {
         self.repetitions = 0;
         self.stopped = false;
         self.node_limit = limits.nodes;
-        self.deadline = limits.time.map(|t| self.start + t);
+        // A time too long to add to now is no limit.
+        self.deadline = limits.time.and_then(|t| self.start.checked_add(t));
     }
 
     /// One df-pn search: whether `prover` can force a finished game with a
