@@ -12,9 +12,11 @@
 //! sowing go on?) until a lap stops it, [`lap_end`](Ruleset::lap_end) (what
 //! the stopping lap does: captures, waranas, a bonus move), then
 //! [`end_move`](Ruleset::end_move) (bookkeeping). At the start of every turn
-//! the core takes [`candidates`](Ruleset::candidates), removes the endless
-//! ones, and if none is left asks [`no_move`](Ruleset::no_move): pass, or the
-//! game is over. That is the one way a game ends.
+//! the core takes [`candidates`](Ruleset::candidates), sows each as a trial
+//! from [`sowing_start`](Ruleset::sowing_start) (the pure part of
+//! `start_move`) to remove the endless ones, and if none is left asks
+//! [`no_move`](Ruleset::no_move): pass, or the game is over. That is the one
+//! way a game ends.
 
 use crate::board::Board;
 use crate::error::{Refusal, StateError, Unreachable};
