@@ -11,6 +11,9 @@
 //! sowing order of RULES.md section 1 written out here, independently of the
 //! crate.
 
+mod common;
+
+use common::reference_cycle;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use sowing::rulesets::{Andada, Reading};
@@ -657,6 +660,29 @@ fn single_seed_may_be_played_empty_pit_may_not() {
         p.to_string(),
         "andada-12 0,1,0,0,0,0,0,0,0,0,0,0/0,0,0,0,2,0,0,0,0,0,0,0 N 0-0 play"
     );
+}
+
+/// RULES.md section 2 on Andada's board of 24 pits (more than 16: the laps
+/// run on the board in memory, not on one register): South's pit 1 relays
+/// for ever, back at its first state (board and origin) after 958 laps, as
+/// the seed-by-seed sower outside the crate counts. It is not a legal move,
+/// and playing it is refused with the position unchanged.
+#[test]
+fn endless_regular_move_is_not_legal() {
+    let text = "andada-12 3,1,0,3,2,1,2,3,2,1,2,1/2,3,0,1,0,2,6,2,4,1,2,4 S 0-0 play";
+    let p = pos(text);
+    assert_eq!(
+        reference_cycle(&common::sowing_order(&p), 0, 10_000),
+        Some(958)
+    );
+    assert!(p.legality().endless.contains(Move::Pit(1)));
+    assert!(!p.legal_moves().contains(Move::Pit(1)));
+    assert!(!p.is_over());
+    let endless = Err(PlayError::Endless { mv: Move::Pit(1) });
+    assert_eq!(p.check(Move::Pit(1)), endless);
+    let mut q = p;
+    assert_eq!(q.play(Move::Pit(1)), endless);
+    assert_eq!(q.to_string(), text);
 }
 
 // ---- 6.5 the singleton ending ----
