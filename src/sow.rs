@@ -99,6 +99,11 @@ pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
             )
         };
     }
+    // Every arm but the last is only a faster way to the same laps: without
+    // it a board of that size takes the last arm (`Board::sow_lap`, the
+    // plain lap), with the same result. Deleting an arm is therefore an
+    // equivalent mutant (docs/MUTANTS.md). The plain lap is checked
+    // against seed-by-seed sowing in `board`'s unit tests.
     match ctx.board.len() {
         12 => laps!(12, Some(&LAPS_12), None::<&WideLapTable<0, 0>>),
         16 => laps!(16, Some(&LAPS_16), None::<&WideLapTable<0, 0>>),
@@ -128,6 +133,9 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
     wide: Option<&T>,
 ) -> Sown {
     const { assert!(LEN <= 16) };
+    // With a table the board view is written back after every lap, so
+    // `one_word = false` (`LEN < 0`, an equivalent mutant, docs/MUTANTS.md)
+    // only compares and writes back the whole board instead of one word.
     let one_word = LEN > 0;
     let mut board: Board = *ctx.board;
     let first = board;

@@ -1070,6 +1070,29 @@ fn ludii() -> Andada {
     reading(Reading::Ludii)
 }
 
+/// Setups under Ludii's reading hold only what its rules reach (6.7): no
+/// phase `choice` (there is no choice move), even on the opening's result;
+/// and phase `singles` only while every pit holds at most one seed (the
+/// test is made after every lap). The same positions are fine under the
+/// default reading.
+#[test]
+fn ludii_setups_refuse_a_choice_and_singles_with_a_pit_of_two() {
+    let unreachable = |text: &str| match Position::from_str_with(ludii(), text) {
+        Err(ParsePositionError::Setup(SetupError::Unreachable(u))) => u,
+        other => panic!("{text}: {other:?}"),
+    };
+    let choice = format!("{AFTER_1} N 0-0 choice");
+    assert_eq!(unreachable(&choice), Unreachable::NoChoiceUnderLudii);
+    let singles = "andada-12 2,0,0,0,0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0,0,0,0,0 S 0-0 singles";
+    assert_eq!(unreachable(singles), Unreachable::LudiiSinglesNotSingle);
+    for text in [choice.as_str(), singles] {
+        assert_eq!(pos(text).to_string(), text);
+    }
+    // Every pit at most one: fine under Ludii too.
+    let single = "andada-12 1,0,0,0,0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0,0,0,0,0 S 0-0 singles";
+    assert_eq!(pos_with(ludii(), single).to_string(), single);
+}
+
 /// Ludii: no choice move. After South's opening the phase is `play` and
 /// North makes the first regular move.
 #[test]
