@@ -163,6 +163,9 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
             }
             *ctx.board = board;
             cut_lap(ctx, origin, last);
+            // A move already known to end: its callers read only the turn,
+            // so the lap count here is not observable (`laps * 1` is an
+            // equivalent mutant, docs/MUTANTS.md).
             return Sown::Ended {
                 turn: Turn::Next,
                 laps: laps + 1,

@@ -706,6 +706,40 @@ fn singleton_check_1_seed_leaving_the_last_pit_is_removed() {
     assert!(!p.is_over(), "North still has N1 to play");
 }
 
+/// 6.5 with relay: S10 = 1, S11 = 1, N1 = 1, South plays 10. The seed falls
+/// into S11 (now 2): relay. Of S11's 2 seeds the first falls into empty
+/// S12, the second would pass into North's row and is removed: the move
+/// ends, no capture. Two laps, the cut one counted, as `prove` says before
+/// the move is played.
+#[test]
+fn a_cut_lap_after_a_relay_is_counted_as_a_lap() {
+    let before = "andada-12 0,0,0,0,0,0,0,0,0,1,1,0/1,0,0,0,0,0,0,0,0,0,0,0 S 0-0 singles";
+    assert_eq!(
+        pos(before).prove(Move::Pit(10), &mut ()),
+        Ok(sowing::Proof::Ends { laps: 2 })
+    );
+    let single = "andada-12 0,0,0,0,0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0,0,0,0,0 S 0-0 singles";
+    assert_eq!(
+        pos(single).prove(Move::Pit(12), &mut ()),
+        Ok(sowing::Proof::Ends { laps: 1 })
+    );
+    let (p, events) = check_move(
+        andada(12),
+        before,
+        10,
+        "andada-12 0,0,0,0,0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0,0,0,0,0 N 0-0 singles",
+    );
+    assert_eq!(
+        events,
+        vec![
+            lap(south(10), 1, south(11)),
+            lap(south(11), 1, south(12)),
+            removed(south(12), 1),
+        ]
+    );
+    assert_eq!(p.captured(Player::South), 0);
+}
+
 /// RULES.md section 6, singleton check 2, literally: "S11 = 1, N1 = 1,
 /// South plays 11: the seed lands in empty S12 and captures N1." North then
 /// has no seed, no move, and loses.
