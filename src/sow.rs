@@ -70,6 +70,11 @@ impl<F: FnMut(Move, u64) -> ControlFlow<()>> Control for F {
 /// Calls `f::<generics.., LEN, _>(args.., table, wide)` with the lap table
 /// of a board of `len` pits: a board of 12 or 16 pits in one register
 /// (`table`), a wider one of a size some game has (`wide`), or neither.
+/// Every arm but the last is only a faster way to the same laps: without it
+/// a board of that size takes the last arm (`Board::sow_lap`, the plain
+/// lap, checked against seed-by-seed sowing in `board`'s unit tests), with
+/// the same result; deleting an arm is an equivalent change
+/// (docs/MUTANTS.md).
 macro_rules! laps_by_size {
     ($len:expr, $f:ident::<$($g:tt),*>($($arg:expr),*)) => {
         match $len {
@@ -208,6 +213,9 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
     wide: Option<&T>,
 ) -> Sown {
     const { assert!(LEN <= 16) };
+    // With a table the board view is written back after every lap, so
+    // `one_word = false` (`LEN < 0`, an equivalent mutant, docs/MUTANTS.md)
+    // only compares and writes back the whole board instead of one word.
     let one_word = LEN > 0;
     let mut board: Board = *ctx.board;
     let first = board;
@@ -235,6 +243,9 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
             }
             *ctx.board = board;
             cut_lap(ctx, origin, last);
+            // A move already known to end: its callers read only the turn,
+            // so the lap count here is not observable (`laps * 1` is an
+            // equivalent mutant, docs/MUTANTS.md).
             return Sown::Ended {
                 turn: Turn::Next,
                 laps: laps + 1,

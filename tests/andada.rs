@@ -11,6 +11,9 @@
 //! sowing order of RULES.md section 1 written out here, independently of the
 //! crate.
 
+mod common;
+
+use common::reference_cycle;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use sowing::rulesets::{Andada, Reading};
@@ -659,6 +662,29 @@ fn single_seed_may_be_played_empty_pit_may_not() {
     );
 }
 
+/// RULES.md section 2 on Andada's board of 24 pits (more than 16: the laps
+/// run on the board in memory, not on one register): South's pit 1 relays
+/// for ever, back at its first state (board and origin) after 958 laps, as
+/// the seed-by-seed sower outside the crate counts. It is not a legal move,
+/// and playing it is refused with the position unchanged.
+#[test]
+fn endless_regular_move_is_not_legal() {
+    let text = "andada-12 3,1,0,3,2,1,2,3,2,1,2,1/2,3,0,1,0,2,6,2,4,1,2,4 S 0-0 play";
+    let p = pos(text);
+    assert_eq!(
+        reference_cycle(&common::sowing_order(&p), 0, 10_000),
+        Some(958)
+    );
+    assert!(p.legality().endless.contains(Move::Pit(1)));
+    assert!(!p.legal_moves().contains(Move::Pit(1)));
+    assert!(!p.is_over());
+    let endless = Err(PlayError::Endless { mv: Move::Pit(1) });
+    assert_eq!(p.check(Move::Pit(1)), endless);
+    let mut q = p;
+    assert_eq!(q.play(Move::Pit(1)), endless);
+    assert_eq!(q.to_string(), text);
+}
+
 // ---- 6.5 the singleton ending ----
 
 /// RULES.md section 6, singleton check 1, literally: "S12 = 1, N1 = 1, South
@@ -678,6 +704,40 @@ fn singleton_check_1_seed_leaving_the_last_pit_is_removed() {
     assert_eq!(p.removed(), removed_before + 1);
     assert_eq!(p.captured(Player::South), 0);
     assert!(!p.is_over(), "North still has N1 to play");
+}
+
+/// 6.5 with relay: S10 = 1, S11 = 1, N1 = 1, South plays 10. The seed falls
+/// into S11 (now 2): relay. Of S11's 2 seeds the first falls into empty
+/// S12, the second would pass into North's row and is removed: the move
+/// ends, no capture. Two laps, the cut one counted, as `prove` says before
+/// the move is played.
+#[test]
+fn a_cut_lap_after_a_relay_is_counted_as_a_lap() {
+    let before = "andada-12 0,0,0,0,0,0,0,0,0,1,1,0/1,0,0,0,0,0,0,0,0,0,0,0 S 0-0 singles";
+    assert_eq!(
+        pos(before).prove(Move::Pit(10), &mut ()),
+        Ok(sowing::Proof::Ends { laps: 2 })
+    );
+    let single = "andada-12 0,0,0,0,0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0,0,0,0,0 S 0-0 singles";
+    assert_eq!(
+        pos(single).prove(Move::Pit(12), &mut ()),
+        Ok(sowing::Proof::Ends { laps: 1 })
+    );
+    let (p, events) = check_move(
+        andada(12),
+        before,
+        10,
+        "andada-12 0,0,0,0,0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0,0,0,0,0 N 0-0 singles",
+    );
+    assert_eq!(
+        events,
+        vec![
+            lap(south(10), 1, south(11)),
+            lap(south(11), 1, south(12)),
+            removed(south(12), 1),
+        ]
+    );
+    assert_eq!(p.captured(Player::South), 0);
 }
 
 /// RULES.md section 6, singleton check 2, literally: "S11 = 1, N1 = 1,
@@ -1042,6 +1102,29 @@ fn empty_row_loses_opponents_row_emptied() {
 
 fn ludii() -> Andada {
     reading(Reading::Ludii)
+}
+
+/// Setups under Ludii's reading hold only what its rules reach (6.7): no
+/// phase `choice` (there is no choice move), even on the opening's result;
+/// and phase `singles` only while every pit holds at most one seed (the
+/// test is made after every lap). The same positions are fine under the
+/// default reading.
+#[test]
+fn ludii_setups_refuse_a_choice_and_singles_with_a_pit_of_two() {
+    let unreachable = |text: &str| match Position::from_str_with(ludii(), text) {
+        Err(ParsePositionError::Setup(SetupError::Unreachable(u))) => u,
+        other => panic!("{text}: {other:?}"),
+    };
+    let choice = format!("{AFTER_1} N 0-0 choice");
+    assert_eq!(unreachable(&choice), Unreachable::NoChoiceUnderLudii);
+    let singles = "andada-12 2,0,0,0,0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0,0,0,0,0 S 0-0 singles";
+    assert_eq!(unreachable(singles), Unreachable::LudiiSinglesNotSingle);
+    for text in [choice.as_str(), singles] {
+        assert_eq!(pos(text).to_string(), text);
+    }
+    // Every pit at most one: fine under Ludii too.
+    let single = "andada-12 1,0,0,0,0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0,0,0,0,0 S 0-0 singles";
+    assert_eq!(pos_with(ludii(), single).to_string(), single);
 }
 
 /// Ludii: no choice move. After South's opening the phase is `play` and

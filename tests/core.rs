@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{lap, legal_pits, n, s};
+use common::{lap, legal_pits, n, reference_cycle, s, sowing_order};
 use sowing::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use sowing::{
     AnyPosition, AnyRuleset, DrawReason, Event, Game, Legality, Move, MoveSet, Observer, Outcome,
@@ -33,36 +33,6 @@ fn sadeqa_iii(s: &str) -> Position<SadeqaIII> {
 const ENDLESS: &str = "sadeqa-ii 6,2,3,4,1,3/2,0,4,3,2,1 S 0-0";
 const ENDLESS_MOVE: Move = Move::Pit(1);
 const ENDLESS_CYCLE: u32 = 30;
-
-/// Relay sowing seed by seed on a board of `pits.len()` pits in sowing
-/// order, written from RULES.md section 2 independently of the crate:
-/// `Some(laps)` if the sowing from `origin` comes back to its first state
-/// (board and origin) after `laps` laps with every lap ending in an
-/// occupied pit, `None` if a lap ends in an empty pit within `max_laps`.
-fn reference_cycle(pits: &[u8], origin: usize, max_laps: u32) -> Option<u32> {
-    let len = pits.len();
-    let mut board = pits.to_vec();
-    let mut at = origin;
-    for laps in 1..=max_laps {
-        let seeds = std::mem::take(&mut board[at]);
-        for _ in 0..seeds {
-            at = (at + 1) % len;
-            board[at] += 1;
-        }
-        if board[at] == 1 {
-            return None;
-        }
-        if at == origin && board == pits {
-            return Some(laps);
-        }
-    }
-    None
-}
-
-/// The board of `p` in sowing order (South 1..n, North 1..n).
-fn sowing_order<R: sowing::Ruleset>(p: &Position<R>) -> Vec<u8> {
-    p.row(Player::South).chain(p.row(Player::North)).collect()
-}
 
 #[test]
 fn reference_sowing_confirms_the_endless_cycle() {
@@ -1724,6 +1694,54 @@ fn any_position_prove_is_cancelled_by_its_control() {
         Err(PlayError::Cancelled { .. })
     ));
     assert_eq!(q.to_string(), LONG_CYCLE);
+}
+
+/// Found by a search over random Sadeqa II boards: South's first move is
+/// still restricted (4.1), so pit 6 is his only candidate, and its relay
+/// sowing returns to its first state after 67,887 laps, more than the
+/// turn's first budget (`TURN_BUDGET`).
+const LONE_LONG_CYCLE: &str = "sadeqa-ii 1,2,1,4,3,4/2,1,2,4,5,2 S 0-0 first:S";
+const LONE_LONG_CYCLE_LAPS: u32 = 67_887;
+
+/// RULES.md section 2: a player whose every candidate is endless has no
+/// legal move. When no candidate ends within the turn's first budget, the
+/// core goes on under a growing budget until one ends or all are proven
+/// endless; it must not stay at the first budget (that never settles a
+/// cycle longer than it). Here the only candidate is endless, so South has
+/// no legal move and loses (4.4; the restriction does not lapse).
+#[test]
+fn a_lone_candidate_longer_than_the_turn_budget_is_settled() {
+    let p = sadeqa_ii(LONE_LONG_CYCLE);
+    let board = sowing_order(&p);
+    assert_eq!(board, [1, 2, 1, 4, 3, 4, 2, 1, 2, 4, 5, 2]);
+    assert_eq!(
+        reference_cycle(&board, 5, 100_000),
+        Some(LONE_LONG_CYCLE_LAPS)
+    );
+    const { assert!(sowing::TURN_BUDGET < LONE_LONG_CYCLE_LAPS as u64) };
+    let lone = {
+        let mut set = MoveSet::EMPTY;
+        set.insert(Move::Pit(6));
+        set
+    };
+    assert_eq!(p.candidate_moves(), MoveSet::EMPTY, "the game is over");
+    assert!(p.is_over());
+    assert_eq!(
+        p.legality(),
+        Legality {
+            ends: MoveSet::EMPTY,
+            endless: lone,
+            undecided: MoveSet::EMPTY,
+        }
+    );
+    assert_eq!(
+        p.outcome(),
+        Outcome::Win {
+            winner: Player::North,
+            score: None
+        }
+    );
+    assert_eq!(p.to_string(), LONE_LONG_CYCLE);
 }
 
 /// RULES.md 3.6: with every seed in a warana neither player can move and

@@ -311,19 +311,57 @@ fn no_north_seed_ends_2_2_draw() {
     assert_eq!(p.outcome().score(), Some(score));
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.play(Move::Pit(6)), Err(PlayError::GameOver));
-    // The board and the captured seeds, by hand. (The side-to-move field
-    // names the player who would be next, RULES.md section 7; South was due
-    // to make his bonus move, so the field is not checked here beyond being
-    // S or N.)
+    // The board and the captured seeds, by hand. The side-to-move field
+    // names the player who would be next (RULES.md section 7): South, due
+    // to make his bonus move, is the player who could not move first, and
+    // stays named (the module's decision; see
+    // `neither_can_move_names_the_player_who_could_not_move_first`).
     let text = p.to_string();
-    let expected_s = "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 2-0";
-    let expected_n = "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 N 2-0";
-    assert!(text == expected_s || text == expected_n, "{text}");
+    assert_eq!(
+        text,
+        "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 2-0"
+    );
     // The final position parses back as a finished game.
     let back = pos(&text);
     assert_eq!(back, p);
     assert!(back.is_over());
     assert_eq!(back.outcome(), p.outcome());
+}
+
+/// 3.5 and 3.6: when neither player can move the game is over, and the
+/// side-to-move field keeps the player who could not move first (he would
+/// be next; RULES.md section 7 and the module's decision), not the player
+/// he would have passed to. South's last seed falls from S10 into N1 (3
+/// seeds, now 4): N1 becomes South's warana (3.3.4) and the move ends.
+/// North, to move, has only that warana in his row and cannot move; South
+/// has no seeds left: the game ends with North named, 4:0 for South (3.7).
+#[test]
+fn neither_can_move_names_the_player_who_could_not_move_first() {
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,0 S 0-0");
+    let events = play(&mut p, 10);
+    assert_eq!(
+        p.to_string(),
+        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,0 N 0-0"
+    );
+    assert_eq!(p.side_to_move(), Player::North);
+    assert!(p.is_over());
+    assert!(passes(&events).is_empty(), "{events:?}");
+    assert_eq!(events.last(), Some(&Event::GameOver));
+    assert_eq!(points(&p), (4, 0));
+    assert_eq!(p.outcome(), Outcome::by_score(Score { south: 4, north: 0 }));
+}
+
+/// 3.4: a warana belongs to the player who does not own its row, and stays
+/// one when empty. S6 (3 seeds) is North's warana, N1 (empty) South's; S1
+/// and N10 are ordinary pits, and a pit off the board is none.
+#[test]
+fn warana_owner_is_the_player_who_does_not_own_its_row() {
+    let p = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/0w,0,0,0,0,0,0,0,0,1 S 0-0");
+    assert_eq!(p.warana_owner(s(6)), Some(Player::North));
+    assert_eq!(p.warana_owner(n(1)), Some(Player::South));
+    for pit in [s(1), s(2), s(5), s(7), n(2), n(10), s(11), n(0)] {
+        assert_eq!(p.warana_owner(pit), None, "{pit:?}");
+    }
 }
 
 /// The acceptance check: from

@@ -422,7 +422,9 @@ impl Ruleset for Andada {
                 Err(Unreachable::OpeningNotInitial)
             }
             // The choice follows the opening at once: its board is one of the
-            // opening's three results, nothing removed.
+            // opening's three results, nothing removed. (`start` runs over
+            // every residue mod 3, so `i + 3 + start` would test the same
+            // three patterns: an equivalent mutant, docs/MUTANTS.md.)
             Phase::Choice
                 if !((0..3).any(|start| {
                     (0..len)

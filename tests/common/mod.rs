@@ -45,3 +45,33 @@ pub fn lap(origin: Pit, seeds: u8, landing: Pit) -> Event {
         landing,
     }
 }
+
+/// Relay sowing seed by seed on a board of `pits.len()` pits in sowing
+/// order, written from RULES.md section 2 independently of the crate:
+/// `Some(laps)` if the sowing from `origin` comes back to its first state
+/// (board and origin) after `laps` laps with every lap ending in an
+/// occupied pit, `None` if a lap ends in an empty pit within `max_laps`.
+pub fn reference_cycle(pits: &[u8], origin: usize, max_laps: u32) -> Option<u32> {
+    let len = pits.len();
+    let mut board = pits.to_vec();
+    let mut at = origin;
+    for laps in 1..=max_laps {
+        let seeds = std::mem::take(&mut board[at]);
+        for _ in 0..seeds {
+            at = (at + 1) % len;
+            board[at] += 1;
+        }
+        if board[at] == 1 {
+            return None;
+        }
+        if at == origin && board == pits {
+            return Some(laps);
+        }
+    }
+    None
+}
+
+/// The board of `p` in sowing order (South 1..n, North 1..n).
+pub fn sowing_order<R: Ruleset>(p: &Position<R>) -> Vec<u8> {
+    p.row(Player::South).chain(p.row(Player::North)).collect()
+}
