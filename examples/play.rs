@@ -213,7 +213,12 @@ fn print_notation(label: &str, text: &str, record: bool) {
     for (i, piece) in text.split_inclusive(sep).enumerate() {
         if i > 0 && line.len() + piece.len() > room {
             lines.push(std::mem::take(&mut line));
-            line = "    ".to_string();
+            // A record may be indented (its parser ignores spaces); a
+            // position string may not: the shell keeps the spaces after a
+            // `\` and newline, and they would split the pits field.
+            if record {
+                line = "    ".to_string();
+            }
         }
         line.push_str(piece);
     }

@@ -269,6 +269,12 @@ impl AnyPosition {
         })
     }
 
+    /// See [`Position::children`]: [`AnyPosition::successors`] whose
+    /// children find their legality lazily, for search.
+    pub fn children(&self) -> Box<dyn Iterator<Item = (Move, AnyPosition)> + '_> {
+        each!(AnyPosition, self, p => Box::new(p.children().map(|(m, c)| (m, c.into()))))
+    }
+
     /// See [`Position::play_with`].
     ///
     /// # Errors

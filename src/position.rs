@@ -565,7 +565,11 @@ impl<R: Ruleset> Position<R> {
     }
 
     /// Every legal move with the position it leads to, one sowing each,
-    /// in notation order: the iterator search is built on.
+    /// in notation order: the iterator search is built on. Each child's
+    /// legality is found when it is made, with the exact endless test unless
+    /// a lap limit is set, which can take minutes for some positions
+    /// ([`Position::legal_moves`]); a search sets a lap limit, and uses
+    /// [`Position::children`].
     ///
     /// ```
     /// use sowing::{Move, Position, rulesets::SadeqaIII};
@@ -595,6 +599,12 @@ impl<R: Ruleset> Position<R> {
     /// does not change the position: a searcher that expands a child calls
     /// one of them once. Most children of a search tree are leaves that are
     /// only evaluated, so this saves most of the trials.
+    ///
+    /// Under the exact endless test (the default) a child's legality can
+    /// hold a proof of minutes (an endless sowing whose cycle runs to 10^10
+    /// laps and more, RULES.md section 2), as for [`Position::successors`]:
+    /// a search sets a lap limit on its root first, as the crate's own
+    /// players do (`with_lap_limit(Some(10_000))`).
     ///
     /// ```
     /// use sowing::{Position, rulesets::SadeqaIII};

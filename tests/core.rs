@@ -1760,3 +1760,129 @@ fn sadeqa_v_all_seeds_in_waranas_is_over_whoever_is_to_move() {
         assert_eq!(p.outcome(), Outcome::by_score(Score { south: 5, north: 1 }));
     }
 }
+
+/// `children()` (legality found lazily) answers as `successors()` at every
+/// position of seeded random games.
+#[test]
+fn children_agree_with_successors_in_random_games() {
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+    fn games<R: sowing::Ruleset>(rules: R, seeds: u64) {
+        for seed in 0..seeds {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut pos = Position::new(rules).with_lap_limit(Some(10_000));
+            for _ in 0..200 {
+                if pos.is_over() {
+                    break;
+                }
+                for ((m, lazy), (k, eager)) in pos.children().zip(pos.successors()) {
+                    assert_eq!((m, lazy), (k, eager), "{pos}");
+                    assert_eq!(lazy.is_over(), eager.is_over(), "{pos}: {m}");
+                    assert_eq!(lazy.side_to_move(), eager.side_to_move(), "{pos}: {m}");
+                    assert_eq!(lazy.legality(), eager.legality(), "{pos}: {m}");
+                }
+                let moves = pos.legal_moves();
+                pos.play(moves.nth(rng.random_range(0..moves.len())).unwrap())
+                    .unwrap();
+            }
+        }
+    }
+    // Random play rarely reaches a child whose first candidate is endless
+    // (none in these games); the next test builds one.
+    games(SadeqaII::new(), 60);
+    games(SadeqaIII::new(), 20);
+    games(SadeqaV, 10);
+}
+
+/// A child whose first candidate is endless: its lazy turn start must go on
+/// to a candidate that ends (RULES.md section 2: an endless move is not
+/// legal, the others are). In the child, South's pit 1 relays for ever.
+#[test]
+fn a_lazy_child_whose_first_candidate_is_endless_still_moves() {
+    let parent = sadeqa_ii("sadeqa-ii 1,1,1,0,2,5/2,4,1,2,2,0 N 0-0");
+    let child_str = "sadeqa-ii 2,0,2,1,2,5/0,5,0,3,0,1 S 0-0";
+    let child = sadeqa_ii(child_str);
+    // South's pit 1 is sowing-order index 0: the seed-by-seed sower finds
+    // it back at its first state.
+    assert!(reference_cycle(&sowing_order(&child), 0, 100_000).is_some());
+    let (_, lazy) = parent
+        .children()
+        .find(|(m, _)| *m == Move::Pit(1))
+        .expect("North's pit 1 is legal");
+    assert_eq!(lazy.to_string(), child_str);
+    assert!(!lazy.is_over());
+    assert_eq!(lazy.legality(), child.legality());
+    assert!(lazy.legality().endless.contains(Move::Pit(1)));
+    assert!(!lazy.legal_moves().is_empty());
+    assert_eq!(lazy.legal_moves(), child.legal_moves());
+}
+
+/// A ruleset of someone else's that names a sowing origin off the board:
+/// the core sows nothing (the move ends at once) instead of panicking.
+#[test]
+fn an_origin_off_the_board_sows_nothing() {
+    use sowing::{Lap, NoMove, Sowing, Start, Turn};
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    struct Stray(Variant);
+    impl sowing::Ruleset for Stray {
+        type State = ();
+        const NAME: &'static str = "Stray";
+        fn variant(&self) -> Variant {
+            self.0
+        }
+        fn from_variant(v: Variant) -> Option<Self> {
+            Some(Stray(v))
+        }
+        fn initial_state(&self, _: Player) {}
+        fn candidates(&self, pos: &Position<Self>) -> MoveSet {
+            MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
+        }
+        fn sowing_start(&self, board: &sowing::Board, _: &(), mover: Player, mv: Move) -> Start {
+            match mv {
+                Move::Pit(1) => Start::Sow {
+                    origin: 1000,
+                    barrier: None,
+                },
+                Move::Pit(p) => Start::Sow {
+                    origin: board.index_of(mover, p),
+                    barrier: None,
+                },
+                Move::First(_) => Start::Done(Turn::Next),
+            }
+        }
+        fn lap_end<O: Observer>(&self, _: &mut Sowing<'_, Self, O>, _: &Lap<'_>) -> Turn {
+            Turn::Next
+        }
+        fn no_move<O: Observer>(&self, _: &mut Sowing<'_, Self, O>) -> NoMove {
+            NoMove::End
+        }
+        fn outcome(&self, _: &Position<Self>) -> Outcome {
+            Outcome::Win {
+                winner: Player::South,
+                score: None,
+            }
+        }
+        fn parse_state(&self, _: Option<&str>) -> Result<(), StateError> {
+            Ok(())
+        }
+    }
+    // A board in one register (Sadeqa III) and a wide one (Sadeqa V).
+    for start in [
+        Position::new(Stray(Variant::SadeqaIII)),
+        Position::new(Stray(Variant::SadeqaV)),
+    ] {
+        assert!(start.legal_moves().contains(Move::Pit(1)));
+        for mut pos in [start, start.with_lap_limit(Some(100))] {
+            pos.play(Move::Pit(1)).unwrap();
+            assert_eq!(pos.board(), start.board());
+            assert_eq!(pos.side_to_move(), Player::North);
+            let mut fast = start;
+            fast.play_unchecked(Move::Pit(1));
+            assert_eq!(fast, pos);
+            assert_eq!(
+                start.prove(Move::Pit(1), &mut ()),
+                Ok(Proof::Ends { laps: 0 })
+            );
+        }
+    }
+}
