@@ -205,7 +205,9 @@ impl Andada {
     fn opening<O: Observer>(ctx: &mut Sowing<'_, Self, O>, start: usize) {
         let len = ctx.board().len();
         let mut origin = start;
-        // The chain visits every third pit once round the board.
+        // The chain visits every third pit once round the board, and the
+        // test below ends it there; the bound only keeps the loop finite
+        // (so `len * 3` is an equivalent mutant, docs/MUTANTS.md).
         for _ in 0..len / 3 {
             let landing = ctx.sow_lap(origin);
             let board = ctx.board();
@@ -247,6 +249,8 @@ impl Ruleset for Andada {
     }
 
     fn initial_state(&self, _first: Player) -> Phase {
+        // `Phase::default()` is also the opening: `Default::default()` here
+        // is an equivalent mutant (docs/MUTANTS.md).
         Phase::Opening
     }
 
