@@ -1737,3 +1737,18 @@ fn only_the_five_board_sizes_exist() {
     assert_eq!(rules.pits_per_row(), 15);
     assert!(rules.clockwise);
 }
+
+/// 6.7 under the empty-row readings: a player with seeds in his row but no
+/// legal move (here every move is cut off by a lap limit of 1, RULES.md
+/// section 2's option: each first lap ends in an occupied pit) does not win
+/// by his row; the game is over and the player who moved last, North, wins
+/// (6.6), as under Pankhurst's reading.
+#[test]
+fn no_legal_move_with_seeds_in_both_rows_is_a_win_for_the_last_mover() {
+    let all_two = "andada-12 2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2 S 0-0 play";
+    for rules in [andada(12), reading(Reading::EmptyRowLoses), ludii()] {
+        let p = pos_with(rules, all_two).with_lap_limit(Some(1));
+        assert!(p.is_over(), "{rules:?}");
+        assert_eq!(p.outcome(), win(Player::North), "{rules:?}");
+    }
+}

@@ -420,6 +420,9 @@ impl Ruleset for Andada {
     fn check_setup(&self, pos: &Position<Self>) -> Result<(), Unreachable> {
         let board = pos.board();
         let len = board.len();
+        // The opening's and the choice's boards hold all the seeds, so a
+        // capture on either side is already refused as too many seeds: `||`
+        // for `&&` here is an equivalent mutant (docs/MUTANTS.md).
         let nothing_taken = pos.captured(Player::South) == 0 && pos.captured(Player::North) == 0;
         match pos.state() {
             Phase::Opening if !((0..len).all(|i| board.seeds_at(i) == 2) && nothing_taken) => {
