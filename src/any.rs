@@ -98,6 +98,16 @@ macro_rules! each_map_arms {
     };
 }
 
+/// The arms of [`AnyPosition::children`]: each arm's children, wrapped in
+/// the same arm.
+macro_rules! children_arms {
+    (($value:expr) $($arm:ident : $r:ident $doc:literal,)*) => {
+        match $value {
+            $(AnyPosition::$arm(p) => Box::new(p.children().map(|(m, c)| (m, AnyPosition::$arm(c)))),)*
+        }
+    };
+}
+
 /// Runs `$body` with `$p` bound to the concrete value inside an arm of
 /// `$from`, and wraps the result in the same arm of `$to`.
 macro_rules! each_map {
@@ -272,7 +282,7 @@ impl AnyPosition {
     /// See [`Position::children`]: [`AnyPosition::successors`] whose
     /// children find their legality lazily, for search.
     pub fn children(&self) -> Box<dyn Iterator<Item = (Move, AnyPosition)> + '_> {
-        each!(AnyPosition, self, p => Box::new(p.children().map(|(m, c)| (m, c.into()))))
+        rulesets!(children_arms!(self))
     }
 
     /// See [`Position::play_with`].
