@@ -1891,7 +1891,13 @@ fn an_origin_off_the_board_sows_nothing() {
 /// `AnyPosition::successors`.
 #[test]
 fn any_position_children_agree_with_successors() {
-    for rules in ["sadeqa-v", "sadeqa-ii", "sadeqa-iii", "game-91", "andada-12"] {
+    for rules in [
+        "sadeqa-v",
+        "sadeqa-ii",
+        "sadeqa-iii",
+        "game-91",
+        "andada-12",
+    ] {
         let pos = AnyPosition::new(rules.parse::<AnyRuleset>().unwrap());
         let lazy: Vec<_> = pos.children().collect();
         let eager: Vec<_> = pos.successors().collect();
