@@ -583,12 +583,7 @@ impl<R: Ruleset> Position<R> {
     /// assert_eq!(start.successors().count(), 8);
     /// ```
     pub fn successors(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
-        let pos = self.all_tried();
-        pos.legal_moves().into_iter().map(move |mv| {
-            let mut child = pos;
-            child.make_move::<_, false>(mv, &mut ());
-            (mv, child)
-        })
+        self.each_child::<false>()
     }
 
     /// [`Position::successors`] for search: the same moves and positions,
@@ -617,10 +612,16 @@ impl<R: Ruleset> Position<R> {
     /// }
     /// ```
     pub fn children(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
+        self.each_child::<true>()
+    }
+
+    /// Every legal move with its position; `LAZY` leaves each child's
+    /// candidates after the first that ends untried.
+    fn each_child<const LAZY: bool>(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
         let pos = self.all_tried();
         pos.legal_moves().into_iter().map(move |mv| {
             let mut child = pos;
-            child.make_move::<_, true>(mv, &mut ());
+            child.make_move::<_, LAZY>(mv, &mut ());
             (mv, child)
         })
     }
