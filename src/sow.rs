@@ -218,7 +218,6 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
     // only compares and writes back the whole board instead of one word.
     let one_word = LEN > 0;
     let mut board: Board = *ctx.board;
-    let first = board;
     let mut word = board.word(0);
     let first_word = word;
     let first_origin = origin;
@@ -293,12 +292,16 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
         }
         origin = landing;
         seeds = count;
-        let back = if one_word {
-            word == first_word
-        } else {
-            board.same_pits(&first)
-        };
-        if TRIAL && origin == first_origin && back {
+        // A trial leaves `ctx.board` as it was: the first state's board. The
+        // boards are compared only when the origins agree.
+        if TRIAL
+            && origin == first_origin
+            && if one_word {
+                word == first_word
+            } else {
+                board.same_pits(ctx.board)
+            }
+        {
             return Sown::Endless { laps };
         }
         if laps >= next_check {
