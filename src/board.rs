@@ -591,12 +591,14 @@ pub(crate) static LAPS_12: LapTable<12> = LapTable::build();
 pub(crate) static LAPS_16: LapTable<16> = LapTable::build();
 
 /// [`LapTable`] for a board of `LEN` pits in `W` words (more than 16
-/// pits): the lap runs on the board's words in memory, then the landing
-/// count is one byte load.
+/// pits): the lap runs on the board's words in memory; the landing count is
+/// one byte load from the board before the lap (see [`LapTable::sow`]).
 pub(crate) struct WideLapTable<const LEN: usize, const W: usize> {
     add: [[[u128; W]; MAX_SEEDS as usize + 1]; LEN],
     landing: [[u8; MAX_SEEDS as usize + 1]; LEN],
     keep: [[u128; W]; LEN],
+    /// By seeds: `ceil(seeds / LEN)`, what the landing pit gets.
+    last_gets: [u8; MAX_SEEDS as usize + 1],
 }
 
 impl<const LEN: usize, const W: usize> WideLapTable<LEN, W> {
@@ -604,6 +606,12 @@ impl<const LEN: usize, const W: usize> WideLapTable<LEN, W> {
         let mut add = [[[0u128; W]; MAX_SEEDS as usize + 1]; LEN];
         let mut landing = [[0u8; MAX_SEEDS as usize + 1]; LEN];
         let mut keep = [[u128::MAX; W]; LEN];
+        let mut last_gets = [0u8; MAX_SEEDS as usize + 1];
+        let mut seeds = 0;
+        while seeds <= MAX_SEEDS as usize {
+            last_gets[seeds] = seeds.div_ceil(LEN) as u8;
+            seeds += 1;
+        }
         let mut origin = 0;
         while origin < LEN {
             keep[origin][origin / 16] = !(0xFFu128 << (8 * (origin % 16)));
@@ -620,20 +628,30 @@ impl<const LEN: usize, const W: usize> WideLapTable<LEN, W> {
             }
             origin += 1;
         }
-        WideLapTable { add, landing, keep }
+        WideLapTable {
+            add,
+            landing,
+            keep,
+            last_gets,
+        }
     }
 
     /// One lap of the `seeds` seeds of `origin` on `board`. Returns the
-    /// landing index and the landing pit's count after the lap.
+    /// landing index and the landing pit's count after the lap, read from
+    /// the board before the lap as [`LapTable::sow`] does: the next lap's
+    /// load need not wait for this lap's stores.
     #[inline(always)]
     pub(crate) fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8) {
         let seeds = (seeds as usize).min(MAX_SEEDS as usize);
+        let landing = self.landing[origin][seeds] as usize;
+        // The origin is emptied first: a landing there had nothing left.
+        let before = board.pits[landing] & if landing == origin { 0 } else { 0xFF };
+        let count = before + self.last_gets[seeds];
         let (add, keep) = (&self.add[origin][seeds], &self.keep[origin]);
         for w in 0..W {
             board.set_word(w, (board.word(w) & keep[w]) + add[w]);
         }
-        let landing = self.landing[origin][seeds] as usize;
-        (landing, board.pits[landing])
+        (landing, count)
     }
 }
 
@@ -736,7 +754,8 @@ mod tests {
         }
     }
 
-    /// The one-word lap tables (Sadeqa II's 12 pits, Sadeqa III's 16) give
+    /// The lap tables (one word: Sadeqa II's 12 pits, Sadeqa III's 16; and
+    /// the wide ones of Sadeqa V and Andada) give
     /// the landing and its count that seed-by-seed sowing gives, the count
     /// being found from the board before the lap.
     #[test]
@@ -757,6 +776,23 @@ mod tests {
         }
         check(&LAPS_12);
         check(&LAPS_16);
+        fn check_wide<const LEN: usize, const W: usize>(table: &WideLapTable<LEN, W>) {
+            for origin in 0..LEN {
+                for seeds in 1..=96u8 {
+                    let (mut board, mut pits) = test_board(LEN / 2, origin, seeds);
+                    let got = table.sow(&mut board, origin, seeds);
+                    let want = sow_one_by_one(&mut pits, origin);
+                    assert_eq!(got, want, "{LEN} pits, origin {origin}, seeds {seeds}");
+                    assert_eq!(pits_of(&board), pits, "{LEN} pits, origin {origin}");
+                }
+            }
+        }
+        check_wide(&LAPS_20);
+        check_wide(&LAPS_24);
+        check_wide(&LAPS_30);
+        check_wide(&LAPS_36);
+        check_wide(&LAPS_42);
+        check_wide(&LAPS_48);
     }
 
     #[test]
