@@ -14,11 +14,12 @@
 //! constant memory. The board comparison runs only when the origin matches,
 //! so ordinary moves pay one integer comparison per lap.
 //!
-//! The board is copied into a local value for the laps, so that a board of
-//! one word (16 pits or fewer) stays in a register from lap to lap.
+//! The board is copied into a local value for the laps, and its words (one
+//! for 12 or 16 pits, up to three for Andada's widest) stay in registers
+//! from lap to lap; the local board is the view the hooks read.
 
 use crate::board::{
-    Board, LAPS_12, LAPS_16, LAPS_20, LAPS_24, LAPS_30, LAPS_36, LAPS_42, LAPS_48, LapTable,
+    Board, LAPS_12, LAPS_16, LAPS_20, LAPS_24, LAPS_30, LAPS_36, LAPS_42, LAPS_48, LapTable, WORDS,
     WideLapTable,
 };
 use crate::event::{Event, Observer};
@@ -198,7 +199,8 @@ fn trial_laps<R: Ruleset, const LAZY: bool, const LEN: usize, T: Wide>(
 }
 
 /// [`relay`]; with `table` (a board of `LEN` pits, 12 or 16), the laps run
-/// on one `u128` in a register, from precomputed lap masks.
+/// on one `u128` in a register, from precomputed lap masks; with `wide` (a
+/// wider board of a size some game has) on its words in registers.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN: usize, T: Wide>(
@@ -220,6 +222,8 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
     let mut board: Board = *ctx.board;
     let mut word = board.word(0);
     let first_word = word;
+    // A wider board with a table: its words in registers.
+    let mut words = [board.word(0), board.word(1), board.word(2)];
     let first_origin = origin;
     let len = board.len();
     let mut origin = origin;
@@ -256,7 +260,12 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
             board.set_word(0, word);
             lap
         } else if let Some(wide) = wide {
-            wide.sow(&mut board, origin, seeds)
+            let lap = wide.sow_words(&mut words, origin, seeds);
+            // The board view, as above.
+            for (w, &word) in words.iter().enumerate().take(T::WORDS) {
+                board.set_word(w, word);
+            }
+            lap
         } else {
             board.sow_lap(origin, seeds)
         };
@@ -298,6 +307,8 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
             && origin == first_origin
             && if one_word {
                 word == first_word
+            } else if wide.is_some() {
+                (0..T::WORDS).all(|w| words[w] == ctx.board.word(w))
             } else {
                 board.same_pits(ctx.board)
             }
@@ -316,15 +327,18 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
     }
 }
 
-/// The laps of a board of more than 16 pits ([`WideLapTable`]).
+/// The laps of a board of more than 16 pits ([`WideLapTable`]), on its
+/// first `WORDS` words.
 trait Wide {
-    fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8);
+    const WORDS: usize;
+    fn sow_words(&self, words: &mut [u128; WORDS], origin: usize, seeds: u8) -> (usize, u8);
 }
 
 impl<const LEN: usize, const W: usize> Wide for WideLapTable<LEN, W> {
+    const WORDS: usize = W;
     #[inline(always)]
-    fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8) {
-        WideLapTable::sow(self, board, origin, seeds)
+    fn sow_words(&self, words: &mut [u128; WORDS], origin: usize, seeds: u8) -> (usize, u8) {
+        WideLapTable::sow_words(self, words, origin, seeds)
     }
 }
 
