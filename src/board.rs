@@ -503,11 +503,15 @@ impl Span {
 /// `u128` (byte `i` = pit `i`) once the origin is emptied, and where the
 /// last seed falls. A lap is then one AND, one add and a few table loads.
 ///
-/// Rows are 16 whatever `LEN`, so that `origin & 15` and `seeds.min(96)`
+/// Rows are 16 whatever `LEN`, so that `origin & 15` and a `u8` of seeds
 /// index them without a bounds check on the hot path.
 pub(crate) struct LapTable<const LEN: usize> {
-    /// By `origin << 8 | seeds`: what the lap adds.
-    add: [u128; 16 * 256],
+    /// By `(origin & 15) * ADD_ROW + seeds`: what the lap adds. Rows of 97
+    /// (0 to 96 seeds, the most a pit can hold) rather than 256 keep the
+    /// table in the first-level cache and its rows off a 4 KiB stride, at
+    /// which the same seeds from different origins would compete for the
+    /// same cache set.
+    add: [u128; ADD_LEN],
     /// By `origin << 8 | seeds`: the landing index.
     landing: [u8; 16 * 256],
     /// By origin: the board with that pit emptied, by one AND.
@@ -517,9 +521,14 @@ pub(crate) struct LapTable<const LEN: usize> {
     last_gets: [u8; 256],
 }
 
+/// A row of [`LapTable`]'s `add`: 0 to [`MAX_SEEDS`] seeds.
+const ADD_ROW: usize = MAX_SEEDS as usize + 1;
+/// The last row's index plus any `u8` of seeds stays inside.
+const ADD_LEN: usize = 15 * ADD_ROW + 256;
+
 impl<const LEN: usize> LapTable<LEN> {
     const fn build() -> Self {
-        let mut add = [0u128; 16 * 256];
+        let mut add = [0u128; ADD_LEN];
         let mut landing = [0u8; 16 * 256];
         let mut keep = [0u128; 16];
         let mut last_gets = [0u8; 256];
@@ -537,7 +546,8 @@ impl<const LEN: usize> LapTable<LEN> {
             // Each lap one seed longer than the last: one more pit gets one.
             while seeds <= MAX_SEEDS as usize {
                 at = if at + 1 == LEN { 0 } else { at + 1 };
-                add[origin << 8 | seeds] = add[origin << 8 | (seeds - 1)] + (1u128 << (8 * at));
+                let row = origin * ADD_ROW;
+                add[row + seeds] = add[row + seeds - 1] + (1u128 << (8 * at));
                 landing[origin << 8 | seeds] = at as u8;
                 seeds += 1;
             }
@@ -563,7 +573,7 @@ impl<const LEN: usize> LapTable<LEN> {
     /// dependent steps is about half as long.
     #[inline(always)]
     pub(crate) fn sow(&self, word: &mut u128, origin: usize, seeds: u8) -> (usize, u8) {
-        // A shift and an OR find the entry, with no bounds check.
+        // A shift and an OR find the landing entry, with no bounds check.
         let at = (origin & 15) << 8 | seeds as usize;
         // On 16 pits the landing is arithmetic, off the table.
         let landing = if LEN == 16 {
@@ -572,6 +582,7 @@ impl<const LEN: usize> LapTable<LEN> {
             self.landing[at] as usize
         };
         let kept = *word & self.keep[origin & 15];
+        let add = self.add[(origin & 15) * ADD_ROW + seeds as usize];
         // The landing byte from one 64-bit half: a u128 shift by a variable
         // costs several instructions.
         let half = if landing < 8 {
@@ -580,7 +591,7 @@ impl<const LEN: usize> LapTable<LEN> {
             (kept >> 64) as u64
         };
         let count = (half >> (8 * (landing & 7))) as u8 + self.last_gets[seeds as usize];
-        *word = kept + self.add[at];
+        *word = kept + add;
         (landing, count)
     }
 }
