@@ -18,7 +18,7 @@ use std::fmt;
 pub const MAX_PITS: usize = 2 * MAX_PITS_PER_ROW;
 
 /// Words of 16 pits.
-pub(crate) const WORDS: usize = MAX_PITS / 16;
+const WORDS: usize = MAX_PITS / 16;
 
 /// The most seeds one pit can hold: the largest variant's total (Sadeqa
 /// III, 96).
@@ -602,7 +602,8 @@ pub(crate) static LAPS_12: LapTable<12> = LapTable::build();
 pub(crate) static LAPS_16: LapTable<16> = LapTable::build();
 
 /// [`LapTable`] for a board of `LEN` pits in `W` words (more than 16
-/// pits): the lap runs on the board's words held in registers.
+/// pits): the lap runs on the board's words in memory; the landing count is
+/// one byte load from the board before the lap (see [`LapTable::sow`]).
 pub(crate) struct WideLapTable<const LEN: usize, const W: usize> {
     add: [[[u128; W]; MAX_SEEDS as usize + 1]; LEN],
     landing: [[u8; MAX_SEEDS as usize + 1]; LEN],
@@ -646,42 +647,20 @@ impl<const LEN: usize, const W: usize> WideLapTable<LEN, W> {
         }
     }
 
-    /// One lap of the `seeds` seeds of `origin` on the board's first `W`
-    /// words, held in registers (`words`; the rest are not touched).
-    /// Returns the landing index and the landing pit's count after the lap,
-    /// read from the board before the lap as [`LapTable::sow`] does, and
-    /// picked from the words by a few conditional moves rather than loaded
-    /// from the memory the last lap has just written.
+    /// One lap of the `seeds` seeds of `origin` on `board`. Returns the
+    /// landing index and the landing pit's count after the lap, read from
+    /// the board before the lap as [`LapTable::sow`] does: the next lap's
+    /// load need not wait for this lap's stores.
     #[inline(always)]
-    pub(crate) fn sow_words(
-        &self,
-        words: &mut [u128; WORDS],
-        origin: usize,
-        seeds: u8,
-    ) -> (usize, u8) {
+    pub(crate) fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8) {
         let seeds = (seeds as usize).min(MAX_SEEDS as usize);
         let landing = self.landing[origin][seeds] as usize;
+        // The origin is emptied first: a landing there had nothing left.
+        let before = board.pits[landing] & if landing == origin { 0 } else { 0xFF };
+        let count = before + self.last_gets[seeds];
         let (add, keep) = (&self.add[origin][seeds], &self.keep[origin]);
-        let mut kept = [0u128; W];
         for w in 0..W {
-            kept[w] = words[w] & keep[w];
-        }
-        // The landing's word, then its half, by selects: no indexing.
-        let mut word = kept[0];
-        for (w, &k) in kept.iter().enumerate().skip(1) {
-            if landing >= 16 * w {
-                word = k;
-            }
-        }
-        let half = if landing & 8 == 0 {
-            word as u64
-        } else {
-            (word >> 64) as u64
-        };
-        // The origin's byte is 0 in `kept`: a lap ending there had nothing.
-        let count = (half >> (8 * (landing & 7))) as u8 + self.last_gets[seeds];
-        for w in 0..W {
-            words[w] = kept[w] + add[w];
+            board.set_word(w, (board.word(w) & keep[w]) + add[w]);
         }
         (landing, count)
     }
@@ -812,13 +791,9 @@ mod tests {
             for origin in 0..LEN {
                 for seeds in 1..=96u8 {
                     let (mut board, mut pits) = test_board(LEN / 2, origin, seeds);
+                    let got = table.sow(&mut board, origin, seeds);
                     let want = sow_one_by_one(&mut pits, origin);
-                    let mut words = [board.word(0), board.word(1), board.word(2)];
-                    let got = table.sow_words(&mut words, origin, seeds);
                     assert_eq!(got, want, "{LEN} pits, origin {origin}, seeds {seeds}");
-                    for (w, &word) in words.iter().enumerate().take(W) {
-                        board.set_word(w, word);
-                    }
                     assert_eq!(pits_of(&board), pits, "{LEN} pits, origin {origin}");
                 }
             }

@@ -14,12 +14,11 @@
 //! constant memory. The board comparison runs only when the origin matches,
 //! so ordinary moves pay one integer comparison per lap.
 //!
-//! The board is copied into a local value for the laps, and its words (one
-//! for 12 or 16 pits, up to three for Andada's widest) stay in registers
-//! from lap to lap; the local board is the view the hooks read.
+//! The board is copied into a local value for the laps, so that a board of
+//! one word (16 pits or fewer) stays in a register from lap to lap.
 
 use crate::board::{
-    Board, LAPS_12, LAPS_16, LAPS_20, LAPS_24, LAPS_30, LAPS_36, LAPS_42, LAPS_48, LapTable, WORDS,
+    Board, LAPS_12, LAPS_16, LAPS_20, LAPS_24, LAPS_30, LAPS_36, LAPS_42, LAPS_48, LapTable,
     WideLapTable,
 };
 use crate::event::{Event, Observer};
@@ -199,8 +198,7 @@ fn trial_laps<R: Ruleset, const LAZY: bool, const LEN: usize, T: Wide>(
 }
 
 /// [`relay`]; with `table` (a board of `LEN` pits, 12 or 16), the laps run
-/// on one `u128` in a register, from precomputed lap masks; with `wide` (a
-/// wider board of a size some game has) on its words in registers.
+/// on one `u128` in a register, from precomputed lap masks.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN: usize, T: Wide>(
@@ -222,8 +220,6 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
     let mut board: Board = *ctx.board;
     let mut word = board.word(0);
     let first_word = word;
-    // A wider board with a table: its words in registers.
-    let mut words = [board.word(0), board.word(1), board.word(2)];
     let first_origin = origin;
     let len = board.len();
     let mut origin = origin;
@@ -260,12 +256,7 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
             board.set_word(0, word);
             lap
         } else if let Some(wide) = wide {
-            let lap = wide.sow_words(&mut words, origin, seeds);
-            // The board view, as above.
-            for (w, &word) in words.iter().enumerate().take(T::WORDS) {
-                board.set_word(w, word);
-            }
-            lap
+            wide.sow(&mut board, origin, seeds)
         } else {
             board.sow_lap(origin, seeds)
         };
@@ -307,8 +298,6 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
             && origin == first_origin
             && if one_word {
                 word == first_word
-            } else if wide.is_some() {
-                (0..T::WORDS).all(|w| words[w] == ctx.board.word(w))
             } else {
                 board.same_pits(ctx.board)
             }
@@ -327,18 +316,15 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
     }
 }
 
-/// The laps of a board of more than 16 pits ([`WideLapTable`]), on its
-/// first `WORDS` words.
+/// The laps of a board of more than 16 pits ([`WideLapTable`]).
 trait Wide {
-    const WORDS: usize;
-    fn sow_words(&self, words: &mut [u128; WORDS], origin: usize, seeds: u8) -> (usize, u8);
+    fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8);
 }
 
 impl<const LEN: usize, const W: usize> Wide for WideLapTable<LEN, W> {
-    const WORDS: usize = W;
     #[inline(always)]
-    fn sow_words(&self, words: &mut [u128; WORDS], origin: usize, seeds: u8) -> (usize, u8) {
-        WideLapTable::sow_words(self, words, origin, seeds)
+    fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8) {
+        WideLapTable::sow(self, board, origin, seeds)
     }
 }
 
