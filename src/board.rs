@@ -421,13 +421,29 @@ impl Board {
         (span.landing, landing_count)
     }
 
+    /// How many pits follow `origin` in sowing order up to `last`, that one
+    /// included: `(last + len - origin) % len`, without the division when
+    /// both are on the board (it is asked after every lap of Andada's
+    /// singleton ending).
+    #[inline(always)]
+    pub(crate) fn pits_after(&self, origin: usize, last: usize) -> usize {
+        let len = self.len();
+        let d = last.wrapping_add(len).wrapping_sub(origin);
+        if d < len {
+            d
+        } else if d < 2 * len {
+            d - len
+        } else {
+            d % len
+        }
+    }
+
     /// Sows the `seeds` of `origin` seed by seed up to `last` at most: the
     /// lap Andada's singleton ending cuts (RULES.md section 6.5). Returns the
     /// seeds sown (those beyond `last` are the caller's to remove).
     pub(crate) fn sow_until(&mut self, origin: usize, last: usize) -> u8 {
-        let len = self.len();
         let seeds = self.take(origin);
-        let room = (last + len - origin) % len;
+        let room = self.pits_after(origin, last);
         let sown = (seeds as usize).min(room);
         let mut at = origin;
         for _ in 0..sown {
@@ -804,6 +820,20 @@ mod tests {
         check_wide(&LAPS_36);
         check_wide(&LAPS_42);
         check_wide(&LAPS_48);
+    }
+
+    #[test]
+    fn pits_after_is_the_distance_in_sowing_order() {
+        let board = Board::empty(6, false).unwrap();
+        for origin in 0..12 {
+            for last in 0..12 {
+                assert_eq!(board.pits_after(origin, last), (last + 12 - origin) % 12);
+            }
+        }
+        // Off the board, the same formula as a wrapping sum.
+        assert_eq!(board.pits_after(0, 30), 6);
+        let wrapped = usize::MAX.wrapping_add(12).wrapping_sub(5) % 12;
+        assert_eq!(board.pits_after(5, usize::MAX), wrapped);
     }
 
     #[test]

@@ -221,7 +221,6 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
     let mut word = board.word(0);
     let first_word = word;
     let first_origin = origin;
-    let len = board.len();
     let mut origin = origin;
     let mut seeds = board.seeds_at(origin);
     let mut laps: u64 = 0;
@@ -229,7 +228,7 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
     let mut next_check = budget.min(PROGRESS_LAPS);
     loop {
         if let Some(last) = barrier
-            && seeds as usize > (last + len - origin) % len
+            && seeds as usize > board.pits_after(origin, last)
         {
             if TRIAL {
                 return Sown::Ended {

@@ -102,9 +102,11 @@ impl Ruleset for SadeqaV {
     /// empty pit (3.3.3), or makes a 3 into 4 in the opponent's row (3.3.4).
     #[inline]
     fn relays(&self, lap: &Lap<'_>, _: &()) -> bool {
-        lap.count > 1
-            && !lap.marked
-            && !(lap.count == 4 && lap.board.owner(lap.landing) != lap.mover)
+        // `&`, not `&&`: the tests are cheap, and one branch on their
+        // result is mispredicted less often than three.
+        (lap.count > 1)
+            & !lap.marked
+            & !((lap.count == 4) & (lap.board.owner(lap.landing) != lap.mover))
     }
 
     fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
