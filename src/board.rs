@@ -13,6 +13,7 @@
 use crate::moves::MAX_PITS_PER_ROW;
 use crate::player::{Pit, Player};
 use std::fmt;
+use std::hint::select_unpredictable;
 
 /// Pits on the largest board, 2 x 24.
 pub const MAX_PITS: usize = 2 * MAX_PITS_PER_ROW;
@@ -515,25 +516,25 @@ impl Span {
 }
 
 /// Every lap of a board of `LEN <= 16` pits, precomputed: for an origin
-/// and the seeds lifted from it, what the lap adds to the board held in one
-/// `u128` (byte `i` = pit `i`) once the origin is emptied, and where the
-/// last seed falls. A lap is then one AND, one add and a few table loads.
+/// and the seeds lifted from it, what the lap does to the board held in one
+/// `u128` (byte `i` = pit `i`), and where the last seed falls. A lap is then
+/// one add and a few table loads.
 ///
 /// Rows are 16 whatever `LEN`, so that `origin & 15` and a `u8` of seeds
 /// index them without a bounds check on the hot path.
 pub(crate) struct LapTable<const LEN: usize> {
-    /// By `(origin & 15) * ADD_ROW + seeds`: what the lap adds. Rows of 97
-    /// (0 to 96 seeds, the most a pit can hold) rather than 256 keep the
-    /// table in the first-level cache and its rows off a 4 KiB stride, at
-    /// which the same seeds from different origins would compete for the
-    /// same cache set.
+    /// By `(origin & 15) * ADD_ROW + seeds`: what the lap adds, less the
+    /// `seeds` lifted from the origin, so that one wrapping add of the
+    /// board does both (the origin holds exactly `seeds`: no byte borrows).
+    /// Rows of 97 (0 to 96 seeds, the most a pit can hold) rather than 256
+    /// keep the table in the first-level cache and its rows off a 4 KiB
+    /// stride, at which the same seeds from different origins would compete
+    /// for the same cache set.
     add: [u128; ADD_LEN],
     /// By `origin << 8 | seeds`: the landing index.
     landing: [u8; 16 * 256],
-    /// By origin: the board with that pit emptied, by one AND.
-    keep: [u128; 16],
-    /// By seeds: what a lap of that many seeds adds to its landing pit,
-    /// `ceil(seeds / LEN)`.
+    /// By seeds: what turns the landing pit's count before the lap into its
+    /// count after it (see [`LapTable::sow`]).
     last_gets: [u8; 256],
 }
 
@@ -542,28 +543,41 @@ const ADD_ROW: usize = MAX_SEEDS as usize + 1;
 /// The last row's index plus any `u8` of seeds stays inside.
 const ADD_LEN: usize = 15 * ADD_ROW + 256;
 
+/// What a lap of `seeds` seeds on a board of `len` pits adds to the count
+/// its landing pit held before it, wrapping: the seeds reach each pit in
+/// turn, so the last one gets `ceil(seeds / len)`; when it is the origin
+/// itself (`seeds` a multiple of `len`) the `seeds` lifted from it go too.
+const fn last_gets(seeds: usize, len: usize) -> u8 {
+    let gets = seeds.div_ceil(len) as u8;
+    if seeds.is_multiple_of(len) {
+        gets.wrapping_sub(seeds as u8)
+    } else {
+        gets
+    }
+}
+
 impl<const LEN: usize> LapTable<LEN> {
     const fn build() -> Self {
         let mut add = [0u128; ADD_LEN];
         let mut landing = [0u8; 16 * 256];
-        let mut keep = [0u128; 16];
-        let mut last_gets = [0u8; 256];
+        let mut last = [0u8; 256];
         let mut seeds = 0;
         while seeds <= MAX_SEEDS as usize {
-            last_gets[seeds] = seeds.div_ceil(LEN) as u8;
+            last[seeds] = last_gets(seeds, LEN);
             seeds += 1;
         }
         let mut origin = 0;
         while origin < LEN {
-            keep[origin] = !(0xFFu128 << (8 * origin));
             landing[origin << 8] = origin as u8;
+            let row = origin * ADD_ROW;
             let mut at = origin;
+            let mut sown = 0u128;
             let mut seeds = 1;
             // Each lap one seed longer than the last: one more pit gets one.
             while seeds <= MAX_SEEDS as usize {
                 at = if at + 1 == LEN { 0 } else { at + 1 };
-                let row = origin * ADD_ROW;
-                add[row + seeds] = add[row + seeds - 1] + (1u128 << (8 * at));
+                sown += 1u128 << (8 * at);
+                add[row + seeds] = sown.wrapping_sub((seeds as u128) << (8 * origin));
                 landing[origin << 8 | seeds] = at as u8;
                 seeds += 1;
             }
@@ -572,21 +586,18 @@ impl<const LEN: usize> LapTable<LEN> {
         LapTable {
             add,
             landing,
-            keep,
-            last_gets,
+            last_gets: last,
         }
     }
 
-    /// One lap of the `seeds` seeds of `origin` on `word`. Returns the
-    /// landing index and the landing pit's count after the lap.
+    /// One lap of the `seeds` seeds of `origin` (which holds exactly that
+    /// many) on `word`. Returns the landing index and the landing pit's
+    /// count after the lap.
     ///
-    /// The count is read from the board *before* the lap's additions (with
-    /// the origin emptied), plus what the lap adds to its last pit: the
-    /// seeds reach each pit in turn, so the last one gets `ceil(seeds /
-    /// LEN)`; when it is the origin itself (`seeds` a multiple of `LEN`) it
-    /// was emptied first. So the next lap need not wait for this lap's add,
-    /// whose mask is a load that depends on the seeds: the laps' chain of
-    /// dependent steps is about half as long.
+    /// The count is read from the board *before* the lap, plus what the lap
+    /// adds to its last pit ([`last_gets`]). So the next lap need not wait
+    /// for this lap's add, whose mask is a load that depends on the seeds:
+    /// the laps' chain of dependent steps is about half as long.
     #[inline(always)]
     pub(crate) fn sow(&self, word: &mut u128, origin: usize, seeds: u8) -> (usize, u8) {
         // A shift and an OR find the landing entry, with no bounds check.
@@ -597,17 +608,12 @@ impl<const LEN: usize> LapTable<LEN> {
         } else {
             self.landing[at] as usize
         };
-        let kept = *word & self.keep[origin & 15];
-        let add = self.add[(origin & 15) * ADD_ROW + seeds as usize];
-        // The landing byte from one 64-bit half: a u128 shift by a variable
-        // costs several instructions.
-        let half = if landing < 8 {
-            kept as u64
-        } else {
-            (kept >> 64) as u64
-        };
-        let count = (half >> (8 * (landing & 7))) as u8 + self.last_gets[seeds as usize];
-        *word = kept + add;
+        // The landing byte from one 64-bit half (a u128 shift by a variable
+        // costs several instructions), by a conditional move.
+        let half = select_unpredictable(landing < 8, *word as u64, (*word >> 64) as u64);
+        let before = (half >> (8 * (landing & 7))) as u8;
+        let count = before.wrapping_add(self.last_gets[seeds as usize]);
+        *word = word.wrapping_add(self.add[(origin & 15) * ADD_ROW + seeds as usize]);
         (landing, count)
     }
 }
@@ -621,10 +627,11 @@ pub(crate) static LAPS_16: LapTable<16> = LapTable::build();
 /// pits): the lap runs on the board's words in memory; the landing count is
 /// one byte load from the board before the lap (see [`LapTable::sow`]).
 pub(crate) struct WideLapTable<const LEN: usize, const W: usize> {
+    /// What the lap adds, less the seeds lifted from the origin, word by
+    /// word (wrapping, as [`LapTable`]'s).
     add: [[[u128; W]; MAX_SEEDS as usize + 1]; LEN],
     landing: [[u8; MAX_SEEDS as usize + 1]; LEN],
-    keep: [[u128; W]; LEN],
-    /// By seeds: `ceil(seeds / LEN)`, what the landing pit gets.
+    /// By seeds: [`last_gets`].
     last_gets: [u8; MAX_SEEDS as usize + 1],
 }
 
@@ -632,24 +639,25 @@ impl<const LEN: usize, const W: usize> WideLapTable<LEN, W> {
     const fn build() -> Self {
         let mut add = [[[0u128; W]; MAX_SEEDS as usize + 1]; LEN];
         let mut landing = [[0u8; MAX_SEEDS as usize + 1]; LEN];
-        let mut keep = [[u128::MAX; W]; LEN];
-        let mut last_gets = [0u8; MAX_SEEDS as usize + 1];
+        let mut last = [0u8; MAX_SEEDS as usize + 1];
         let mut seeds = 0;
         while seeds <= MAX_SEEDS as usize {
-            last_gets[seeds] = seeds.div_ceil(LEN) as u8;
+            last[seeds] = last_gets(seeds, LEN);
             seeds += 1;
         }
         let mut origin = 0;
         while origin < LEN {
-            keep[origin][origin / 16] = !(0xFFu128 << (8 * (origin % 16)));
             landing[origin][0] = origin as u8;
             let mut at = origin;
+            let mut sown = [0u128; W];
             let mut seeds = 1;
             // Each lap one seed longer than the last: one more pit gets one.
             while seeds <= MAX_SEEDS as usize {
                 at = if at + 1 == LEN { 0 } else { at + 1 };
-                add[origin][seeds] = add[origin][seeds - 1];
-                add[origin][seeds][at / 16] += 1u128 << (8 * (at % 16));
+                sown[at / 16] += 1u128 << (8 * (at % 16));
+                add[origin][seeds] = sown;
+                let lifted = (seeds as u128) << (8 * (origin % 16));
+                add[origin][seeds][origin / 16] = sown[origin / 16].wrapping_sub(lifted);
                 landing[origin][seeds] = at as u8;
                 seeds += 1;
             }
@@ -658,25 +666,23 @@ impl<const LEN: usize, const W: usize> WideLapTable<LEN, W> {
         WideLapTable {
             add,
             landing,
-            keep,
-            last_gets,
+            last_gets: last,
         }
     }
 
-    /// One lap of the `seeds` seeds of `origin` on `board`. Returns the
-    /// landing index and the landing pit's count after the lap, read from
-    /// the board before the lap as [`LapTable::sow`] does: the next lap's
-    /// load need not wait for this lap's stores.
+    /// One lap of the `seeds` seeds of `origin` (which holds exactly that
+    /// many) on `board`. Returns the landing index and the landing pit's
+    /// count after the lap, read from the board before the lap as
+    /// [`LapTable::sow`] does: the next lap's load need not wait for this
+    /// lap's stores.
     #[inline(always)]
     pub(crate) fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8) {
         let seeds = (seeds as usize).min(MAX_SEEDS as usize);
         let landing = self.landing[origin][seeds] as usize;
-        // The origin is emptied first: a landing there had nothing left.
-        let before = board.pits[landing] & if landing == origin { 0 } else { 0xFF };
-        let count = before + self.last_gets[seeds];
-        let (add, keep) = (&self.add[origin][seeds], &self.keep[origin]);
-        for w in 0..W {
-            board.set_word(w, (board.word(w) & keep[w]) + add[w]);
+        let count = board.pits[landing].wrapping_add(self.last_gets[seeds]);
+        let add = &self.add[origin][seeds];
+        for (w, &a) in add.iter().enumerate() {
+            board.set_word(w, board.word(w).wrapping_add(a));
         }
         (landing, count)
     }
