@@ -161,7 +161,8 @@ fn trial_laps<R: Ruleset, const LAZY: bool, const LEN: usize, T: Wide>(
     wide: Option<&T>,
 ) -> Trials {
     let mut found = Trials::default();
-    for mv in candidates {
+    let mut pending = candidates.into_iter();
+    while let Some((mv, one)) = pending.next_with_set() {
         let set = match rules.sowing_start(ctx.board, ctx.state, ctx.mover, mv) {
             Start::Done(_) => &mut found.ends,
             // Only a ruleset of someone else's could ask this (see `sow_move`).
@@ -185,7 +186,7 @@ fn trial_laps<R: Ruleset, const LAZY: bool, const LEN: usize, T: Wide>(
                 }
             }
         };
-        set.insert(mv);
+        *set = set.union(one);
         if LAZY && !found.ends.is_empty() {
             found.untried = candidates
                 .difference(found.ends)
