@@ -4,11 +4,13 @@
 //!
 //! The pits live in a 16-byte-aligned array of 48 bytes, one byte a pit,
 //! read and written as three little-endian `u128` words by the lap, so that
-//! a lap is a handful of word-wide additions of precomputed masks: every pit gets `seeds / 2n`, the
-//! `seeds % 2n` pits after the origin one more. A lap costs the same for 3
-//! seeds or 90, which keeps the exact endless-sowing proof (10^9 laps and
-//! more) affordable. Bytes never carry into each other: no pit holds more
-//! than 96 seeds, the most any game has.
+//! a lap is a handful of word-wide additions: every pit gets `seeds / 2n`,
+//! the `seeds % 2n` pits after the origin one more. On the board sizes the
+//! games have, the additions come from precomputed tables (`LapTable` for
+//! 12 and 16 pits, in one register; `WideLapTable` for 20 to 48). A lap
+//! costs the same for 3 seeds or 90, which keeps the exact endless-sowing
+//! proof (10^9 laps and more) affordable. Bytes never carry into each
+//! other: no pit holds more than 96 seeds, the most any game has.
 
 use crate::moves::MAX_PITS_PER_ROW;
 use crate::player::{Pit, Player};
@@ -627,9 +629,11 @@ pub(crate) static LAPS_16: LapTable<16> = LapTable::build();
 /// pits): the lap runs on the board's words in memory; the landing count is
 /// one byte load from the board before the lap (see [`LapTable::sow`]).
 pub(crate) struct WideLapTable<const LEN: usize, const W: usize> {
-    /// What the lap adds, less the seeds lifted from the origin, word by
-    /// word (wrapping, as [`LapTable`]'s).
-    add: [[[u128; W]; MAX_SEEDS as usize + 1]; LEN],
+    /// What the lap adds to each pit, less the seeds lifted from the
+    /// origin, byte by byte (wrapping), in the board's 16-byte words: the
+    /// add is then one vector add of bytes a word (no pit overflows, so no
+    /// carries are needed).
+    add: [[[[u8; 16]; W]; MAX_SEEDS as usize + 1]; LEN],
     landing: [[u8; MAX_SEEDS as usize + 1]; LEN],
     /// By seeds: [`last_gets`].
     last_gets: [u8; MAX_SEEDS as usize + 1],
@@ -637,7 +641,7 @@ pub(crate) struct WideLapTable<const LEN: usize, const W: usize> {
 
 impl<const LEN: usize, const W: usize> WideLapTable<LEN, W> {
     const fn build() -> Self {
-        let mut add = [[[0u128; W]; MAX_SEEDS as usize + 1]; LEN];
+        let mut add = [[[[0u8; 16]; W]; MAX_SEEDS as usize + 1]; LEN];
         let mut landing = [[0u8; MAX_SEEDS as usize + 1]; LEN];
         let mut last = [0u8; MAX_SEEDS as usize + 1];
         let mut seeds = 0;
@@ -649,15 +653,16 @@ impl<const LEN: usize, const W: usize> WideLapTable<LEN, W> {
         while origin < LEN {
             landing[origin][0] = origin as u8;
             let mut at = origin;
-            let mut sown = [0u128; W];
             let mut seeds = 1;
-            // Each lap one seed longer than the last: one more pit gets one.
+            // Each lap one seed longer than the last: one more pit gets one,
+            // one more seed is lifted from the origin.
             while seeds <= MAX_SEEDS as usize {
                 at = if at + 1 == LEN { 0 } else { at + 1 };
-                sown[at / 16] += 1u128 << (8 * (at % 16));
-                add[origin][seeds] = sown;
-                let lifted = (seeds as u128) << (8 * (origin % 16));
-                add[origin][seeds][origin / 16] = sown[origin / 16].wrapping_sub(lifted);
+                add[origin][seeds] = add[origin][seeds - 1];
+                let pit = &mut add[origin][seeds][at / 16][at % 16];
+                *pit = pit.wrapping_add(1);
+                let lifted = &mut add[origin][seeds][origin / 16][origin % 16];
+                *lifted = lifted.wrapping_sub(1);
                 landing[origin][seeds] = at as u8;
                 seeds += 1;
             }
@@ -680,9 +685,13 @@ impl<const LEN: usize, const W: usize> WideLapTable<LEN, W> {
         let seeds = (seeds as usize).min(MAX_SEEDS as usize);
         let landing = self.landing[origin][seeds] as usize;
         let count = board.pits[landing].wrapping_add(self.last_gets[seeds]);
-        let add = &self.add[origin][seeds];
-        for (w, &a) in add.iter().enumerate() {
-            board.set_word(w, board.word(w).wrapping_add(a));
+        for (w, add) in self.add[origin][seeds].iter().enumerate() {
+            let word: &mut [u8; 16] = (&mut board.pits[16 * w..16 * w + 16])
+                .try_into()
+                .expect("16 bytes");
+            for (pit, &a) in word.iter_mut().zip(add) {
+                *pit = pit.wrapping_add(a);
+            }
         }
         (landing, count)
     }
