@@ -615,6 +615,9 @@ impl<const LEN: usize> LapTable<LEN> {
         let half = select_unpredictable(landing < 8, *word as u64, (*word >> 64) as u64);
         let before = (half >> (8 * (landing & 7))) as u8;
         let count = before.wrapping_add(self.last_gets[seeds as usize]);
+        // A position holds at most 96 seeds in all (`MAX_SEEDS`), so a pit
+        // never holds more; a larger `seeds` would read the next row's entry
+        // (a wrong lap, but never outside the table).
         *word = word.wrapping_add(self.add[(origin & 15) * ADD_ROW + seeds as usize]);
         (landing, count)
     }
