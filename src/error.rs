@@ -172,7 +172,10 @@ pub enum SetupError {
         expected: &'static str,
     },
     /// A row has the wrong number of pits.
-    #[error("pits field: {row}'s row has {found} pits, the variant has {expected}")]
+    #[error(
+        "pits field: {row}'s row has {found} {}, the variant has {expected}",
+        if *.found == 1 { "pit" } else { "pits" }
+    )]
     PitCount {
         /// The row.
         row: Player,

@@ -1904,3 +1904,23 @@ fn any_position_children_agree_with_successors() {
         assert_eq!(lazy, eager, "{rules}");
     }
 }
+
+#[test]
+fn a_row_of_one_pit_is_named_in_the_singular() {
+    let err = "sadeqa-ii 3/3,3,3,3,3,3 S 0-0"
+        .parse::<Position<SadeqaII>>()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("South's row has 1 pit, the variant has 6"),
+        "{err}"
+    );
+    let err = "sadeqa-ii 3,3/3,3,3,3,3,3 S 0-0"
+        .parse::<Position<SadeqaII>>()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("South's row has 2 pits, the variant has 6"),
+        "{err}"
+    );
+}
