@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 /// Analyse a position: every legal move with its value, best first.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// The position string (RULES.md section 7); its variant field names
     /// the variant.

@@ -32,7 +32,7 @@ use std::time::Duration;
 
 /// Play a two-row mancala game of Ethiopia or Eritrea in the terminal.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// Variant: sadeqa-v (the default), sadeqa-ii, sadeqa-iii, game-91,
     /// andada (= andada-12), andada-15 .. andada-24. With --position, the

@@ -53,6 +53,26 @@ fn main() {
     pipe::exit_quietly_on_closed_output();
     let mut args = std::env::args().skip(1);
     let which = args.next().unwrap_or_default();
+    const VARIANTS: [&str; 6] = [
+        "sadeqa-ii",
+        "sadeqa-iii",
+        "game-91",
+        "sadeqa-v",
+        "andada-12",
+        "andada-24",
+    ];
+    if !which.is_empty() && !VARIANTS.contains(&which.as_str()) {
+        let usage = format!(
+            "usage: playouts [VARIANT] [GAMES]; VARIANT is one of {}",
+            VARIANTS.join(", ")
+        );
+        if which == "--help" || which == "-h" {
+            println!("Seeded random playouts per variant, for measuring the engine.\n{usage}");
+            return;
+        }
+        eprintln!("playouts: unknown variant {which:?}; {usage}");
+        std::process::exit(2);
+    }
     let games: u64 = match args.next().map(|s| s.parse()) {
         None => 1000,
         Some(Ok(n)) => n,

@@ -27,7 +27,7 @@ use std::process::ExitCode;
 /// Replay a game record (moves separated by `/`, e.g. `2/8/3/9`) and print
 /// the position after each ply, the legal moves at the end and the result.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// Variant to start from its initial position: sadeqa-v, sadeqa-ii,
     /// sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24.

@@ -38,7 +38,7 @@ const DEFAULT_VARIANTS: [&str; 5] = [
 
 /// Self-play: many games between two computer players for each ruleset.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// Variants to play, comma-separated or repeated: sadeqa-v, sadeqa-ii,
     /// sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24.

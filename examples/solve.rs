@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 /// Prove who wins a position of a two-row mancala game of Ethiopia or Eritrea.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// Variant, when no --position is given: sadeqa-v, sadeqa-ii,
     /// sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24.

@@ -23,7 +23,7 @@ use clap::Parser;
 
 /// Serve a web board for the two-row mancala games of Ethiopia and Eritrea.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// Port on 127.0.0.1 (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8080)]
