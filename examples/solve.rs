@@ -111,21 +111,44 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args) {
     if let Some(file) = &args.check {
         let text = std::fs::read_to_string(file)
             .unwrap_or_else(|e| fail(format!("cannot read {file}: {e}")));
+        let named = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_suffix(" wins"))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|w| match w {
+                "South" => Some(Player::South),
+                "North" => Some(Player::North),
+                _ => None,
+            });
         let winner = match args.winner {
-            Some(c) => Player::from_letter(c.to_ascii_uppercase())
-                .unwrap_or_else(|| fail(format!("--winner expects S or N, found {c}"))),
-            None => text
-                .lines()
-                .next()
-                .and_then(|l| l.strip_suffix(" wins"))
-                .and_then(|l| l.rsplit(' ').next())
-                .and_then(|w| match w {
-                    "South" => Some(Player::South),
-                    "North" => Some(Player::North),
-                    _ => None,
-                })
-                .unwrap_or_else(|| fail("the file does not name its winner; give --winner")),
+            Some(c) => {
+                let asked = Player::from_letter(c.to_ascii_uppercase())
+                    .unwrap_or_else(|| fail(format!("--winner expects S or N, found {c}")));
+                if let Some(named) = named
+                    && named != asked
+                {
+                    fail(format!(
+                        "{file} is a strategy for {named}, not for {asked} (--winner {c})"
+                    ));
+                }
+                asked
+            }
+            None => {
+                named.unwrap_or_else(|| fail("the file does not name its winner; give --winner"))
+            }
         };
+        // The root it was written for, with the reading in its state field
+        // (Sadeqa II's `first:S` is the starter-only reading).
+        if let Some(root) = text.lines().find_map(|l| l.strip_prefix("# root: "))
+            && root.trim() != pos.to_string()
+        {
+            fail(format!(
+                "{file} was written for {}, not for {pos} (another start, or another reading: \
+                 check the variant and option flags)",
+                root.trim()
+            ));
+        }
         let clock = Instant::now();
         let lines =
             read_strategy(*pos.rules(), &text).unwrap_or_else(|e| fail(format!("{file}: {e}")));

@@ -1,7 +1,8 @@
 //! The terminal examples as a new user meets them (issue 10): `play`'s lines
 //! fit 80 columns, its result says why, a bad `--position` is refused as
 //! `replay` refuses it, a pit outside the board gets the board's range; a bad
-//! move in a long record is named without repeating the record.
+//! move in a long record is named without repeating the record; `solve
+//! --check` names a strategy of another reading or winner.
 //!
 //! Runs the example binaries that `cargo test` builds next to the test
 //! binaries (`target/<profile>/examples/`).
@@ -216,4 +217,55 @@ fn a_bad_move_in_a_long_record_is_named_without_the_record() {
         stderr.contains("ply 2") && stderr.contains("\"zz\""),
         "{stderr}"
     );
+}
+
+#[test]
+fn solve_check_names_a_strategy_of_another_reading_or_winner() {
+    let file =
+        std::env::temp_dir().join(format!("sowing-terminal-{}.strategy", std::process::id()));
+    let path = file.to_str().expect("a UTF-8 temporary path");
+    let made = run(
+        "solve",
+        &[
+            "--variant",
+            "sadeqa-ii",
+            "--starter-only",
+            "--strategy",
+            path,
+        ],
+        "",
+    );
+    assert!(made.status.success(), "{}", text(&made.stderr));
+
+    // Checked under the default reading: the root's state field differs.
+    let other = run("solve", &["--variant", "sadeqa-ii", "--check", path], "");
+    let err = text(&other.stderr);
+    assert_eq!(other.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("was written for sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:S, not for"),
+        "{err}"
+    );
+
+    // North wins that reading; asking for South names both.
+    let args = [
+        "--variant",
+        "sadeqa-ii",
+        "--starter-only",
+        "--check",
+        path,
+        "--winner",
+        "S",
+    ];
+    let wrong = run("solve", &args, "");
+    let err = text(&wrong.stderr);
+    assert_eq!(wrong.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("is a strategy for North, not for South"),
+        "{err}"
+    );
+
+    let right = run("solve", &args[..5], "");
+    assert!(right.status.success(), "{}", text(&right.stdout));
+    assert!(text(&right.stdout).contains("OK, North wins"));
+    let _ = std::fs::remove_file(&file);
 }
