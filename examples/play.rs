@@ -25,10 +25,20 @@ use progress::Progress;
 use rule_options::RuleOptions;
 use sowing::bots::{AlphaBeta, Bot, BotSpec, Budget, SpecError};
 use sowing::solver::{Limits, Verdict, solve_moves};
-use sowing::{AnyGame, AnyPosition, AnyRuleset, Event, Move, Pit, Player, Position, Ruleset};
+use sowing::{
+    AnyGame, AnyPosition, AnyRuleset, Event, Move, Pit, PlayError, Player, Position, Ruleset,
+};
 use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
+
+/// A line of standard input, read by its own thread so that the game can
+/// wait for a proof and for the person at once.
+type Line = std::io::Result<String>;
 
 /// Play a two-row mancala game of Ethiopia or Eritrea in the terminal.
 #[derive(Parser, Debug)]
@@ -636,6 +646,58 @@ fn ask(
     }
 }
 
+/// Plays `mv`, whose sowing is not yet known to end, on a copy of `game`
+/// proved on another thread (its progress on standard error), while any
+/// line the person types stops the proof (`PlayError::Cancelled`). The game
+/// takes the move only if the proof finds that it ends.
+fn play_proving(
+    game: &mut AnyGame,
+    mv: Move,
+    events: &mut Vec<Event>,
+    input: &Receiver<Line>,
+    context: String,
+) -> Result<(), PlayError> {
+    say(
+        "",
+        &format!(
+            "Proving that move {mv} ever ends before playing it (this can take minutes); \
+             press Enter to stop and choose another move."
+        ),
+    );
+    let stop = Arc::new(AtomicBool::new(false));
+    let (flag, mut next) = (Arc::clone(&stop), game.clone());
+    let proof = std::thread::spawn(move || {
+        let mut progress = Progress::at(context);
+        let mut control = |m: Move, laps: u64| {
+            if flag.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                sowing::Control::progress(&mut progress, m, laps)
+            }
+        };
+        let mut events = Vec::new();
+        let played = next.play_with(mv, &mut events, &mut control);
+        (next, events, played)
+    });
+    while !proof.is_finished() {
+        match input.recv_timeout(Duration::from_millis(50)) {
+            Ok(_) => {
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            // No more input: the proof decides.
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    let (next, played_events, played) = proof.join().expect("the proof does not panic");
+    if played.is_ok() {
+        *game = next;
+        *events = played_events;
+    }
+    played
+}
+
 fn main() {
     pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
@@ -700,7 +762,15 @@ fn main() {
     }
     draw(&game.position(), &names);
     announce(&game.position(), &names);
-    let mut lines = std::io::stdin().lock().lines();
+    let (send, input) = std::sync::mpsc::channel::<Line>();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut lines = input.iter();
     while game.outcome().is_ongoing() {
         let pos = game.position();
         let side = pos.side_to_move();
@@ -754,18 +824,40 @@ fn main() {
             println!("{} has no move.", names[side.index()]);
             break;
         };
-        println!();
-        println!(
+        // A move still undecided is proved here, its progress on standard
+        // error; an endless one is refused and the player asked again. A
+        // person's move is proved on another thread, and a line typed
+        // meanwhile stops the proof and asks again.
+        let ply = format!(
             "Ply {}: {} plays {mv}.",
             game.ply() + 1,
             names[side.index()]
         );
-        // A move still undecided is proved here, its progress on standard
-        // error; an endless one is refused and the player asked again.
         let mut events = Vec::new();
-        let mut proof = Progress::at(format!("ply {}, {}: ", game.ply() + 1, side));
-        match game.play_with(mv, &mut events, &mut proof) {
-            Ok(()) => narrate(&pos, &events, args.laps),
+        let context = format!("ply {}, {}: ", game.ply() + 1, side);
+        let proving = seats[side.index()].is_human() && pos.legality().undecided.contains(mv);
+        let played = if proving {
+            play_proving(&mut game, mv, &mut events, &input, context)
+        } else {
+            println!();
+            println!("{ply}");
+            game.play_with(mv, &mut events, &mut Progress::at(context))
+        };
+        match played {
+            Ok(()) => {
+                if proving {
+                    println!();
+                    println!("{ply}");
+                }
+                narrate(&pos, &events, args.laps)
+            }
+            Err(PlayError::Cancelled { mv, laps }) => {
+                say(
+                    "",
+                    &format!("Stopped proving move {mv} after {laps:.1e} laps; it is not played."),
+                );
+                continue;
+            }
             Err(e) => {
                 say("", &format!("Refused: {e}."));
                 continue;

@@ -2,7 +2,8 @@
 //! fit 80 columns, its result says why, a bad `--position` is refused as
 //! `replay` refuses it, a pit outside the board gets the board's range; a bad
 //! move in a long record is named without repeating the record; `solve
-//! --check` names a strategy of another reading or winner.
+//! --check` names a strategy of another reading or winner; `play` proves an
+//! undecided move on another thread, and a typed line stops the proof.
 //!
 //! Runs the example binaries that `cargo test` builds next to the test
 //! binaries (`target/<profile>/examples/`).
@@ -268,4 +269,22 @@ fn solve_check_names_a_strategy_of_another_reading_or_winner() {
     assert!(right.status.success(), "{}", text(&right.stdout));
     assert!(text(&right.stdout).contains("OK, North wins"));
     let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn play_proves_an_undecided_move_while_a_typed_line_stops_it() {
+    // South's pit 5 here has an endless cycle of 43,964,079,104 laps: its
+    // proof would take minutes. The empty line stops it; the game goes on.
+    let pos = "sadeqa-iii 0,14,2,14,2,2,1,3/4,13,0,7,2,7,4,1 S 8-12";
+    let out = run(
+        "play",
+        &["--position", pos, "--north", "random"],
+        "5\n\n2\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout.contains("Proving that move 5 ever ends"), "{stdout}");
+    assert!(stdout.contains("Stopped proving move 5 after"), "{stdout}");
+    assert!(stdout.contains("Ply 1: South plays 2."), "{stdout}");
+    assert!(!stdout.contains("South plays 5"), "{stdout}");
 }
