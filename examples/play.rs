@@ -26,7 +26,8 @@ use rule_options::RuleOptions;
 use sowing::bots::{AlphaBeta, Bot, BotSpec, Budget, SpecError};
 use sowing::solver::{Limits, Verdict, solve_moves};
 use sowing::{
-    AnyGame, AnyPosition, AnyRuleset, Event, Move, Pit, PlayError, Player, Position, Ruleset,
+    AnyGame, AnyPosition, AnyRuleset, Event, Move, MoveSet, Pit, PlayError, Player, Position,
+    Ruleset,
 };
 use std::io::{BufRead, Write};
 use std::ops::ControlFlow;
@@ -573,20 +574,23 @@ fn ask(
     game: &AnyGame,
     names: &[String; 2],
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    typed_ahead: &mut Option<Line>,
+    proven_endless: MoveSet,
     hint_time: f64,
 ) -> Input {
     let pos = game.position();
     // What is known at once (RULES.md section 2, "never a frozen caller"):
     // the moves known to end are offered, an undecided one is noted, and it
-    // is refused only if its proof, when played, finds it endless.
+    // is refused only if its proof, when played, finds it endless (then it
+    // is known for this position).
     let legality = pos.legality();
-    let (legal, undecided) = (legality.ends, legality.undecided);
+    let (legal, undecided) = (legality.ends, legality.undecided.difference(proven_endless));
     loop {
         let who = &names[pos.side_to_move().index()];
         let pending = if undecided.is_empty() {
             String::new()
         } else {
-            format!("; still proving: {undecided}")
+            format!("; undecided, proved when chosen: {undecided}")
         };
         let prompt =
             format!("{who}, your move (legal: {legal}{pending}; or hint, undo, help, quit): ");
@@ -597,7 +601,12 @@ fn ask(
             print!("{who}, your move (or hint, undo, help, quit): ");
         }
         let _ = std::io::stdout().flush();
-        let line = match lines.next() {
+        // A line typed while a proof ran comes first.
+        let typed = typed_ahead.take();
+        if let Some(Ok(line)) = &typed {
+            println!("{line}");
+        }
+        let line = match typed.or_else(|| lines.next()) {
             Some(Ok(line)) => line,
             Some(Err(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
                 println!();
@@ -639,6 +648,15 @@ fn ask(
         if legal.contains(mv) || undecided.contains(mv) {
             return Input::Move(mv);
         }
+        if proven_endless.contains(mv) {
+            say(
+                "",
+                &format!(
+                    "Refused: move {mv} is endless: its relay sowing repeats forever (proved)."
+                ),
+            );
+            continue;
+        }
         match pos.check(mv) {
             Ok(()) => return Input::Move(mv),
             Err(e) => say("", &format!("Refused: {e}.")),
@@ -656,18 +674,18 @@ fn play_proving(
     events: &mut Vec<Event>,
     input: &Receiver<Line>,
     context: String,
-) -> Result<(), PlayError> {
+) -> (Result<(), PlayError>, Option<Line>) {
     say(
         "",
         &format!(
             "Proving that move {mv} ever ends before playing it (this can take minutes); \
-             press Enter to stop and choose another move."
+             press Enter to stop it, or type another move."
         ),
     );
     let stop = Arc::new(AtomicBool::new(false));
     let (flag, mut next) = (Arc::clone(&stop), game.clone());
     let proof = std::thread::spawn(move || {
-        let mut progress = Progress::at(context);
+        let mut progress = Progress::at(context).stopped_by("press Enter to stop it");
         let mut control = |m: Move, laps: u64| {
             if flag.load(Ordering::Relaxed) {
                 ControlFlow::Break(())
@@ -679,15 +697,20 @@ fn play_proving(
         let played = next.play_with(mv, &mut events, &mut control);
         (next, events, played)
     });
+    let mut typed = None;
     while !proof.is_finished() {
         match input.recv_timeout(Duration::from_millis(50)) {
-            Ok(_) => {
+            Ok(line) => {
                 stop.store(true, Ordering::Relaxed);
+                typed = Some(line);
                 break;
             }
             Err(RecvTimeoutError::Timeout) => {}
-            // No more input: the proof decides.
-            Err(RecvTimeoutError::Disconnected) => break,
+            // End of input stops the proof too; the game then ends.
+            Err(RecvTimeoutError::Disconnected) => {
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
         }
     }
     let (next, played_events, played) = proof.join().expect("the proof does not panic");
@@ -695,7 +718,14 @@ fn play_proving(
         *game = next;
         *events = played_events;
     }
-    played
+    // The line is read next as any other (a move, `quit`, ...), unless it
+    // was only the Enter that stopped the proof: the proof checks the stop
+    // every million laps or so, so it may have ended first.
+    let stopped = matches!(played, Err(PlayError::Cancelled { .. }));
+    if stopped && matches!(&typed, Some(Ok(l)) if l.trim().is_empty()) {
+        typed = None;
+    }
+    (played, typed)
 }
 
 fn main() {
@@ -771,6 +801,10 @@ fn main() {
         }
     });
     let mut lines = input.iter();
+    // A line typed during a proof, to be read next; the moves proved
+    // endless in a position (it keeps no proof of its own).
+    let mut pending: Option<Line> = None;
+    let mut proven: (Option<AnyPosition>, MoveSet) = (None, MoveSet::EMPTY);
     while game.outcome().is_ongoing() {
         let pos = game.position();
         let side = pos.side_to_move();
@@ -785,7 +819,18 @@ fn main() {
                     b.choose_any_from(&pos, known)
                 }
             }
-            Seat::Human => match ask(&game, &names, &mut lines, args.hint_time) {
+            Seat::Human => match ask(
+                &game,
+                &names,
+                &mut lines,
+                &mut pending,
+                if proven.0 == Some(pos) {
+                    proven.1
+                } else {
+                    MoveSet::EMPTY
+                },
+                args.hint_time,
+            ) {
                 Input::Move(mv) => Some(mv),
                 Input::Quit => {
                     println!(
@@ -837,7 +882,9 @@ fn main() {
         let context = format!("ply {}, {}: ", game.ply() + 1, side);
         let proving = seats[side.index()].is_human() && pos.legality().undecided.contains(mv);
         let played = if proving {
-            play_proving(&mut game, mv, &mut events, &input, context)
+            let (played, typed) = play_proving(&mut game, mv, &mut events, &input, context);
+            pending = typed;
+            played
         } else {
             println!();
             println!("{ply}");
@@ -854,8 +901,19 @@ fn main() {
             Err(PlayError::Cancelled { mv, laps }) => {
                 say(
                     "",
-                    &format!("Stopped proving move {mv} after {laps:.1e} laps; it is not played."),
+                    &format!(
+                        "Stopped proving move {mv} after {laps:.1e} laps; it is not played \
+                         (choosing it again starts the proof again)."
+                    ),
                 );
+                continue;
+            }
+            Err(e @ PlayError::Endless { .. }) => {
+                if proven.0 != Some(pos) {
+                    proven = (Some(pos), MoveSet::EMPTY);
+                }
+                proven.1.insert(mv);
+                say("", &format!("Refused: {e} (proved)."));
                 continue;
             }
             Err(e) => {

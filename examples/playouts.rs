@@ -70,7 +70,7 @@ fn main() {
             println!("Seeded random playouts per variant, for measuring the engine.\n{usage}");
             return;
         }
-        eprintln!("playouts: unknown variant {which:?}; {usage}");
+        eprintln!("playouts measures only the benchmark's variants, not {which:?}; {usage}");
         std::process::exit(2);
     }
     let games: u64 = match args.next().map(|s| s.parse()) {
@@ -81,6 +81,10 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(extra) = args.next() {
+        eprintln!("playouts: unexpected argument {extra:?}; usage: playouts [VARIANT] [GAMES]");
+        std::process::exit(2);
+    }
     let wanted = |name: &str| which.is_empty() || which == name;
     if wanted("sadeqa-ii") {
         run(SadeqaII::new(), games);

@@ -48,7 +48,7 @@ struct Args {
     check: Option<String>,
 
     /// The winner of the strategy to check: S or N.
-    #[arg(long, value_name = "S|N")]
+    #[arg(long, value_name = "S|N", requires = "check")]
     winner: Option<char>,
 
     /// Stop after about this many seconds (the answer is then "unknown").
@@ -111,6 +111,9 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args) {
     if let Some(file) = &args.check {
         let text = std::fs::read_to_string(file)
             .unwrap_or_else(|e| fail(format!("cannot read {file}: {e}")));
+        if text.trim().is_empty() {
+            fail(format!("{file} is empty: no strategy to check"));
+        }
         let named = text
             .lines()
             .next()

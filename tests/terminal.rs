@@ -288,3 +288,28 @@ fn play_proves_an_undecided_move_while_a_typed_line_stops_it() {
     assert!(stdout.contains("Ply 1: South plays 2."), "{stdout}");
     assert!(!stdout.contains("South plays 5"), "{stdout}");
 }
+
+#[test]
+fn a_line_typed_during_a_proof_that_ends_first_is_read_as_a_move() {
+    // South's pit 4 is endless after 205,848 laps: over the turn's budget,
+    // so undecided at the prompt, but proved before the proof first looks
+    // for a stop. The "3" typed meanwhile is then the next move.
+    let pos = "sadeqa-iii 1,2,1,23,4,3,2,3/0,1,0,1,3,2,8,0 S 22-20";
+    let args = ["--position", pos, "--north", "random", "--seed", "1"];
+    let out = run("play", &args, "4\n3\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("undecided, proved when chosen: 4"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Refused: move 4 is endless"), "{stdout}");
+    assert!(stdout.contains("Ply 1: South plays 3."), "{stdout}");
+
+    // Proved endless, it is refused at once when chosen again.
+    let out = run("play", &args, "4\n4\n3\nquit\n");
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.matches("Proving that move 4").count(), 1, "{stdout}");
+    assert!(stdout.contains("repeats forever (proved)"), "{stdout}");
+    assert!(stdout.contains("Ply 1: South plays 3."), "{stdout}");
+}

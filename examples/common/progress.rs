@@ -15,6 +15,8 @@ pub struct Progress {
     last: Option<Instant>,
     /// The move and laps of the proof reported last.
     pub seen: Option<(Move, u64)>,
+    /// How the person can stop the proof, said with the first report.
+    stop: &'static str,
 }
 
 impl Progress {
@@ -29,7 +31,16 @@ impl Progress {
             started: None,
             last: None,
             seen: None,
+            stop: "Ctrl-C stops",
         }
+    }
+
+    /// Says `how` the proof is stopped ("press Enter to stop it") rather
+    /// than Ctrl-C.
+    #[allow(dead_code)]
+    pub fn stopped_by(mut self, how: &'static str) -> Self {
+        self.stop = how;
+        self
     }
 
     /// Whether a long proof was reported since the last `reset`.
@@ -50,10 +61,12 @@ impl Control for Progress {
                 (now - started).as_secs_f64()
             );
             if first {
+                // Two lines of at most 80 columns.
                 eprintln!(
-                    "  (an endless sowing's proof can take minutes; Ctrl-C stops, \
-                     --lap-limit N bounds it as an approximation)"
+                    "  (an endless sowing's proof can take minutes; {};",
+                    self.stop
                 );
+                eprintln!("  --lap-limit N bounds it, as an approximation)");
             }
             self.last = Some(now);
         }

@@ -91,7 +91,7 @@ pub enum StrategyError {
         position: String,
     },
     /// A line's move is not legal (exact rule).
-    #[error("the move {mv} of the line for {position} is not legal: {error}")]
+    #[error("the line for {position}: {error}")]
     IllegalMove {
         /// The position string.
         position: String,
