@@ -345,6 +345,13 @@ impl Board {
         self.pits[16 * w..16 * w + 16].copy_from_slice(&x.to_le_bytes());
     }
 
+    /// Seeds at `idx`, for a caller that knows `idx` is on the board (no
+    /// test against the length; it panics only past the array).
+    #[inline(always)]
+    pub(crate) fn at(&self, idx: usize) -> u8 {
+        self.pits[idx]
+    }
+
     #[inline(always)]
     pub(crate) fn set(&mut self, idx: usize, seeds: u8) {
         debug_assert!(idx < self.len());

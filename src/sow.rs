@@ -160,6 +160,12 @@ fn trial_laps<R: Ruleset, const LAZY: bool, const LEN: usize, T: Wide>(
     table: Option<&LapTable<LEN>>,
     wide: Option<&T>,
 ) -> Trials {
+    if let Some(table) = table {
+        return one_word_trials::<R, LAZY, LEN>(rules, ctx, candidates, budget, table);
+    }
+    if let Some(wide) = wide {
+        return wide_trials::<R, LAZY, T>(rules, ctx, candidates, budget, wide);
+    }
     let mut found = Trials::default();
     let mut pending = candidates.into_iter();
     while let Some((mv, one)) = pending.next_with_set() {
@@ -196,6 +202,211 @@ fn trial_laps<R: Ruleset, const LAZY: bool, const LEN: usize, T: Wide>(
         }
     }
     found
+}
+
+/// [`trial_laps`] on a board of one word (12 or 16 pits): the same trials
+/// as [`relay_laps`] with `TRIAL`, with what is the same for every
+/// candidate done once a turn (the hooks' board view, the budget) and the
+/// word, origin and count in registers. This is most of the work of Sadeqa
+/// II and III; a candidate with a barrier goes to [`relay_laps`].
+#[inline(always)]
+fn one_word_trials<R: Ruleset, const LAZY: bool, const LEN: usize>(
+    rules: &R,
+    ctx: &mut Sowing<'_, R, ()>,
+    candidates: MoveSet,
+    budget: u64,
+    table: &LapTable<LEN>,
+) -> Trials {
+    let mut found = Trials::default();
+    let start = ctx.board.word(0);
+    // The board the hooks see after each lap (a dead store for hooks that
+    // read only the lap's count).
+    let mut board = *ctx.board;
+    let mut pending = candidates.into_iter();
+    while let Some((mv, one)) = pending.next_with_set() {
+        let origin = match rules.sowing_start(ctx.board, ctx.state, ctx.mover, mv) {
+            Start::Sow {
+                origin,
+                barrier: None,
+            } if origin < LEN => origin,
+            Start::Sow {
+                origin,
+                barrier: Some(last),
+            } if origin < LEN => {
+                let sown = relay_laps::<R, (), (), true, LEN, WideLapTable<0, 0>>(
+                    rules,
+                    ctx,
+                    mv,
+                    origin,
+                    Some(last),
+                    Some(budget),
+                    &mut (),
+                    Some(table),
+                    None,
+                );
+                found.add(sown, one);
+                if LAZY && !found.ends.is_empty() {
+                    found.leave_untried(candidates);
+                    return found;
+                }
+                continue;
+            }
+            // Done by the start, or (only a ruleset of someone else's could
+            // ask this, see `sow_move`) an origin off the board: it ends.
+            _ => {
+                found.ends = found.ends.union(one);
+                if LAZY {
+                    found.leave_untried(candidates);
+                    return found;
+                }
+                continue;
+            }
+        };
+        let mut word = start;
+        let mut at = origin;
+        let mut seeds = ctx.board.at(origin);
+        let mut laps: u64 = 0;
+        let set = loop {
+            let (landing, count) = table.sow(&mut word, at, seeds);
+            laps += 1;
+            board.set_word(0, word);
+            let lap = Lap {
+                landing,
+                count,
+                mover: ctx.mover,
+                marked: *ctx.marks >> landing & 1 == 1,
+                board: &board,
+            };
+            if !rules.relays(&lap, ctx.state) {
+                break &mut found.ends;
+            }
+            at = landing;
+            seeds = count;
+            // The exact endless test (see `relay_laps`).
+            if at == origin && word == start {
+                break &mut found.endless;
+            }
+            if laps >= budget {
+                break &mut found.over_budget;
+            }
+        };
+        *set = set.union(one);
+        if LAZY && !found.ends.is_empty() {
+            found.leave_untried(candidates);
+            return found;
+        }
+    }
+    found
+}
+
+/// [`trial_laps`] on a board of more than 16 pits, as [`one_word_trials`]
+/// does it for one word: the board is copied for each candidate and sown
+/// in memory ([`WideLapTable`]). Sadeqa V and Andada.
+#[inline(always)]
+fn wide_trials<R: Ruleset, const LAZY: bool, T: Wide>(
+    rules: &R,
+    ctx: &mut Sowing<'_, R, ()>,
+    candidates: MoveSet,
+    budget: u64,
+    wide: &T,
+) -> Trials {
+    let mut found = Trials::default();
+    let mut pending = candidates.into_iter();
+    while let Some((mv, one)) = pending.next_with_set() {
+        let origin = match rules.sowing_start(ctx.board, ctx.state, ctx.mover, mv) {
+            Start::Sow {
+                origin,
+                barrier: None,
+            } if origin < T::LEN => origin,
+            Start::Sow {
+                origin,
+                barrier: Some(last),
+            } if origin < T::LEN => {
+                let sown = relay_laps::<R, (), (), true, 0, T>(
+                    rules,
+                    ctx,
+                    mv,
+                    origin,
+                    Some(last),
+                    Some(budget),
+                    &mut (),
+                    None,
+                    Some(wide),
+                );
+                found.add(sown, one);
+                if LAZY && !found.ends.is_empty() {
+                    found.leave_untried(candidates);
+                    return found;
+                }
+                continue;
+            }
+            // As in `one_word_trials`: the move ends.
+            _ => {
+                found.ends = found.ends.union(one);
+                if LAZY {
+                    found.leave_untried(candidates);
+                    return found;
+                }
+                continue;
+            }
+        };
+        let mut board = *ctx.board;
+        let mut at = origin;
+        let mut seeds = board.at(origin);
+        let mut laps: u64 = 0;
+        let set = loop {
+            let (landing, count) = wide.sow(&mut board, at, seeds);
+            laps += 1;
+            let lap = Lap {
+                landing,
+                count,
+                mover: ctx.mover,
+                marked: *ctx.marks >> landing & 1 == 1,
+                board: &board,
+            };
+            if !rules.relays(&lap, ctx.state) {
+                break &mut found.ends;
+            }
+            at = landing;
+            seeds = count;
+            // The exact endless test (see `relay_laps`).
+            if at == origin && T::same_pits(&board, ctx.board) {
+                break &mut found.endless;
+            }
+            if laps >= budget {
+                break &mut found.over_budget;
+            }
+        };
+        *set = set.union(one);
+        if LAZY && !found.ends.is_empty() {
+            found.leave_untried(candidates);
+            return found;
+        }
+    }
+    found
+}
+
+impl Trials {
+    /// Records `mv`'s set `one` by how its trial ended.
+    #[inline(always)]
+    fn add(&mut self, sown: Sown, one: MoveSet) {
+        let set = match sown {
+            Sown::Ended { .. } => &mut self.ends,
+            Sown::Endless { .. } => &mut self.endless,
+            // `()` never cancels.
+            Sown::OverBudget { .. } | Sown::Cancelled { .. } => &mut self.over_budget,
+        };
+        *set = set.union(one);
+    }
+
+    /// A lazy call's stop: the candidates not yet sorted are untried.
+    #[inline(always)]
+    fn leave_untried(&mut self, candidates: MoveSet) {
+        self.untried = candidates
+            .difference(self.ends)
+            .difference(self.endless)
+            .difference(self.over_budget);
+    }
 }
 
 /// [`relay`]; with `table` (a board of `LEN` pits, 12 or 16), the laps run
@@ -318,13 +529,24 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
 
 /// The laps of a board of more than 16 pits ([`WideLapTable`]).
 trait Wide {
+    /// The board's pits.
+    const LEN: usize;
     fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8);
+    /// Whether the two boards hold the same seeds in every pit.
+    fn same_pits(a: &Board, b: &Board) -> bool;
 }
 
 impl<const LEN: usize, const W: usize> Wide for WideLapTable<LEN, W> {
+    const LEN: usize = LEN;
+
     #[inline(always)]
     fn sow(&self, board: &mut Board, origin: usize, seeds: u8) -> (usize, u8) {
         WideLapTable::sow(self, board, origin, seeds)
+    }
+
+    #[inline(always)]
+    fn same_pits(a: &Board, b: &Board) -> bool {
+        (0..W).all(|w| a.word(w) == b.word(w))
     }
 }
 
