@@ -10,7 +10,8 @@ pub const MAX_PITS_PER_ROW: usize = 24;
 
 /// A move, as the notation writes it (RULES.md section 7).
 ///
-/// Serialised as its notation string (`"3"`, `"S"`).
+/// Serialised as its notation string (`"3"`, `"S"`); a pit number outside
+/// `1..=24`, which has no notation, is refused by the serialiser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// Sow from the mover's own pit with this number, `1..=n`, counted from
@@ -62,7 +63,15 @@ impl FromStr for Move {
     }
 }
 
-crate::serde_str::string_serde!(Move);
+crate::serde_str::string_serde!(
+    Move,
+    check = |m| match m {
+        Move::Pit(p) if !(1..=MAX_PITS_PER_ROW as u8).contains(p) => Err(format!(
+            "pit {p} is not a move: pits are numbered 1 to {MAX_PITS_PER_ROW}"
+        )),
+        _ => Ok(()),
+    }
+);
 
 /// A set of moves held in one machine word: no allocation, `Copy`.
 ///

@@ -4,11 +4,21 @@
 
 /// Implements `Serialize` and `Deserialize` for `$ty` (and generic
 /// `$ty<R: Ruleset>`) through its `Display` and `FromStr`.
+///
+/// With `check = $check` (a method `fn(&self) -> Result<(), String>`),
+/// serialising a value that has no notation (one `FromStr` would not read
+/// back as the same value, such as `Move::Pit(0)`) fails with the check's
+/// message, rather than writing a string that does not round-trip.
 macro_rules! string_serde {
     ($ty:ident $(<$r:ident>)?) => {
+        $crate::serde_str::string_serde!($ty $(<$r>)?, check = |_| Ok(()));
+    };
+    ($ty:ident $(<$r:ident>)?, check = $check:expr) => {
         #[cfg(feature = "serde")]
         impl$(<$r: $crate::Ruleset>)? serde::Serialize for $ty$(<$r>)? {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let check: fn(&Self) -> Result<(), String> = $check;
+                check(self).map_err(serde::ser::Error::custom)?;
                 s.collect_str(self)
             }
         }

@@ -18,7 +18,8 @@ pub enum Variant {
     Game91,
     /// `andada-12` .. `andada-24`: 2 x n, 2 seeds (RULES.md section 6). The
     /// number is the pits per row: 12, 15, 18, 21 or 24 (any other number
-    /// reads as 12; [`Andada::new`](crate::rulesets::Andada::new) refuses it).
+    /// reads as 12, and serde refuses to serialise it;
+    /// [`Andada::new`](crate::rulesets::Andada::new) refuses it).
     Andada(u8),
 }
 
@@ -115,4 +116,12 @@ impl FromStr for Variant {
     }
 }
 
-crate::serde_str::string_serde!(Variant);
+crate::serde_str::string_serde!(
+    Variant,
+    check = |v| match v {
+        Variant::Andada(n) if !ANDADA_SIZES.contains(n) => Err(format!(
+            "andada has 12, 15, 18, 21 or 24 pits per row, not {n}"
+        )),
+        _ => Ok(()),
+    }
+);

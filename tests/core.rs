@@ -919,7 +919,31 @@ fn serde_round_trip() {
     let json = serde_json::to_string(&record).unwrap();
     assert_eq!(json, "\"6/6/1/4\"");
     assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
+}
 
+/// A value with no notation is refused when serialised, with what is wrong,
+/// rather than written as a string that reads back as something else (or
+/// not at all).
+#[test]
+fn serde_refuses_a_move_or_variant_without_notation() {
+    for (mv, pit) in [(Move::Pit(0), 0), (Move::Pit(25), 25)] {
+        let err = serde_json::to_string(&mv).unwrap_err().to_string();
+        assert!(err.contains(&format!("pit {pit} is not a move")), "{err}");
+    }
+    for n in [0, 7, 13, 255] {
+        let err = serde_json::to_string(&Variant::Andada(n))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(&format!("not {n}")), "{err}");
+    }
+    for v in Variant::ALL {
+        let json = serde_json::to_string(&v).unwrap();
+        assert_eq!(serde_json::from_str::<Variant>(&json).unwrap(), v);
+    }
+}
+
+#[test]
+fn serde_round_trip_of_outcomes() {
     let outcomes = [
         Outcome::Ongoing,
         Outcome::Win {
