@@ -294,28 +294,33 @@ impl Board {
     /// Bit mask of `player`'s non-empty pits by pit number (bit 0 = pit 1).
     #[inline]
     pub fn occupied(&self, player: Player) -> u32 {
-        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
         let n = self.pits_per_row();
         let base = player.index() * n;
-        // By sowing order, 8 pits at a time: a byte's high bit set when the
-        // byte is not 0, then the 8 high bits gathered by one multiply.
-        // Rows end at most at pit 48, so the chunks stay inside the array.
-        let mut mask = 0u32;
-        let mut k = 0;
-        while k < n {
-            let at = (base + k).min(MAX_PITS - 8);
-            let x = u64::from_le_bytes(self.pits[at..at + 8].try_into().expect("8 bytes"));
-            let high = (((x & LOW7) + LOW7) | x) & HIGH;
-            let bits = ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
-            mask |= (bits >> (base + k - at)) << k;
-            k += 8;
+        // The non-empty pits in sowing order, by the board's 16-byte words
+        // that hold the row (one word for boards of up to 16 pits).
+        let first = base / 16;
+        let mut by_index = 0u64;
+        for w in first..(base + n).div_ceil(16) {
+            by_index |= (Self::non_empty(self.word(w)) as u64) << (16 * (w - first));
         }
-        mask &= (1u32 << n) - 1;
+        let mut mask = (by_index >> (base - 16 * first)) as u32 & ((1u32 << n) - 1);
         if self.clockwise {
             mask = mask.reverse_bits() >> (32 - n);
         }
         mask
+    }
+
+    /// Bit `i` set when byte `i` of `word` is not 0.
+    #[inline(always)]
+    fn non_empty(word: u128) -> u16 {
+        const LOW7: u128 = u128::from_le_bytes([0x7F; 16]);
+        const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+        // A byte's high bit set when the byte is not 0 (no carry leaves a
+        // byte: 0x7F + 0x7F < 0x100), then the 8 high bits of each half
+        // gathered by one multiply.
+        let high = (((word & LOW7) + LOW7) | word) & HIGH;
+        let gather = |half: u64| ((half >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
+        gather(high as u64) | gather((high >> 64) as u64) << 8
     }
 
     /// The pits of `player`'s row set in `by_index` (a bit mask by
