@@ -350,6 +350,13 @@ impl Board {
         self.pits[16 * w..16 * w + 16].copy_from_slice(&x.to_le_bytes());
     }
 
+    /// The pits of the first `W` 16-byte words, as bytes (compared as
+    /// bytes, they stay in vector registers).
+    #[inline(always)]
+    pub(crate) fn first_words<const W: usize>(&self) -> &[u8] {
+        &self.pits[..16 * W]
+    }
+
     /// Seeds at `idx`, for a caller that knows `idx` is on the board (no
     /// test against the length; it panics only past the array).
     #[inline(always)]

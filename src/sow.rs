@@ -546,7 +546,7 @@ impl<const LEN: usize, const W: usize> Wide for WideLapTable<LEN, W> {
 
     #[inline(always)]
     fn same_pits(a: &Board, b: &Board) -> bool {
-        (0..W).all(|w| a.word(w) == b.word(w))
+        a.first_words::<W>() == b.first_words::<W>()
     }
 }
 
