@@ -760,15 +760,34 @@ impl<R: Ruleset> Position<R> {
     /// at all must be settled now: the undecided ones are then sown side by
     /// side under a growing budget (8 times more each round) until one ends
     /// or all are proven endless, with `control` told of the progress.
+    #[inline(always)]
     fn find_legality<C: Control, const LAZY: bool>(
         &mut self,
         control: &mut C,
     ) -> Result<(), PlayError> {
-        let limit = self.lap_limit.map(u64::from);
-        let first = limit.map_or(TURN_BUDGET, |l| l.min(TURN_BUDGET));
         let candidates = self.rules.candidates(self);
         let found = self.trials_of::<LAZY>(candidates);
         self.untried = found.untried;
+        if found.ends.is_empty() && !found.over_budget.is_empty() {
+            return self.settle_undecided(found, control);
+        }
+        self.legal = found.ends;
+        self.endless = found.endless;
+        self.undecided = found.over_budget;
+        Ok(())
+    }
+
+    /// [`Position::find_legality`] when no candidate is known to end but
+    /// some are undecided (rare, and long: kept out of the turn's hot path).
+    #[cold]
+    #[inline(never)]
+    fn settle_undecided<C: Control>(
+        &mut self,
+        found: Trials,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
+        let limit = self.lap_limit.map(u64::from);
+        let first = limit.map_or(TURN_BUDGET, |l| l.min(TURN_BUDGET));
         let (mut legal, mut endless, mut undecided) =
             (found.ends, found.endless, found.over_budget);
         let mut budget = first;
