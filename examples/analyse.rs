@@ -10,6 +10,8 @@
 
 #[path = "common/pipe.rs"]
 mod pipe;
+#[path = "common/progress.rs"]
+mod progress;
 #[path = "common/rule_options.rs"]
 mod rule_options;
 
@@ -150,8 +152,11 @@ fn main() {
     let args = Args::parse();
     let name = args.position.split_whitespace().next().unwrap_or("");
     let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));
-    let pos = AnyPosition::from_str_with(rules, &args.position)
+    let mut pos = AnyPosition::from_str_with(rules, &args.position)
         .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));
+    // The analysis starts from the exact legal moves: undecided ones are
+    // proved first, with the progress on standard error.
+    progress::settle_reported(&mut pos);
     match pos {
         AnyPosition::SadeqaV(p) => run(p, &args),
         AnyPosition::SadeqaII(p) => run(p, &args),

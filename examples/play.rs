@@ -527,13 +527,28 @@ fn proved_win<R: Ruleset>(pos: &Position<R>, time: Duration) -> Option<Move> {
 
 /// Prints the best move for the side to move and its value: a win proved
 /// by the solver (half the time), else the alpha-beta search's choice.
+///
+/// Only the moves known to end are weighed: an undecided move's proof can
+/// take minutes (and the solver would prove it first, silently), while a
+/// hint must come within `seconds`.
 fn hint(pos: &AnyPosition, seconds: f64) {
-    let per_move = Duration::from_secs_f64(seconds / 2.0 / pos.legal_moves().len().max(1) as f64);
-    let win = match pos {
-        AnyPosition::SadeqaV(p) => proved_win(p, per_move),
-        AnyPosition::SadeqaII(p) => proved_win(p, per_move),
-        AnyPosition::SadeqaIII(p) => proved_win(p, per_move),
-        AnyPosition::Andada(p) => proved_win(p, per_move),
+    let legality = pos.legality();
+    let moves = legality.ends;
+    let per_move = Duration::from_secs_f64(seconds / 2.0 / moves.len().max(1) as f64);
+    let win = if !legality.undecided.is_empty() {
+        println!(
+            "(The hint weighs only the moves known to end, not {}, undecided; \
+             the solver is not asked.)",
+            legality.undecided
+        );
+        None
+    } else {
+        match pos {
+            AnyPosition::SadeqaV(p) => proved_win(p, per_move),
+            AnyPosition::SadeqaII(p) => proved_win(p, per_move),
+            AnyPosition::SadeqaIII(p) => proved_win(p, per_move),
+            AnyPosition::Andada(p) => proved_win(p, per_move),
+        }
     };
     if let Some(mv) = win {
         println!(
@@ -544,7 +559,7 @@ fn hint(pos: &AnyPosition, seconds: f64) {
     }
     let seconds = seconds / 2.0;
     let mut bot = AlphaBeta::with_budget(Budget::Time(Duration::from_secs_f64(seconds)));
-    match bot.search_any(pos, pos.legal_moves()) {
+    match bot.search_any(pos, moves) {
         Some(r) => {
             let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
             println!(

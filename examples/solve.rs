@@ -10,6 +10,8 @@
 
 #[path = "common/pipe.rs"]
 mod pipe;
+#[path = "common/progress.rs"]
+mod progress;
 #[path = "common/rule_options.rs"]
 mod rule_options;
 
@@ -263,7 +265,11 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args) {
 fn main() {
     pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
-    match start(&args) {
+    let mut pos = start(&args);
+    // The solver proves its root's undecided moves exactly: here, with the
+    // progress on standard error.
+    progress::settle_reported(&mut pos);
+    match pos {
         AnyPosition::SadeqaV(p) => run(p, &args),
         AnyPosition::SadeqaII(p) => run(p, &args),
         AnyPosition::SadeqaIII(p) => run(p, &args),

@@ -249,6 +249,14 @@ impl AnyPosition {
         each!(AnyPosition, self, p => p.prove(mv, control))
     }
 
+    /// See [`Position::settle`].
+    ///
+    /// # Errors
+    /// As [`Position::settle`].
+    pub fn settle<C: Control>(&mut self, control: &mut C) -> Result<(), PlayError> {
+        each!(AnyPosition, self, p => p.settle(control))
+    }
+
     /// See [`Position::board`].
     pub fn board(&self) -> Board {
         each!(AnyPosition, self, p => *p.board())

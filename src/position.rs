@@ -429,6 +429,45 @@ impl<R: Ruleset> Position<R> {
         )
     }
 
+    /// Proves each undecided candidate ([`Position::legality`]) as
+    /// [`Position::prove`] does, telling `control` of the progress, and
+    /// keeps the answers: afterwards nothing is undecided, and
+    /// [`Position::legal_moves`] and the searches that start from it cost no
+    /// further sowing. A program a person waits on calls this, with a
+    /// control that reports and can cancel, before handing the position to
+    /// code that asks for its legal moves.
+    ///
+    /// A move that passes the position's lap limit counts as endless, as in
+    /// [`Position::legal_moves`]. The position compares equal to what it was
+    /// (legality is not part of a position's identity).
+    ///
+    /// ```
+    /// use sowing::{Move, Position, rulesets::SadeqaIII};
+    ///
+    /// let mut pos: Position<SadeqaIII> = "sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7".parse()?;
+    /// assert!(pos.legality().undecided.contains(Move::Pit(1)));
+    /// pos.settle(&mut ())?;
+    /// assert!(pos.legality().undecided.is_empty());
+    /// assert!(pos.legality().endless.contains(Move::Pit(1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PlayError::Cancelled`] if `control` cancels a proof: the moves
+    /// proved before it are kept, the rest stay undecided.
+    pub fn settle<C: Control>(&mut self, control: &mut C) -> Result<(), PlayError> {
+        *self = self.all_tried();
+        for mv in self.undecided {
+            match self.prove(mv, control)? {
+                Proof::Ends { .. } => self.legal.insert(mv),
+                Proof::Endless { .. } | Proof::OverLimit { .. } => self.endless.insert(mv),
+                Proof::Cancelled { laps } => return Err(PlayError::Cancelled { mv, laps }),
+            };
+            self.undecided.remove(mv);
+        }
+        Ok(())
+    }
+
     /// `Ok` if `mv` is one of the ruleset's candidates; otherwise why not.
     fn check_candidate(&self, mv: Move) -> Result<(), PlayError> {
         if self.over {

@@ -1948,3 +1948,45 @@ fn a_row_of_one_pit_is_named_in_the_singular() {
         "{err}"
     );
 }
+
+/// `settle` keeps each proof's answer; a cancel keeps those proved before
+/// it and leaves the rest undecided; the position stays equal to itself.
+#[test]
+fn settle_keeps_the_proofs_and_a_cancel_keeps_what_was_proved() {
+    // South's pit 1 returns to its first state after 16,484,936 laps.
+    let start: Position<SadeqaIII> = "sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7"
+        .parse()
+        .unwrap();
+    let before = start.legality();
+    assert!(before.undecided.contains(Move::Pit(1)));
+
+    let mut cancelled = start;
+    let mut stop = |_: Move, laps: u64| {
+        if laps >= 2_000_000 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    assert!(matches!(
+        cancelled.settle(&mut stop),
+        Err(PlayError::Cancelled {
+            mv: Move::Pit(1),
+            ..
+        })
+    ));
+    assert_eq!(
+        cancelled.legality(),
+        before,
+        "nothing proved before the cancel"
+    );
+
+    let mut settled = start;
+    settled.settle(&mut ()).unwrap();
+    let after = settled.legality();
+    assert!(after.undecided.is_empty());
+    assert_eq!(after.ends, before.ends);
+    assert_eq!(after.endless, before.endless.union(before.undecided));
+    assert_eq!(settled.legal_moves(), start.legal_moves());
+    assert_eq!(settled, start);
+}

@@ -313,3 +313,52 @@ fn a_line_typed_during_a_proof_that_ends_first_is_read_as_a_move() {
     assert!(stdout.contains("repeats forever (proved)"), "{stdout}");
     assert!(stdout.contains("Ply 1: South plays 3."), "{stdout}");
 }
+
+/// A hint comes within its time even where a move is undecided (its proof
+/// would take about a minute here): it weighs the moves known to end and
+/// says so.
+#[test]
+fn play_hint_weighs_only_the_moves_known_to_end() {
+    let out = run(
+        "play",
+        &[
+            "--position",
+            "sadeqa-iii 5,0,5,11,1,4,12,0/1,11,13,0,11,8,1,0 N 4-9",
+            "--north",
+            "human",
+            "--hint-time",
+            "0.2",
+        ],
+        "hint\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("only the moves known to end, not 2, undecided"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Hint: play "), "{stdout}");
+}
+
+/// `analyse` and `solve` prove their position's undecided moves first, with
+/// the progress on standard error, rather than silently inside the search.
+#[test]
+fn analyse_and_solve_report_the_proof_of_an_undecided_move() {
+    // South's pit 1 returns to its first state after 16,484,936 laps.
+    let pos = "sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7";
+    for (name, args) in [
+        ("analyse", vec!["--position", pos, "--time", "0.2"]),
+        ("solve", vec!["--position", pos, "--time", "0.2"]),
+    ] {
+        let out = run(name, &args, "");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("proving whether move 1 ever ends"),
+            "{name}: {stderr}"
+        );
+        assert!(stderr.contains("proved: legal moves"), "{name}: {stderr}");
+        assert!(
+            !stderr.contains("--lap-limit"),
+            "{name} has no --lap-limit: {stderr}"
+        );
+    }
+}

@@ -17,6 +17,9 @@ pub struct Progress {
     pub seen: Option<(Move, u64)>,
     /// How the person can stop the proof, said with the first report.
     stop: &'static str,
+    /// Whether the program has `--lap-limit`, to be named with the first
+    /// report.
+    limit_flag: bool,
 }
 
 impl Progress {
@@ -32,6 +35,7 @@ impl Progress {
             last: None,
             seen: None,
             stop: "Ctrl-C stops",
+            limit_flag: true,
         }
     }
 
@@ -40,6 +44,14 @@ impl Progress {
     #[allow(dead_code)]
     pub fn stopped_by(mut self, how: &'static str) -> Self {
         self.stop = how;
+        self
+    }
+
+    /// For a program without `--lap-limit`: the first report does not
+    /// name it.
+    #[allow(dead_code)]
+    pub fn without_limit_flag(mut self) -> Self {
+        self.limit_flag = false;
         self
     }
 
@@ -60,13 +72,18 @@ impl Control for Progress {
                 self.context,
                 (now - started).as_secs_f64()
             );
-            if first {
+            if first && self.limit_flag {
                 // Two lines of at most 80 columns.
                 eprintln!(
                     "  (an endless sowing's proof can take minutes; {};",
                     self.stop
                 );
                 eprintln!("  --lap-limit N bounds it, as an approximation)");
+            } else if first {
+                eprintln!(
+                    "  (an endless sowing's proof can take minutes; {})",
+                    self.stop
+                );
             }
             self.last = Some(now);
         }
@@ -77,6 +94,7 @@ impl Control for Progress {
 
 /// The legal moves of `pos`, exactly: the moves known to end at once, then
 /// each undecided one proved with its progress on standard error.
+#[allow(dead_code)]
 pub fn legal_moves_reported(pos: &AnyPosition) -> MoveSet {
     let legality = pos.legality();
     let mut legal = legality.ends;
@@ -96,4 +114,24 @@ pub fn legal_moves_reported(pos: &AnyPosition) -> MoveSet {
         }
     }
     legal
+}
+
+/// Settles `pos` ([`AnyPosition::settle`]): each undecided move proved with
+/// its progress on standard error, so that what follows (a search, the
+/// solver) finds the legal moves at no cost instead of proving them
+/// silently.
+#[allow(dead_code)]
+pub fn settle_reported(pos: &mut AnyPosition) {
+    let mut progress = Progress::new().without_limit_flag();
+    // `Progress` never cancels, and a game that is over has nothing to
+    // prove, so this cannot fail; should it, the moves stay undecided and
+    // are proved when asked for, as before.
+    let _ = pos.settle(&mut progress);
+    if progress.reported() {
+        let legality = pos.legality();
+        eprintln!(
+            "proved: legal moves {}; endless {}",
+            legality.ends, legality.endless
+        );
+    }
 }
