@@ -664,12 +664,11 @@ fn ask(
             return Input::Move(mv);
         }
         if proven_endless.contains(mv) {
-            say(
-                "",
-                &format!(
-                    "Refused: move {mv} is endless: its relay sowing repeats forever (proved)."
-                ),
-            );
+            let why = match pos.lap_limit() {
+                Some(limit) => PlayError::LapLimit { mv, limit }.to_string(),
+                None => format!("{} (proved)", PlayError::Endless { mv }),
+            };
+            say("", &format!("Refused: {why}."));
             continue;
         }
         match pos.check(mv) {
@@ -690,10 +689,14 @@ fn play_proving(
     input: &Receiver<Line>,
     context: String,
 ) -> (Result<(), PlayError>, Option<Line>) {
+    let how_long = match game.position().lap_limit() {
+        Some(limit) => format!("at most {limit} laps"),
+        None => "this can take minutes".to_string(),
+    };
     say(
         "",
         &format!(
-            "Proving that move {mv} ever ends before playing it (this can take minutes); \
+            "Proving that move {mv} ever ends before playing it ({how_long}); \
              press Enter to stop it, or type another move."
         ),
     );
@@ -923,12 +926,17 @@ fn main() {
                 );
                 continue;
             }
-            Err(e @ PlayError::Endless { .. }) => {
+            Err(e @ (PlayError::Endless { .. } | PlayError::LapLimit { .. })) => {
                 if proven.0 != Some(pos) {
                     proven = (Some(pos), MoveSet::EMPTY);
                 }
                 proven.1.insert(mv);
-                say("", &format!("Refused: {e} (proved)."));
+                let proved = if matches!(e, PlayError::Endless { .. }) {
+                    " (proved)"
+                } else {
+                    ""
+                };
+                say("", &format!("Refused: {e}{proved}."));
                 continue;
             }
             Err(e) => {

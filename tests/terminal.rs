@@ -362,3 +362,31 @@ fn analyse_and_solve_report_the_proof_of_an_undecided_move() {
         );
     }
 }
+
+/// Under a lap limit the proof is bounded and says so; a move over the
+/// limit is then refused at once, as over the limit, not as proved endless.
+#[test]
+fn play_under_a_lap_limit_names_the_limit_and_remembers_the_refusal() {
+    let out = run(
+        "play",
+        &[
+            "--position",
+            "sadeqa-iii 5,0,5,11,1,4,12,0/1,11,13,0,11,8,1,0 N 4-9",
+            "--north",
+            "human",
+            "--lap-limit",
+            "100000",
+        ],
+        "2\n2\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("(at most 100000 laps)"), "{stdout}");
+    assert_eq!(
+        stdout.matches("did not end within the lap limit").count(),
+        2,
+        "{stdout}"
+    );
+    assert!(!stdout.contains("(proved)"), "{stdout}");
+    assert!(stdout.contains("legal: 1 3 5 6 7;"), "{stdout}");
+    assert!(!stdout.contains("minutes"), "{stdout}");
+}
