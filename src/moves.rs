@@ -63,15 +63,20 @@ impl FromStr for Move {
     }
 }
 
-crate::serde_str::string_serde!(
-    Move,
-    check = |m| match m {
-        Move::Pit(p) if !(1..=MAX_PITS_PER_ROW as u8).contains(p) => Err(format!(
-            "pit {p} is not a move: pits are numbered 1 to {MAX_PITS_PER_ROW}"
-        )),
-        _ => Ok(()),
+impl Move {
+    /// `Ok` if the move has a notation (a pit `1..=24`, or a choice);
+    /// otherwise what is wrong. Serde refuses to write one that has none.
+    pub(crate) fn check_notation(&self) -> Result<(), String> {
+        match self {
+            Move::Pit(p) if !(1..=MAX_PITS_PER_ROW as u8).contains(p) => Err(format!(
+                "pit {p} is not a move: pits are numbered 1 to {MAX_PITS_PER_ROW}"
+            )),
+            _ => Ok(()),
+        }
     }
-);
+}
+
+crate::serde_str::string_serde!(Move, check = Move::check_notation);
 
 /// A set of moves held in one machine word: no allocation, `Copy`.
 ///

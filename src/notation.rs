@@ -53,4 +53,7 @@ impl FromStr for Record {
     }
 }
 
-crate::serde_str::string_serde!(Record);
+crate::serde_str::string_serde!(
+    Record,
+    check = |r: &Record| r.0.iter().try_for_each(Move::check_notation)
+);

@@ -352,4 +352,4 @@ impl<R: Ruleset> FromStr for Position<R> {
 }
 
 crate::serde_str::string_serde!(Position<R>);
-crate::serde_str::string_serde!(Setup);
+crate::serde_str::string_serde!(Setup, check = |s: &Setup| s.variant.check_notation());

@@ -3,7 +3,10 @@
 //! on, and applies in one loop the exact endless test, the lap budget (a
 //! caller's lap limit, or the core's own budget for a first try), progress
 //! reports and cancelling, and the barrier of Andada's singleton ending.
-//! It returns what happened as a value ([`Sown`]).
+//! It returns what happened as a value ([`Sown`]). The turn's trials (the
+//! hot path) have two lean copies of that loop, for boards in a register
+//! and boards in memory, with the same tests but no progress or barrier
+//! (a barrier move goes to the full loop).
 //!
 //! **Exact endless test.** A lap is invertible (the state before it can be
 //! recovered from the state after it: the landing pit and the board tell

@@ -116,12 +116,17 @@ impl FromStr for Variant {
     }
 }
 
-crate::serde_str::string_serde!(
-    Variant,
-    check = |v| match v {
-        Variant::Andada(n) if !ANDADA_SIZES.contains(n) => Err(format!(
-            "andada has 12, 15, 18, 21 or 24 pits per row, not {n}"
-        )),
-        _ => Ok(()),
+impl Variant {
+    /// `Ok` if the variant has a name (Andada: a real board size);
+    /// otherwise what is wrong. Serde refuses to write one that has none.
+    pub(crate) fn check_notation(&self) -> Result<(), String> {
+        match self {
+            Variant::Andada(n) if !ANDADA_SIZES.contains(n) => Err(format!(
+                "andada has 12, 15, 18, 21 or 24 pits per row, not {n}"
+            )),
+            _ => Ok(()),
+        }
     }
-);
+}
+
+crate::serde_str::string_serde!(Variant, check = Variant::check_notation);

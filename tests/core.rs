@@ -940,6 +940,18 @@ fn serde_refuses_a_move_or_variant_without_notation() {
         let json = serde_json::to_string(&v).unwrap();
         assert_eq!(serde_json::from_str::<Variant>(&json).unwrap(), v);
     }
+    // The same inside a record and a setup.
+    let record = Record(vec![Move::Pit(3), Move::Pit(0)]);
+    let err = serde_json::to_string(&record).unwrap_err().to_string();
+    assert!(err.contains("pit 0 is not a move"), "{err}");
+    let mut setup: Setup =
+        "andada-12 2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2 S 0-0 opening"
+            .parse()
+            .unwrap();
+    assert!(serde_json::to_string(&setup).is_ok());
+    setup.variant = Variant::Andada(7);
+    let err = serde_json::to_string(&setup).unwrap_err().to_string();
+    assert!(err.contains("not 7"), "{err}");
 }
 
 #[test]
@@ -1989,4 +2001,64 @@ fn settle_keeps_the_proofs_and_a_cancel_keeps_what_was_proved() {
     assert_eq!(after.endless, before.endless.union(before.undecided));
     assert_eq!(settled.legal_moves(), start.legal_moves());
     assert_eq!(settled, start);
+}
+
+/// Under a lap limit of 1 or 2, many candidates of wide boards (Sadeqa V,
+/// Andada) stop being legal after their first laps: `children()`, which
+/// stops at each child's first candidate that ends, must agree with
+/// `successors()` on every child (whether it is over, who moves, its legal
+/// moves), including when the first candidate does not end.
+#[test]
+fn children_agree_with_successors_on_wide_boards_under_small_lap_limits() {
+    let starts = [
+        AnyPosition::new(AnyRuleset::SadeqaV(SadeqaV::new())),
+        AnyPosition::new(AnyRuleset::Andada(Andada::new(12).unwrap())),
+        AnyPosition::new(AnyRuleset::Andada(Andada::new(24).unwrap())),
+    ];
+    let mut compared = 0;
+    for start in starts {
+        for limit in [1, 2] {
+            let mut pos = start.with_lap_limit(Some(limit));
+            for ply in 0..200 {
+                if pos.is_over() {
+                    break;
+                }
+                let succ: Vec<_> = pos.successors().collect();
+                let kids: Vec<_> = pos.children().collect();
+                assert_eq!(succ.len(), kids.len(), "{pos}");
+                for ((m1, a), (m2, b)) in succ.iter().zip(&kids) {
+                    assert_eq!(m1, m2, "{pos}");
+                    assert_eq!(a.is_over(), b.is_over(), "{pos} {m1}");
+                    assert_eq!(a.side_to_move(), b.side_to_move(), "{pos} {m1}");
+                    assert_eq!(a.legal_moves(), b.legal_moves(), "{pos} {m1}");
+                    assert_eq!(a.legality(), b.legality(), "{pos} {m1}");
+                    compared += 1;
+                }
+                let (_, next) = succ[ply * 7 % succ.len()];
+                pos = next;
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+}
+
+/// A barrier move (Andada's singleton ending) whose first lap relays is
+/// over a lap limit of 1, hence endless under it (RULES.md section 2).
+#[test]
+fn a_barrier_move_over_the_lap_limit_counts_as_endless() {
+    let pos: Position<Andada> =
+        "andada-12 0,0,0,0,0,0,0,0,0,1,1,0/1,0,0,0,0,0,0,0,0,0,0,0 S 0-0 singles"
+            .parse()
+            .unwrap();
+    let limited = pos.with_lap_limit(Some(1));
+    assert!(
+        pos.legality().ends.contains(Move::Pit(10)),
+        "{:?}",
+        pos.legality()
+    );
+    assert!(
+        limited.legality().endless.contains(Move::Pit(10)),
+        "{:?}",
+        limited.legality()
+    );
 }

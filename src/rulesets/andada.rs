@@ -195,9 +195,9 @@ impl Andada {
         self.reading != Reading::Pankhurst
     }
 
-    // Not inlined: inlined, its row masks were prepared for every trial
-    // of every reading (they are loop-invariant), 5 % of Andada-24's
-    // instructions; only Ludii's reading calls it.
+    // Not inlined: inlined in `relays`, its row masks were prepared for
+    // every trial of every reading (they are loop-invariant), 5 % of
+    // Andada-24's instructions; in the laps only Ludii's reading calls it.
     #[inline(never)]
     fn some_row_empty(board: &Board) -> bool {
         Player::BOTH.iter().any(|&p| board.row_is_empty(p))
