@@ -120,6 +120,11 @@ pub(crate) fn excerpt(text: &str) -> String {
 /// is cut to 40 characters.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParsePositionError {
+    /// The string is empty (or only blanks).
+    #[error(
+        "position string is empty: expected <variant> <south pits>/<north pits> <side to move> <captured> [<state>]"
+    )]
+    Empty,
     /// The string has fewer fields than a position needs.
     #[error("position string is missing the {0} field")]
     MissingField(&'static str),
@@ -296,7 +301,7 @@ pub enum Unreachable {
     /// Andada: the singleton ending starts with at most one seed a pit, and
     /// seeds only leave the board after that.
     #[error(
-        "an andada position in phase singles holds at most one seed a pit's worth ({pits}), not {seeds}"
+        "an andada position in phase singles holds at most {pits} seeds in all, not {seeds}: the singleton ending starts with at most one seed a pit, and seeds only leave the board after that"
     )]
     TooManyForSingles {
         /// Seeds on the board.

@@ -71,6 +71,9 @@ impl FromStr for Setup {
     type Err = ParsePositionError;
 
     fn from_str(s: &str) -> Result<Setup, ParsePositionError> {
+        if s.trim().is_empty() {
+            return Err(ParsePositionError::Empty);
+        }
         let mut fields = s.split_whitespace();
         let mut field = |name| fields.next().ok_or(ParsePositionError::MissingField(name));
         let variant_field = field("variant")?;

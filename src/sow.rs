@@ -172,39 +172,80 @@ fn trial_laps<R: Ruleset, const LAZY: bool, const LEN: usize, T: Wide>(
     let mut found = Trials::default();
     let mut pending = candidates.into_iter();
     while let Some((mv, one)) = pending.next_with_set() {
-        let set = match rules.sowing_start(ctx.board, ctx.state, ctx.mover, mv) {
-            Start::Done(_) => &mut found.ends,
-            // Only a ruleset of someone else's could ask this (see `sow_move`).
-            Start::Sow { origin, .. } if origin >= ctx.board.len() => &mut found.ends,
-            Start::Sow { origin, barrier } => {
-                match relay_laps::<R, (), (), true, LEN, T>(
-                    rules,
-                    ctx,
-                    mv,
-                    origin,
-                    barrier,
-                    Some(budget),
-                    &mut (),
-                    table,
-                    wide,
-                ) {
-                    Sown::Ended { .. } => &mut found.ends,
-                    Sown::Endless { .. } => &mut found.endless,
-                    // `()` never cancels.
-                    Sown::OverBudget { .. } | Sown::Cancelled { .. } => &mut found.over_budget,
-                }
+        let len = ctx.board.len();
+        let Some(origin) = plain_start(rules, ctx, mv, one, budget, len, &mut found, table, wide)
+        else {
+            if found.stops::<LAZY>(candidates) {
+                return found;
             }
+            continue;
         };
-        *set = set.union(one);
-        if LAZY && !found.ends.is_empty() {
-            found.untried = candidates
-                .difference(found.ends)
-                .difference(found.endless)
-                .difference(found.over_budget);
-            break;
+        let sown = relay_laps::<R, (), (), true, LEN, T>(
+            rules,
+            ctx,
+            mv,
+            origin,
+            None,
+            Some(budget),
+            &mut (),
+            table,
+            wide,
+        );
+        found.add(sown, one);
+        if found.stops::<LAZY>(candidates) {
+            return found;
         }
     }
     found
+}
+
+/// A candidate's start in a turn's trial loop, from
+/// [`Ruleset::sowing_start`]: the origin of a plain sowing (no barrier) on a
+/// board of `len` pits, for the loop's own laps; otherwise `None`, the
+/// candidate sorted into `found` here: a barrier move by [`relay_laps`],
+/// and a move done by its start (or, only a ruleset of someone else's could
+/// ask this, see `sow_move`, from an origin off the board) as ending.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn plain_start<R: Ruleset, const LEN: usize, T: Wide>(
+    rules: &R,
+    ctx: &mut Sowing<'_, R, ()>,
+    mv: Move,
+    one: MoveSet,
+    budget: u64,
+    len: usize,
+    found: &mut Trials,
+    table: Option<&LapTable<LEN>>,
+    wide: Option<&T>,
+) -> Option<usize> {
+    match rules.sowing_start(ctx.board, ctx.state, ctx.mover, mv) {
+        Start::Sow {
+            origin,
+            barrier: None,
+        } if origin < len => Some(origin),
+        Start::Sow {
+            origin,
+            barrier: Some(last),
+        } if origin < len => {
+            let sown = relay_laps::<R, (), (), true, LEN, T>(
+                rules,
+                ctx,
+                mv,
+                origin,
+                Some(last),
+                Some(budget),
+                &mut (),
+                table,
+                wide,
+            );
+            found.add(sown, one);
+            None
+        }
+        _ => {
+            found.ends = found.ends.union(one);
+            None
+        }
+    }
 }
 
 /// [`trial_laps`] on a board of one word (12 or 16 pits): the same trials
@@ -227,43 +268,21 @@ fn one_word_trials<R: Ruleset, const LAZY: bool, const LEN: usize>(
     let mut board = *ctx.board;
     let mut pending = candidates.into_iter();
     while let Some((mv, one)) = pending.next_with_set() {
-        let origin = match rules.sowing_start(ctx.board, ctx.state, ctx.mover, mv) {
-            Start::Sow {
-                origin,
-                barrier: None,
-            } if origin < LEN => origin,
-            Start::Sow {
-                origin,
-                barrier: Some(last),
-            } if origin < LEN => {
-                let sown = relay_laps::<R, (), (), true, LEN, WideLapTable<0, 0>>(
-                    rules,
-                    ctx,
-                    mv,
-                    origin,
-                    Some(last),
-                    Some(budget),
-                    &mut (),
-                    Some(table),
-                    None,
-                );
-                found.add(sown, one);
-                if LAZY && !found.ends.is_empty() {
-                    found.leave_untried(candidates);
-                    return found;
-                }
-                continue;
+        let Some(origin) = plain_start::<R, LEN, WideLapTable<0, 0>>(
+            rules,
+            ctx,
+            mv,
+            one,
+            budget,
+            LEN,
+            &mut found,
+            Some(table),
+            None,
+        ) else {
+            if found.stops::<LAZY>(candidates) {
+                return found;
             }
-            // Done by the start, or (only a ruleset of someone else's could
-            // ask this, see `sow_move`) an origin off the board: it ends.
-            _ => {
-                found.ends = found.ends.union(one);
-                if LAZY {
-                    found.leave_untried(candidates);
-                    return found;
-                }
-                continue;
-            }
+            continue;
         };
         let mut word = start;
         let mut at = origin;
@@ -294,8 +313,7 @@ fn one_word_trials<R: Ruleset, const LAZY: bool, const LEN: usize>(
             }
         };
         *set = set.union(one);
-        if LAZY && !found.ends.is_empty() {
-            found.leave_untried(candidates);
+        if found.stops::<LAZY>(candidates) {
             return found;
         }
     }
@@ -316,42 +334,21 @@ fn wide_trials<R: Ruleset, const LAZY: bool, T: Wide>(
     let mut found = Trials::default();
     let mut pending = candidates.into_iter();
     while let Some((mv, one)) = pending.next_with_set() {
-        let origin = match rules.sowing_start(ctx.board, ctx.state, ctx.mover, mv) {
-            Start::Sow {
-                origin,
-                barrier: None,
-            } if origin < T::LEN => origin,
-            Start::Sow {
-                origin,
-                barrier: Some(last),
-            } if origin < T::LEN => {
-                let sown = relay_laps::<R, (), (), true, 0, T>(
-                    rules,
-                    ctx,
-                    mv,
-                    origin,
-                    Some(last),
-                    Some(budget),
-                    &mut (),
-                    None,
-                    Some(wide),
-                );
-                found.add(sown, one);
-                if LAZY && !found.ends.is_empty() {
-                    found.leave_untried(candidates);
-                    return found;
-                }
-                continue;
+        let Some(origin) = plain_start::<R, 0, T>(
+            rules,
+            ctx,
+            mv,
+            one,
+            budget,
+            T::LEN,
+            &mut found,
+            None,
+            Some(wide),
+        ) else {
+            if found.stops::<LAZY>(candidates) {
+                return found;
             }
-            // As in `one_word_trials`: the move ends.
-            _ => {
-                found.ends = found.ends.union(one);
-                if LAZY {
-                    found.leave_untried(candidates);
-                    return found;
-                }
-                continue;
-            }
+            continue;
         };
         let mut board = *ctx.board;
         let mut at = origin;
@@ -381,8 +378,7 @@ fn wide_trials<R: Ruleset, const LAZY: bool, T: Wide>(
             }
         };
         *set = set.union(one);
-        if LAZY && !found.ends.is_empty() {
-            found.leave_untried(candidates);
+        if found.stops::<LAZY>(candidates) {
             return found;
         }
     }
@@ -402,13 +398,18 @@ impl Trials {
         *set = set.union(one);
     }
 
-    /// A lazy call's stop: the candidates not yet sorted are untried.
+    /// Whether a turn's trial loop stops here: with `LAZY`, once a move is
+    /// known to end, the candidates not yet sorted are left untried.
     #[inline(always)]
-    fn leave_untried(&mut self, candidates: MoveSet) {
-        self.untried = candidates
-            .difference(self.ends)
-            .difference(self.endless)
-            .difference(self.over_budget);
+    fn stops<const LAZY: bool>(&mut self, candidates: MoveSet) -> bool {
+        if LAZY && !self.ends.is_empty() {
+            self.untried = candidates
+                .difference(self.ends)
+                .difference(self.endless)
+                .difference(self.over_budget);
+            return true;
+        }
+        false
     }
 }
 

@@ -94,10 +94,11 @@ impl fmt::Display for Variant {
     }
 }
 
-/// An unknown variant name.
+/// An unknown variant name (empty, when none was given).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown variant {0:?}: expected sadeqa-v, sadeqa-ii, sadeqa-iii, game-91, andada (= andada-12), andada-15, andada-18, andada-21 or andada-24"
+    "{}: expected sadeqa-v, sadeqa-ii, sadeqa-iii, game-91, andada (= andada-12), andada-15, andada-18, andada-21 or andada-24",
+    if .0.is_empty() { "no variant named".to_string() } else { format!("unknown variant {:?}", .0) }
 )]
 pub struct UnknownVariant(pub String);
 

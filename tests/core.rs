@@ -690,10 +690,18 @@ fn parse_extra_field() {
 
 #[test]
 fn parse_missing_fields() {
-    assert_eq!(parse_iii(""), ParsePositionError::MissingField("variant"));
-    assert_eq!(
-        parse_iii("   "),
-        ParsePositionError::MissingField("variant")
+    assert_eq!(parse_iii(""), ParsePositionError::Empty);
+    assert_eq!(parse_iii("   "), ParsePositionError::Empty);
+    assert!(
+        ParsePositionError::Empty
+            .to_string()
+            .contains("empty: expected <variant> <south pits>/<north pits>")
+    );
+    // A variant name that is not there is named as missing, not as `""`.
+    let none = "".parse::<sowing::AnyRuleset>().unwrap_err().to_string();
+    assert!(
+        none.starts_with("no variant named: expected sadeqa-v"),
+        "{none}"
     );
     assert_eq!(
         parse_iii("sadeqa-iii"),
@@ -1342,6 +1350,16 @@ fn unreachable_too_many_for_singles_from_a_string() {
                 pits: 24
             }
         )))
+    );
+    assert_eq!(
+        Unreachable::TooManyForSingles {
+            seeds: 25,
+            pits: 24
+        }
+        .to_string(),
+        "an andada position in phase singles holds at most 24 seeds in all, not 25: \
+         the singleton ending starts with at most one seed a pit, and seeds only leave \
+         the board after that"
     );
     assert!(
         "andada-12 1,1,1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1,1,1 S 20-4 singles"

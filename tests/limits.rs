@@ -217,9 +217,9 @@ fn a_megabyte_in_one_field_is_refused_in_bounded_time_naming_the_field() {
 }
 
 #[test]
-fn a_megabyte_of_whitespace_is_a_missing_field() {
+fn a_megabyte_of_whitespace_is_an_empty_position_string() {
     let msg = parse_error("blank", &" ".repeat(MEGABYTE));
-    assert!(msg.contains("missing the variant field"), "{msg}");
+    assert!(msg.contains("position string is empty"), "{msg}");
 }
 
 // ---- invalid UTF-8 ----
