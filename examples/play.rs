@@ -70,8 +70,10 @@ struct Args {
     #[arg(long, default_value_t = 2.0, value_name = "S")]
     hint_time: f64,
 
-    /// Who moves first from the initial position.
-    #[arg(long, value_enum, ignore_case = true, default_value_t = Side::S)]
+    /// Who moves first from the initial position (not with --position,
+    /// whose string names the side to move).
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Side::S,
+          conflicts_with = "position")]
     first: Side,
 
     /// Seed of the computer players (default: from the clock; printed, so

@@ -43,9 +43,10 @@ struct Args {
     #[arg(default_value = "")]
     record: String,
 
-    /// Who moves first from the variant's initial position (ignored with
+    /// Who moves first from the variant's initial position (not with
     /// --position, whose string names the side to move).
-    #[arg(long, value_enum, ignore_case = true, default_value_t = Side::S)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Side::S,
+          conflicts_with = "position")]
     first: Side,
 
     #[command(flatten)]

@@ -390,3 +390,34 @@ fn play_under_a_lap_limit_names_the_limit_and_remembers_the_refusal() {
     assert!(stdout.contains("legal: 1 3 5 6 7;"), "{stdout}");
     assert!(!stdout.contains("minutes"), "{stdout}");
 }
+
+/// A refused command line: a non-zero status and a message naming `flag`.
+fn assert_refused(name: &str, args: &[&str], flag: &str, why: &str) {
+    let out = run(name, args, "");
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{name} {args:?} ran: {stderr}");
+    assert!(
+        stderr.contains(flag) && stderr.contains(why),
+        "{name} {args:?}: {stderr}"
+    );
+}
+
+/// A position string names the side to move: `--first` with it is refused,
+/// not ignored.
+#[test]
+fn first_with_a_position_is_refused() {
+    let pos = "sadeqa-ii 1,5,5,1,0,1/5,5,0,4,4,0 S 4-1";
+    for name in ["play", "replay"] {
+        assert_refused(
+            name,
+            &["--first", "N", "--position", pos],
+            "--first",
+            "cannot be used with '--position",
+        );
+    }
+    // Alone, each is accepted.
+    let out = run("replay", &["--position", pos, "1"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run("replay", &["--variant", "sadeqa-ii", "--first", "N"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
