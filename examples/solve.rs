@@ -26,10 +26,12 @@ use std::time::{Duration, Instant};
 #[derive(Parser, Debug)]
 #[command(version)]
 struct Args {
-    /// Variant, when no --position is given: sadeqa-v, sadeqa-ii,
-    /// sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24.
-    #[arg(long, default_value = "sadeqa-ii")]
-    variant: String,
+    /// Variant, when no --position is given: sadeqa-v, sadeqa-ii (the
+    /// default), sadeqa-iii, game-91, andada (= andada-12), andada-15 ..
+    /// andada-24. With --position, the position string must be of this
+    /// variant.
+    #[arg(long)]
+    variant: Option<String>,
 
     /// Solve this position string (RULES.md section 7) instead of the
     /// variant's start; its variant field names the variant.
@@ -57,8 +59,10 @@ struct Args {
     #[arg(long, value_name = "S", value_parser = seconds)]
     time: Option<Duration>,
 
-    /// Stop after about this many expanded nodes.
-    #[arg(long, value_name = "N")]
+    /// Stop after about this many expanded nodes: 4096 at least. The
+    /// search counts its nodes in steps of 4096, so it stops at the first
+    /// multiple of 4096 from N on.
+    #[arg(long, value_name = "N", value_parser = node_count)]
     nodes: Option<u64>,
 
     /// The transposition table holds 2^BITS entries (68 bytes each
@@ -78,6 +82,18 @@ struct Args {
     margin: bool,
 }
 
+/// `--nodes`: 4096 at least, the step in which the search counts its nodes
+/// (a smaller budget would still search 4096 nodes).
+fn node_count(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 4096 => Ok(n),
+        Ok(n) => Err(format!(
+            "{n} is below the minimum of 4096 nodes (the search counts its nodes in steps of 4096)"
+        )),
+        Err(e) => Err(format!("{e}: a number of nodes, 4096 at least")),
+    }
+}
+
 /// `--time`: 0 to 86,400 seconds.
 fn seconds(s: &str) -> Result<Duration, String> {
     match s.parse::<f64>() {
@@ -94,12 +110,21 @@ fn fail(msg: impl std::fmt::Display) -> ! {
 fn start(args: &Args) -> AnyPosition {
     match &args.position {
         Some(s) => {
-            let name = s.split_whitespace().next().unwrap_or("");
+            // As `play` and `replay`: a --variant that the string
+            // contradicts is an error ("the setup is sadeqa-iii, but the
+            // ruleset plays sadeqa-v"), not ignored.
+            let name = match &args.variant {
+                Some(v) => v.as_str(),
+                None => s.split_whitespace().next().unwrap_or(""),
+            };
             let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));
             AnyPosition::from_str_with(rules, s)
                 .unwrap_or_else(|e| fail(format!("bad --position {s:?}: {e}")))
         }
-        None => AnyPosition::new(args.rules.build(&args.variant).unwrap_or_else(|e| fail(e))),
+        None => {
+            let variant = args.variant.as_deref().unwrap_or("sadeqa-ii");
+            AnyPosition::new(args.rules.build(variant).unwrap_or_else(|e| fail(e)))
+        }
     }
 }
 

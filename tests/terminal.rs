@@ -421,3 +421,43 @@ fn first_with_a_position_is_refused() {
     let out = run("replay", &["--variant", "sadeqa-ii", "--first", "N"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+/// `solve --variant X --position "Y ..."` solved Y and said nothing.
+#[test]
+fn solve_refuses_a_variant_the_position_contradicts() {
+    let pos = "sadeqa-ii 1,5,5,1,0,1/5,5,0,4,4,0 S 4-1";
+    let out = run("solve", &["--variant", "sadeqa-v", "--position", pos], "");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the setup is sadeqa-ii, but the ruleset plays sadeqa-v"),
+        "{stderr}"
+    );
+    // The same variant is accepted.
+    let args = ["--variant", "sadeqa-ii", "--position", pos, "--time", "0.1"];
+    let out = run("solve", &args, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains(&format!("position: {pos}")));
+}
+
+/// The solver counts its nodes in steps of 4096: `--nodes 1000` searched
+/// 4096 nodes and said so only in the result. A smaller budget is refused,
+/// and `--help` states the minimum.
+#[test]
+fn solve_refuses_a_node_budget_below_its_step() {
+    assert_refused(
+        "solve",
+        &["--nodes", "1000"],
+        "--nodes",
+        "below the minimum of 4096 nodes",
+    );
+    let out = run("solve", &["--nodes", "4096"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("nodes: 4096 expanded"),
+        "{}",
+        text(&out.stdout)
+    );
+    let help = text(&run("solve", &["--help"], "").stdout);
+    assert!(help.contains("4096 at least"), "{help}");
+}
