@@ -89,8 +89,9 @@ struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     lap_limit: Option<u32>,
 
-    /// End the game as a draw after this many plies.
-    #[arg(long, value_name = "PLIES")]
+    /// End the game as a draw after this many plies (1 at least).
+    #[arg(long, value_name = "PLIES",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     ply_limit: Option<usize>,
 
     /// Do not end the game as a draw when a position occurs for the third

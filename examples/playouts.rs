@@ -75,6 +75,10 @@ fn main() {
     }
     let games: u64 = match args.next().map(|s| s.parse()) {
         None => 1000,
+        Some(Ok(0)) => {
+            eprintln!("playouts: GAMES must be 1 at least, not 0");
+            std::process::exit(2);
+        }
         Some(Ok(n)) => n,
         Some(Err(_)) => {
             eprintln!("playouts: GAMES must be a number");

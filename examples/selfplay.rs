@@ -46,8 +46,8 @@ struct Args {
     #[arg(long, value_delimiter = ',')]
     variant: Vec<String>,
 
-    /// Games per variant.
-    #[arg(long, default_value_t = 1000)]
+    /// Games per variant (per pair and seat with --tournament), 1 at least.
+    #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
     games: usize,
 
     /// Main seed; each game's seeds are derived from it.
@@ -69,18 +69,20 @@ struct Args {
     #[arg(long)]
     tournament: bool,
 
-    /// The players of --tournament, comma-separated.
+    /// The players of --tournament, comma-separated (only with
+    /// --tournament).
     #[arg(
         long,
         value_delimiter = ',',
         value_name = "PLAYER,...",
-        default_value = "random,greedy,alphabeta:6,mcts:2000"
+        default_value = "random,greedy,alphabeta:6,mcts:2000",
+        requires = "tournament"
     )]
     players: Vec<BotSpec>,
 
     /// Safety net: a game still going after this many plies is a draw
-    /// (counted in the table).
-    #[arg(long, default_value_t = 5000, value_name = "PLIES")]
+    /// (counted in the table); 1 at least.
+    #[arg(long, default_value_t = 5000, value_name = "PLIES", value_parser = at_least_one)]
     ply_limit: usize,
 
     /// A sowing not finished within N laps counts as endless: RULES.md
@@ -107,10 +109,20 @@ struct Args {
     #[arg(long)]
     verbose: bool,
 
-    /// Worker threads (default: the machine's cores). The results do not
-    /// depend on it.
-    #[arg(long)]
+    /// Worker threads (default: the machine's cores), 1 at least. The
+    /// results do not depend on it.
+    #[arg(long, value_parser = at_least_one)]
     threads: Option<usize>,
+}
+
+/// `--games`, `--ply-limit`, `--threads`: a count of 1 or more (0 would
+/// play nothing, end every game at once, or run no worker).
+fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("0 is not allowed: 1 at least".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e}: a whole number, 1 at least")),
+    }
 }
 
 impl Args {

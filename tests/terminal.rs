@@ -440,6 +440,51 @@ fn solve_refuses_a_variant_the_position_contradicts() {
     assert!(text(&out.stdout).contains(&format!("position: {pos}")));
 }
 
+/// Flags that did nothing, or values that play nothing, are refused.
+#[test]
+fn pointless_selfplay_and_play_flags_are_refused() {
+    assert_refused(
+        "selfplay",
+        &["--players", "random,greedy"],
+        "--tournament",
+        "required",
+    );
+    for flag in ["--threads", "--games", "--ply-limit"] {
+        assert_refused("selfplay", &[flag, "0"], flag, "1 at least");
+    }
+    assert_refused("play", &["--ply-limit", "0"], "--ply-limit", "'0'");
+    // The smallest values that mean something run.
+    let out = run(
+        "selfplay",
+        &[
+            "--variant",
+            "sadeqa-ii",
+            "--games",
+            "1",
+            "--threads",
+            "1",
+            "--ply-limit",
+            "1",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(
+        "selfplay",
+        &[
+            "--variant",
+            "sadeqa-ii",
+            "--games",
+            "1",
+            "--tournament",
+            "--players",
+            "random,greedy",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
 /// The solver counts its nodes in steps of 4096: `--nodes 1000` searched
 /// 4096 nodes and said so only in the result. A smaller budget is refused,
 /// and `--help` states the minimum.
