@@ -658,6 +658,12 @@ fn ask(
         }
         let mv: Move = match describe::parse_move(word, pos.pits_per_row()) {
             Ok(mv) => mv,
+            // A number outside the board is refused as `replay` refuses
+            // it, in the library's words (PlayError::Illegal).
+            Err(e) if word.bytes().all(|b| b.is_ascii_digit()) => {
+                say("", &format!("Refused: move {word} is not legal: {e}."));
+                continue;
+            }
             Err(e) => {
                 say("", &format!("Not a move: {e}. Type help for help."));
                 continue;

@@ -11,6 +11,9 @@
 //! option, is reported on standard error (naming the ply at fault) and the
 //! exit status is 2.
 
+#[path = "common/describe.rs"]
+#[allow(dead_code)] // only its words for a pit outside the board
+mod describe;
 #[path = "common/pipe.rs"]
 mod pipe;
 #[path = "common/progress.rs"]
@@ -21,7 +24,7 @@ mod rule_options;
 use clap::{Parser, ValueEnum};
 use progress::Progress;
 use rule_options::RuleOptions;
-use sowing::{AnyGame, AnyPosition, Player, Record, RecordError};
+use sowing::{AnyGame, AnyPosition, ParseMoveError, Player, Record, RecordError};
 use std::process::ExitCode;
 
 /// Replay a game record (moves separated by `/`, e.g. `2/8/3/9`) and print
@@ -98,6 +101,13 @@ fn start_position(args: &Args) -> Result<AnyPosition, String> {
     Ok(start.with_lap_limit(args.lap_limit))
 }
 
+/// A short run of digits (a long one is quoted cut, by the library's
+/// error).
+fn is_number(s: &str) -> bool {
+    let t = s.trim();
+    (1..=9).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+}
+
 fn run(args: &Args) -> Result<(), String> {
     let start = start_position(args)?;
     let record: Record = args
@@ -105,7 +115,20 @@ fn run(args: &Args) -> Result<(), String> {
         .parse()
         // The error names the ply and the entry; the record itself can be
         // tens of thousands of moves long and is not repeated.
-        .map_err(|e: RecordError| format!("bad record: {e}"))?;
+        .map_err(|e: RecordError| match e {
+            // A number outside the notation's 1..=24 (0, 25, ...) is no pit
+            // of this board either: refused in the words of a pit outside
+            // the board (as `play` refuses it), not the notation's range.
+            RecordError::Parse {
+                ply,
+                source: ParseMoveError::OutOfRange(s),
+            } if is_number(&s) => format!(
+                "ply {ply}: move {} is not legal: {}",
+                s.trim(),
+                describe::no_such_pit(&s, start.pits_per_row())
+            ),
+            e => format!("bad record: {e}"),
+        })?;
     let mut game = AnyGame::new(start);
     if args.no_repetition {
         game = game.with_repetition(None);

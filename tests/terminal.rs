@@ -506,3 +506,27 @@ fn solve_refuses_a_node_budget_below_its_step() {
     let help = text(&run("solve", &["--help"], "").stdout);
     assert!(help.contains("4096 at least"), "{help}");
 }
+
+/// Move 0 was "out of range: pit numbers run from 1 to 24 at most" in
+/// `replay` and "there is no pit 0" in `play`: both now refuse it as a pit
+/// outside the board, in the library's words.
+#[test]
+fn move_0_is_refused_in_the_same_words_by_play_and_replay() {
+    let words = "move 0 is not legal: there is no pit 0: pits are numbered 1 to 8";
+    let replay = run("replay", &["--variant", "sadeqa-iii", "0"], "");
+    let stderr = text(&replay.stderr);
+    assert_eq!(replay.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(words), "{stderr}");
+    assert!(!stderr.contains("24 at most"), "{stderr}");
+    let play = run("play", &["--variant", "sadeqa-iii"], "0\nquit\n");
+    let stdout = text(&play.stdout);
+    assert!(stdout.contains(words), "{stdout}");
+    // A pit past the board, too.
+    let replay = run("replay", &["--variant", "sadeqa-iii", "1/25"], "");
+    let stderr = text(&replay.stderr);
+    assert!(
+        stderr
+            .contains("ply 2: move 25 is not legal: there is no pit 25: pits are numbered 1 to 8"),
+        "{stderr}"
+    );
+}

@@ -3,7 +3,9 @@
 //! game's title, and a move as a person types it.
 
 use sowing::rulesets::Reading;
-use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Variant};
+use sowing::{
+    AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Refusal, Variant,
+};
 
 /// How the result of a finished game reads: the reason, then who won, with
 /// the final points where the game scores points. `None` while the game
@@ -133,12 +135,31 @@ pub fn parse_move(word: &str, pits_per_row: usize) -> Result<Move, String> {
         };
         return match pit {
             Some(p) if (1..=pits_per_row as u16).contains(&p) => Ok(Move::Pit(p as u8)),
-            _ => Err(format!(
-                "there is no pit {t}: pits are numbered 1 to {pits_per_row}"
-            )),
+            _ => Err(no_such_pit(t, pits_per_row)),
         };
     }
     t.to_ascii_uppercase()
         .parse::<Move>()
         .map_err(|_| format!("malformed move {t:?}: expected a pit number or S/N"))
+}
+
+/// Why the number `typed` is no pit of a board of `pits_per_row` pits a
+/// row: the library's own words ([`Refusal::NoSuchPit`], "there is no pit 0:
+/// pits are numbered 1 to 8"), so that `play`, `replay` and the web board
+/// say the same for a pit outside the board, 0 included.
+pub fn no_such_pit(typed: &str, pits_per_row: usize) -> String {
+    let digits = typed.trim().trim_start_matches('0');
+    match (digits.parse::<u8>(), u8::try_from(pits_per_row)) {
+        (Ok(pit), Ok(pits_per_row)) => Refusal::NoSuchPit { pit, pits_per_row }.to_string(),
+        (Err(_), Ok(pits_per_row)) if digits.is_empty() => Refusal::NoSuchPit {
+            pit: 0,
+            pits_per_row,
+        }
+        .to_string(),
+        // Too long a number for a pit: the same words, as typed.
+        _ => format!(
+            "there is no pit {}: pits are numbered 1 to {pits_per_row}",
+            typed.trim()
+        ),
+    }
 }
