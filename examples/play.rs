@@ -633,7 +633,7 @@ fn ask(
             }
             _ => {
                 println!();
-                println!("End of input.");
+                println!("End of input: the game stops here.");
                 return Input::Quit;
             }
         };
@@ -690,14 +690,15 @@ fn ask(
 /// Plays `mv`, whose sowing is not yet known to end, on a copy of `game`
 /// proved on another thread (its progress on standard error), while any
 /// line the person types stops the proof (`PlayError::Cancelled`). The game
-/// takes the move only if the proof finds that it ends.
+/// takes the move only if the proof finds that it ends. Also returns
+/// whether the input ended during the proof (which stops it as well).
 fn play_proving(
     game: &mut AnyGame,
     mv: Move,
     events: &mut Vec<Event>,
     input: &Receiver<Line>,
     context: String,
-) -> (Result<(), PlayError>, Option<Line>) {
+) -> (Result<(), PlayError>, Option<Line>, bool) {
     let how_long = match game.position().lap_limit() {
         Some(limit) => format!("at most {limit} laps"),
         None => "this can take minutes".to_string(),
@@ -725,6 +726,7 @@ fn play_proving(
         (next, events, played)
     });
     let mut typed = None;
+    let mut ended = false;
     while !proof.is_finished() {
         match input.recv_timeout(Duration::from_millis(50)) {
             Ok(line) => {
@@ -736,6 +738,7 @@ fn play_proving(
             // End of input stops the proof too; the game then ends.
             Err(RecvTimeoutError::Disconnected) => {
                 stop.store(true, Ordering::Relaxed);
+                ended = true;
                 break;
             }
         }
@@ -752,7 +755,17 @@ fn play_proving(
     if stopped && matches!(&typed, Some(Ok(l)) if l.trim().is_empty()) {
         typed = None;
     }
-    (played, typed)
+    (played, typed, ended)
+}
+
+/// Ends a game left unfinished: its length and record.
+fn abandon(game: &AnyGame) {
+    println!(
+        "Game abandoned after {} pl{}.",
+        game.ply(),
+        if game.ply() == 1 { "y" } else { "ies" }
+    );
+    print_notation("Record: ", &game.record().to_string(), true);
 }
 
 fn main() {
@@ -860,12 +873,7 @@ fn main() {
             ) {
                 Input::Move(mv) => Some(mv),
                 Input::Quit => {
-                    println!(
-                        "Game abandoned after {} pl{}.",
-                        game.ply(),
-                        if game.ply() == 1 { "y" } else { "ies" }
-                    );
-                    print_notation("Record: ", &game.record().to_string(), true);
+                    abandon(&game);
                     return;
                 }
                 Input::Undo => {
@@ -909,8 +917,21 @@ fn main() {
         let context = format!("ply {}, {}: ", game.ply() + 1, side);
         let proving = seats[side.index()].is_human() && pos.legality().undecided.contains(mv);
         let played = if proving {
-            let (played, typed) = play_proving(&mut game, mv, &mut events, &input, context);
+            let (played, typed, ended) = play_proving(&mut game, mv, &mut events, &input, context);
             pending = typed;
+            if ended && let Err(PlayError::Cancelled { mv, laps }) = played {
+                // Nobody is left to type a move: say so, and stop.
+                println!();
+                say(
+                    "",
+                    &format!(
+                        "End of input: stopped proving move {mv} after {laps:.1e} laps; \
+                         it is not played, and the game stops here."
+                    ),
+                );
+                abandon(&game);
+                return;
+            }
             played
         } else {
             println!();
@@ -955,6 +976,18 @@ fn main() {
         }
         draw(&game.position(), &names);
         announce(&game.position(), &names);
+    }
+    // A line typed during the proof of the move that ended the game.
+    if let Some(Ok(line)) = &pending
+        && !line.trim().is_empty()
+    {
+        say(
+            "",
+            &format!(
+                "(Not read: {:?}, typed during the proof; the game is over.)",
+                line.trim()
+            ),
+        );
     }
     println!();
     if let Some(why) = describe::ending(&game) {

@@ -530,3 +530,34 @@ fn move_0_is_refused_in_the_same_words_by_play_and_replay() {
         "{stderr}"
     );
 }
+
+/// End of input during a proof stopped it and asked again, and the game
+/// ended on a second "End of input." without saying that the move was
+/// dropped for the end of input. Now play says so, and a move typed just
+/// before the end is still played.
+#[test]
+fn play_says_why_it_stops_when_input_ends_during_a_proof() {
+    // South's pit 5 has an endless cycle of 43,964,079,104 laps.
+    let pos = "sadeqa-iii 0,14,2,14,2,2,1,3/4,13,0,7,2,7,4,1 S 8-12";
+    let args = ["--position", pos, "--north", "human"];
+    let out = run("play", &args, "5\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("End of input: stopped proving move 5 after"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("stops here"), "{stdout}");
+    assert_eq!(stdout.matches("your move").count(), 1, "{stdout}");
+    assert!(stdout.contains("Game abandoned after 0 plies."), "{stdout}");
+
+    // The last line, typed during the proof, is the move played.
+    let out = run("play", &args, "5\n2");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Ply 1: South plays 2."), "{stdout}");
+    assert!(
+        stdout.contains("End of input: the game stops here."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Game abandoned after 1 ply."), "{stdout}");
+}
