@@ -13,6 +13,8 @@
 
 #[path = "common/pipe.rs"]
 mod pipe;
+#[path = "common/progress.rs"]
+mod progress;
 #[path = "common/rule_options.rs"]
 mod rule_options;
 
@@ -179,14 +181,16 @@ impl Stats {
     }
 }
 
-/// Plays one game and adds it to `stats`.
-fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
+/// Plays one game and adds it to `stats`; `label` names it in the reports
+/// of long proofs ("sadeqa-iii game 7").
+fn play_game(start: AnyPosition, args: &Args, seed: u64, label: &str, stats: &mut Stats) {
     let mut bots = [
         args.south.build(mix(seed ^ 1)),
         args.north.build(mix(seed ^ 2)),
     ];
     let mut game = AnyGame::new(start).with_ply_limit(Some(args.ply_limit));
     let mut refused = 0u64;
+    let exact = args.laps().is_none();
     let outcome = loop {
         let pos = game.position();
         let outcome = game.outcome();
@@ -198,8 +202,15 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
         }
         let clock = Instant::now();
         // The legal moves are found once a ply: the endless-sowing test is
-        // the expensive part, and the bot chooses from the same set.
-        let legal = pos.legal_moves();
+        // the expensive part, and the bot chooses from the same set. Under
+        // the exact test a proof can take minutes: its progress goes to
+        // standard error as it runs, about once a second.
+        let context = format!("{label}, ply {}, {}: ", game.ply() + 1, pos.side_to_move());
+        let legal = if exact {
+            progress::legal_moves_reported_at(&pos, &context)
+        } else {
+            pos.legal_moves()
+        };
         let endless = pos.candidate_moves().len() - legal.len();
         refused += endless as u64;
         if args.verbose && endless > 0 {
@@ -212,7 +223,14 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, stats: &mut Stats) {
         let mv = bots[side]
             .choose_any_from(&pos, legal)
             .expect("an ongoing game has a legal move");
-        if let Err(e) = game.play(mv) {
+        // Playing it can start the next turn with a proof too (when no
+        // candidate ends within the turn's budget): reported as well.
+        let played = if exact {
+            game.play_with(mv, &mut (), &mut progress::Progress::at(context))
+        } else {
+            game.play(mv)
+        };
+        if let Err(e) = played {
             panic!("{} refused the bot's move {mv}: {e}", game.position());
         }
     };
@@ -266,7 +284,8 @@ fn play_all(variants: &[(String, AnyRuleset)], args: &Args, threads: usize) -> V
                     }
                     let (start, base) = jobs[v];
                     let clock = Instant::now();
-                    play_game(start, args, mix(base ^ mix(i as u64)), &mut mine[v]);
+                    let label = format!("{} game {}", variants[v].0, i + 1);
+                    play_game(start, args, mix(base ^ mix(i as u64)), &label, &mut mine[v]);
                     mine[v].time += clock.elapsed();
                 }
                 let mut total = total.lock().expect("no worker panicked");

@@ -561,3 +561,36 @@ fn play_says_why_it_stops_when_input_ends_during_a_proof() {
     );
     assert!(stdout.contains("Game abandoned after 1 ply."), "{stdout}");
 }
+
+/// `selfplay --exact` proves long cycles silently, and `--verbose` told of a
+/// proof only once it ended: its progress now goes to standard error as it
+/// runs, naming the game.
+#[test]
+fn selfplay_exact_reports_a_long_proof_as_it_runs() {
+    // Game 102 of Sadeqa III meets a cycle of about 4,000,000 laps.
+    let args = [
+        "--variant",
+        "sadeqa-iii",
+        "--games",
+        "102",
+        "--threads",
+        "1",
+        "--exact",
+    ];
+    let out = run("selfplay", &args, "");
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("sadeqa-iii game 102, ply 23, South: proving whether move 5 ever ends"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("move 5 never ends: its sowing returns to its start after"),
+        "{stderr}"
+    );
+    // Under the default lap limit the same games report nothing.
+    let out = run("selfplay", &args[..6], "");
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("proving whether"), "{stderr}");
+}

@@ -96,17 +96,25 @@ impl Control for Progress {
 /// each undecided one proved with its progress on standard error.
 #[allow(dead_code)]
 pub fn legal_moves_reported(pos: &AnyPosition) -> MoveSet {
+    legal_moves_reported_at(pos, "")
+}
+
+/// [`legal_moves_reported`], each report naming where the proof stands
+/// (`"sadeqa-iii game 7, ply 12, North: "`).
+#[allow(dead_code)]
+pub fn legal_moves_reported_at(pos: &AnyPosition, context: &str) -> MoveSet {
     let legality = pos.legality();
     let mut legal = legality.ends;
     for mv in legality.undecided {
-        let mut progress = Progress::new();
+        let mut progress = Progress::at(context.to_string());
         match pos.prove(mv, &mut progress) {
             Ok(Proof::Ends { .. }) => {
                 legal.insert(mv);
             }
             Ok(Proof::Endless { laps }) if progress.reported() => {
                 eprintln!(
-                    "move {mv} never ends: its sowing returns to its start after {laps} laps"
+                    "{context}move {mv} never ends: its sowing returns to its start after \
+                     {laps} laps"
                 );
             }
             Ok(_) | Err(PlayError::GameOver) => {}
