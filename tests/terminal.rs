@@ -594,3 +594,43 @@ fn selfplay_exact_reports_a_long_proof_as_it_runs() {
     assert!(out.status.success(), "{stderr}");
     assert!(!stderr.contains("proving whether"), "{stderr}");
 }
+
+/// `selfplay --tournament --exact`: a long proof is reported as it runs,
+/// naming the variant, the pairing, the game and the ply.
+#[test]
+fn tournament_exact_reports_a_long_proof_as_it_runs() {
+    // With seed 1, game 8 of random (South) against greedy meets a cycle of
+    // 6,565,648 laps.
+    let args = [
+        "--tournament",
+        "--players",
+        "random,greedy",
+        "--variant",
+        "sadeqa-iii",
+        "--games",
+        "8",
+        "--threads",
+        "1",
+        "--seed",
+        "1",
+        "--exact",
+    ];
+    let out = run("selfplay", &args, "");
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let at = "sadeqa-iii random vs greedy game 8, ply 13, South: ";
+    assert!(
+        stderr.contains(&format!("{at}proving whether move 5 ever ends")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "{at}move 5 never ends: its sowing returns to its start after 6565648 laps"
+        )),
+        "{stderr}"
+    );
+    // Under the default lap limit the same games report nothing.
+    let out = run("selfplay", &args[..args.len() - 1], "");
+    assert!(out.status.success());
+    assert!(!text(&out.stderr).contains("proving whether"));
+}

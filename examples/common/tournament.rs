@@ -72,14 +72,38 @@ fn play(start: AnyPosition, job: Job, config: &Config, base: u64) -> Option<Play
         config.players[job.south].build(mix(seed ^ 1)),
         config.players[job.north].build(mix(seed ^ 2)),
     ];
+    // Under the exact endless test (no lap limit) a proof can take minutes:
+    // its progress goes to standard error as it runs, as in plain selfplay.
+    let exact = start.lap_limit().is_none();
     let mut game = AnyGame::new(start).with_ply_limit(Some(config.ply_limit));
     while game.outcome().is_ongoing() {
         let pos = game.position();
-        let legal = pos.legal_moves();
+        let context = || {
+            format!(
+                "{} {} vs {} game {}, ply {}, {}: ",
+                pos.variant(),
+                config.players[job.south],
+                config.players[job.north],
+                job.game + 1,
+                game.ply() + 1,
+                pos.side_to_move()
+            )
+        };
+        let legal = if exact {
+            super::progress::legal_moves_reported_at(&pos, &context())
+        } else {
+            pos.legal_moves()
+        };
         let mv = bots[pos.side_to_move().index()]
             .choose_any_from(&pos, legal)
             .expect("an ongoing game has a legal move");
-        if let Err(e) = game.play(mv) {
+        let played = if exact {
+            let mut progress = super::progress::Progress::at(context());
+            game.play_with(mv, &mut (), &mut progress)
+        } else {
+            game.play(mv)
+        };
+        if let Err(e) = played {
             panic!(
                 "{pos} refused the move {mv} of {}: {e}",
                 bots[pos.side_to_move().index()].name()
