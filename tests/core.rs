@@ -1897,6 +1897,16 @@ fn an_origin_off_the_board_sows_nothing() {
                     origin: 1000,
                     barrier: None,
                 },
+                // Off the board with a barrier (Andada's singleton ending),
+                // and just past the last pit.
+                Move::Pit(2) => Start::Sow {
+                    origin: 1000,
+                    barrier: Some(0),
+                },
+                Move::Pit(3) => Start::Sow {
+                    origin: board.len(),
+                    barrier: None,
+                },
                 Move::Pit(p) => Start::Sow {
                     origin: board.index_of(mover, p),
                     barrier: None,
@@ -1925,18 +1935,17 @@ fn an_origin_off_the_board_sows_nothing() {
         Position::new(Stray(Variant::SadeqaIII)),
         Position::new(Stray(Variant::SadeqaV)),
     ] {
-        assert!(start.legal_moves().contains(Move::Pit(1)));
-        for mut pos in [start, start.with_lap_limit(Some(100))] {
-            pos.play(Move::Pit(1)).unwrap();
-            assert_eq!(pos.board(), start.board());
-            assert_eq!(pos.side_to_move(), Player::North);
-            let mut fast = start;
-            fast.play_unchecked(Move::Pit(1));
-            assert_eq!(fast, pos);
-            assert_eq!(
-                start.prove(Move::Pit(1), &mut ()),
-                Ok(Proof::Ends { laps: 0 })
-            );
+        for stray in [Move::Pit(1), Move::Pit(2), Move::Pit(3)] {
+            assert!(start.legal_moves().contains(stray), "{stray}");
+            for mut pos in [start, start.with_lap_limit(Some(100))] {
+                pos.play(stray).unwrap();
+                assert_eq!(pos.board(), start.board());
+                assert_eq!(pos.side_to_move(), Player::North);
+                let mut fast = start;
+                fast.play_unchecked(stray);
+                assert_eq!(fast, pos);
+                assert_eq!(start.prove(stray, &mut ()), Ok(Proof::Ends { laps: 0 }));
+            }
         }
     }
 }
