@@ -1897,15 +1897,19 @@ fn an_origin_off_the_board_sows_nothing() {
                     origin: 1000,
                     barrier: None,
                 },
-                // Off the board with a barrier (Andada's singleton ending),
-                // and just past the last pit.
+                // Just past the last pit, with and without a barrier
+                // (Andada's singleton ending), and far off with one.
                 Move::Pit(2) => Start::Sow {
-                    origin: 1000,
+                    origin: board.len(),
                     barrier: Some(0),
                 },
                 Move::Pit(3) => Start::Sow {
                     origin: board.len(),
                     barrier: None,
+                },
+                Move::Pit(4) => Start::Sow {
+                    origin: 1000,
+                    barrier: Some(0),
                 },
                 Move::Pit(p) => Start::Sow {
                     origin: board.index_of(mover, p),
@@ -1935,7 +1939,7 @@ fn an_origin_off_the_board_sows_nothing() {
         Position::new(Stray(Variant::SadeqaIII)),
         Position::new(Stray(Variant::SadeqaV)),
     ] {
-        for stray in [Move::Pit(1), Move::Pit(2), Move::Pit(3)] {
+        for stray in [1, 2, 3, 4].map(Move::Pit) {
             assert!(start.legal_moves().contains(stray), "{stray}");
             for mut pos in [start, start.with_lap_limit(Some(100))] {
                 pos.play(stray).unwrap();
