@@ -55,10 +55,16 @@ fn fail(msg: impl std::fmt::Display) -> ! {
     std::process::exit(2);
 }
 
+/// `--solve-time` from 0, `--time` more than 0, both at most 86,400 s.
 fn seconds(s: f64, flag: &str) -> Duration {
-    if !(s.is_finite() && (0.0..=86_400.0).contains(&s)) {
+    let from = if flag == "--time" {
+        "more than 0"
+    } else {
+        "from 0"
+    };
+    if !(s.is_finite() && (0.0..=86_400.0).contains(&s)) || (flag == "--time" && s == 0.0) {
         fail(format!(
-            "{flag} must be a number of seconds from 0 to 86400"
+            "{flag} must be a number of seconds {from}, at most 86400"
         ));
     }
     Duration::from_secs_f64(s)
@@ -156,7 +162,19 @@ fn main() {
         .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));
     // The analysis starts from the exact legal moves: undecided ones are
     // proved first, with the progress on standard error.
-    progress::settle_reported(&mut pos);
+    // Under --time the proofs count against it (not under --depth, which
+    // has no time bound).
+    let clock = Instant::now();
+    let deadline = args
+        .time
+        .and_then(|t| clock.checked_add(seconds(t, "--time")));
+    if let Err((mv, laps)) = progress::settle_reported(&mut pos, deadline) {
+        fail(format!(
+            "the time (--time {}) ran out proving whether move {mv} ever ends ({laps:.1e} laps \
+             sown): the analysis needs the exact legal moves; give more --time, or --depth",
+            args.time.unwrap_or_default()
+        ));
+    }
     match pos {
         AnyPosition::SadeqaV(p) => run(p, &args),
         AnyPosition::SadeqaII(p) => run(p, &args),

@@ -18,7 +18,7 @@ mod rule_options;
 use clap::Parser;
 use rule_options::RuleOptions;
 use sowing::solver::{Limits, Solver, Verdict, check_strategy, read_strategy};
-use sowing::{AnyPosition, Move, Player, Position, Ruleset};
+use sowing::{AnyPosition, Move, Player, Position, Ruleset, Variant};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -94,11 +94,11 @@ fn node_count(s: &str) -> Result<u64, String> {
     }
 }
 
-/// `--time`: 0 to 86,400 seconds.
+/// `--time`: more than 0, at most 86,400 seconds.
 fn seconds(s: &str) -> Result<Duration, String> {
     match s.parse::<f64>() {
-        Ok(t) if t.is_finite() && (0.0..=86_400.0).contains(&t) => Ok(Duration::from_secs_f64(t)),
-        _ => Err("a number of seconds from 0 to 86400".into()),
+        Ok(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => Ok(Duration::from_secs_f64(t)),
+        _ => Err("a number of seconds, more than 0 and at most 86400".into()),
     }
 }
 
@@ -136,7 +136,8 @@ fn line(moves: &[Move]) -> String {
         .join("/")
 }
 
-fn run<R: Ruleset>(pos: Position<R>, args: &Args) {
+/// Solves (or checks) `pos`; `time`: what is left of `--time`.
+fn run<R: Ruleset>(pos: Position<R>, args: &Args, time: Option<Duration>) {
     if let Some(file) = &args.check {
         let text = std::fs::read_to_string(file)
             .unwrap_or_else(|e| fail(format!("cannot read {file}: {e}")));
@@ -205,8 +206,20 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args) {
     }
     let limits = Limits {
         nodes: args.nodes,
-        time: args.time,
+        time,
     };
+    // A strategy file that cannot be written is named now, not after the
+    // search; one made here and left unwritten is removed at the end.
+    let made = args.strategy.as_ref().map(|file| {
+        let existed = std::path::Path::new(file).exists();
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(file)
+            .unwrap_or_else(|e| fail(format!("cannot create {file}: {e}")));
+        !existed
+    });
+    let mut written = false;
     let mut solver = Solver::<R>::new(args.table_bits);
     if args.exact {
         solver = solver.with_lap_limit(None);
@@ -273,16 +286,27 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args) {
                         .and_then(|()| out.flush())
                         .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
                     println!("strategy written to {file}");
+                    written = true;
                 }
             }
             Err(e) => println!("strategy: not written: {e}"),
+        }
+    }
+    if let Some(file) = &args.strategy
+        && !written
+    {
+        if !matches!(solution.verdict, Verdict::Win | Verdict::Loss) {
+            println!("strategy: not written to {file}: no side was proved to win");
+        }
+        if made == Some(true) {
+            let _ = std::fs::remove_file(file);
         }
     }
     if args.margin {
         match solver.solve_margin(&pos, limits) {
             Some(m) => println!("final margin with best play: {m:+} points for {me} (to move)"),
             None => {
-                println!("final margin: not found (no score in this game, or the budget ran out)")
+                println!("final margin: not found: the budget ran out")
             }
         }
     }
@@ -295,11 +319,30 @@ fn main() {
     let mut pos = start(&args);
     // The solver proves its root's undecided moves exactly: here, with the
     // progress on standard error.
-    progress::settle_reported(&mut pos);
+    // Only the scoring games have a margin (Sadeqa II and Andada end with
+    // a winner, no score).
+    if args.margin && matches!(pos.variant(), Variant::SadeqaII | Variant::Andada(_)) {
+        fail(format!(
+            "--margin applies to the games with a score (sadeqa-v, sadeqa-iii, game-91), not {}",
+            pos.variant()
+        ));
+    }
+    // Under --time the proofs count against it.
+    let clock = Instant::now();
+    let deadline = args.time.and_then(|t| clock.checked_add(t));
+    if let Err((mv, laps)) = progress::settle_reported(&mut pos, deadline) {
+        println!("position: {pos}");
+        println!(
+            "result: unknown: the time ran out proving whether move {mv} ever ends \
+             ({laps:.1e} laps sown; the solver needs the exact legal moves: give more --time)"
+        );
+        return;
+    }
+    let time = args.time.map(|t| t.saturating_sub(clock.elapsed()));
     match pos {
-        AnyPosition::SadeqaV(p) => run(p, &args),
-        AnyPosition::SadeqaII(p) => run(p, &args),
-        AnyPosition::SadeqaIII(p) => run(p, &args),
-        AnyPosition::Andada(p) => run(p, &args),
+        AnyPosition::SadeqaV(p) => run(p, &args, time),
+        AnyPosition::SadeqaII(p) => run(p, &args, time),
+        AnyPosition::SadeqaIII(p) => run(p, &args, time),
+        AnyPosition::Andada(p) => run(p, &args, time),
     }
 }

@@ -51,6 +51,90 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// `--time` bounds the proofs of endless sowings at the root too: `solve`
+/// answers "unknown", `analyse` says what it could not finish (on the
+/// README's slow position, whose move 5 takes minutes to prove).
+#[test]
+fn time_bounds_the_root_proofs_of_solve_and_analyse() {
+    let slow = "sadeqa-iii 0,14,2,14,2,2,1,3/4,13,0,7,2,7,4,1 S 8-12";
+    let out = run("solve", &["--position", slow, "--time", "0.5"], "");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("result: unknown: the time ran out proving whether move 5 ever ends"),
+        "{stdout}"
+    );
+    let out = run("analyse", &["--position", slow, "--time", "0.5"], "");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the time (--time 0.5) ran out proving whether move 5 ever ends"),
+        "{stderr}"
+    );
+    for example in ["solve", "analyse"] {
+        let out = run(example, &["--position", slow, "--time", "0"], "");
+        assert_eq!(out.status.code(), Some(2), "{example}");
+        assert!(text(&out.stderr).contains("more than 0"), "{example}");
+    }
+}
+
+/// `solve --strategy FILE`: a file that cannot be written is named before
+/// the search; with no proved winner nothing is written, and it says so;
+/// `--margin` is refused where the game has no score.
+#[test]
+fn solve_names_an_unwritable_or_unwritten_strategy_and_a_pointless_margin() {
+    let out = run(
+        "solve",
+        &[
+            "--variant",
+            "game-91",
+            "--time",
+            "5",
+            "--strategy",
+            "/nonexistent/dir/x",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot create /nonexistent/dir/x"));
+    assert!(
+        !text(&out.stdout).contains("result:"),
+        "refused before the search"
+    );
+    let file =
+        std::env::temp_dir().join(format!("sowing-unwritten-{}.strategy", std::process::id()));
+    let path = file.to_str().expect("a UTF-8 temporary path");
+    let out = run(
+        "solve",
+        &[
+            "--variant",
+            "game-91",
+            "--nodes",
+            "4096",
+            "--strategy",
+            path,
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout.contains("result: unknown"), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "strategy: not written to {path}: no side was proved to win"
+        )),
+        "{stdout}"
+    );
+    assert!(!file.exists(), "the file made for it is removed");
+    let out = run("solve", &["--variant", "sadeqa-ii", "--margin"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--margin applies to the games with a score"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 #[test]
 fn every_line_of_play_fits_80_columns_and_the_result_says_why() {
     for variant in [

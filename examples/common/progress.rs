@@ -127,14 +127,27 @@ pub fn legal_moves_reported_at(pos: &AnyPosition, context: &str) -> MoveSet {
 /// Settles `pos` ([`AnyPosition::settle`]): each undecided move proved with
 /// its progress on standard error, so that what follows (a search, the
 /// solver) finds the legal moves at no cost instead of proving them
-/// silently.
+/// silently. With a `deadline` (a program's `--time`), a proof still
+/// running then is stopped: `Err` with the move and the laps sown, the
+/// moves proved so far kept.
 #[allow(dead_code)]
-pub fn settle_reported(pos: &mut AnyPosition) {
+pub fn settle_reported(
+    pos: &mut AnyPosition,
+    deadline: Option<Instant>,
+) -> Result<(), (Move, u64)> {
     let mut progress = Progress::new().without_limit_flag();
-    // `Progress` never cancels, and a game that is over has nothing to
-    // prove, so this cannot fail; should it, the moves stay undecided and
-    // are proved when asked for, as before.
-    let _ = pos.settle(&mut progress);
+    let mut until = |mv: Move, laps: u64| {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return ControlFlow::Break(());
+        }
+        progress.progress(mv, laps)
+    };
+    // A game that is over has nothing to prove, and nothing else cancels;
+    // should it fail otherwise, the moves stay undecided and are proved
+    // when asked for, as before.
+    if let Err(PlayError::Cancelled { mv, laps }) = pos.settle(&mut until) {
+        return Err((mv, laps));
+    }
     if progress.reported() {
         let legality = pos.legality();
         eprintln!(
@@ -142,4 +155,5 @@ pub fn settle_reported(pos: &mut AnyPosition) {
             legality.ends, legality.endless
         );
     }
+    Ok(())
 }

@@ -128,7 +128,7 @@ pub struct Limits {
     pub time: Option<Duration>,
 }
 
-/// What [`Solver::on_progress`] is told, every 2^20 expanded nodes.
+/// What [`Solver::on_progress`] is told, about once a second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// Nodes expanded so far.
@@ -302,6 +302,8 @@ pub struct Solver<R: Ruleset> {
     deadline: Option<Instant>,
     stopped: bool,
     start: Instant,
+    /// When the progress was last reported (or the search started).
+    reported: Instant,
     root: (u32, u32),
     path: Vec<(u64, Key<R::State>)>,
     lists: Vec<Vec<Child<R>>>,
@@ -328,6 +330,7 @@ impl<R: Ruleset> Solver<R> {
             deadline: None,
             stopped: false,
             start: Instant::now(),
+            reported: Instant::now(),
             root: (1, 1),
             path: Vec::new(),
             lists: Vec::new(),
@@ -343,7 +346,8 @@ impl<R: Ruleset> Solver<R> {
         self
     }
 
-    /// Calls `f` every 2^20 expanded nodes.
+    /// Calls `f` about once a second while a search runs (time is read
+    /// every 4096 expanded nodes, so at least that many apart).
     pub fn on_progress(&mut self, f: impl FnMut(&Progress) + 'static) {
         self.progress = Some(Box::new(f));
     }
@@ -427,6 +431,7 @@ impl<R: Ruleset> Solver<R> {
 
     fn begin(&mut self, limits: Limits) {
         self.start = Instant::now();
+        self.reported = self.start;
         self.nodes = 0;
         self.repetitions = 0;
         self.stopped = false;
@@ -539,9 +544,10 @@ impl<R: Ruleset> Solver<R> {
             {
                 self.stopped = true;
             }
-            if self.nodes & 0xf_ffff == 0
-                && let Some(f) = self.progress.as_mut()
+            if let Some(f) = self.progress.as_mut()
+                && self.reported.elapsed() >= Duration::from_secs(1)
             {
+                self.reported = Instant::now();
                 f(&Progress {
                     nodes: self.nodes,
                     time: self.start.elapsed(),
