@@ -176,6 +176,11 @@ pub enum SetupError {
         /// The ruleset expected.
         expected: &'static str,
     },
+    /// The variant names a board no variant has: Andada with other than 12,
+    /// 15, 18, 21 or 24 pits a row (only a hand-built [`Setup`](crate::Setup)
+    /// can hold one).
+    #[error("variant field: {0}")]
+    NoSuchVariant(String),
     /// A row has the wrong number of pits.
     #[error(
         "pits field: {row}'s row has {found} {}, the variant has {expected}",
@@ -235,10 +240,13 @@ pub enum StateError {
         expected: &'static str,
     },
     /// The variant has no state field (here) and one was given.
-    #[error("{variant} positions have no state field here, found {found:?}")]
+    #[error("a {variant} position has no state field{hint}, found {found:?}")]
     Unexpected {
         /// The variant.
         variant: &'static str,
+        /// What the writer may have meant, or `""`
+        /// (`" (a warana is marked in the pits field, as 3w)"`).
+        hint: &'static str,
         /// What was written.
         found: String,
     },

@@ -121,12 +121,13 @@ impl Outcome {
 }
 
 impl fmt::Display for Outcome {
-    /// `ongoing`, `south wins`, `north wins` or `draw (reason)`, followed by
+    /// `ongoing`, `South wins`, `North wins` or `draw (reason)`, followed by
     /// ` S-N` where the game scores points: the `result:` line of `replay`.
+    /// The players are named as everywhere else (`Player`'s `Display`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Ongoing => f.write_str("ongoing")?,
-            Outcome::Win { winner, .. } => write!(f, "{} wins", winner.to_string().to_lowercase())?,
+            Outcome::Win { winner, .. } => write!(f, "{winner} wins")?,
             Outcome::Draw { reason, .. } => write!(f, "draw ({reason})")?,
         }
         if let Some(s) = self.score() {

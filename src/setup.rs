@@ -189,12 +189,18 @@ impl<R: Ruleset> Position<R> {
     /// [`Setup`] says what a setup may and may not hold).
     ///
     /// # Errors
-    /// [`SetupError`] naming the field at fault: another variant, a row of
+    /// [`SetupError`] naming the field at fault: another variant (or no
+    /// such variant: Andada with a number of pits it does not have), a row of
     /// the wrong length, more seeds than the variant has, a warana where
     /// there are none, a bad state field, or a position the rules cannot
     /// reach.
     pub fn from_setup(rules: R, setup: &Setup) -> Result<Self, SetupError> {
         let variant = rules.variant();
+        // A hand-built setup may name a board no variant has (Andada with
+        // 13 pits a row): said as such, not as another variant.
+        if let Err(why) = setup.variant.check_notation() {
+            return Err(SetupError::NoSuchVariant(why));
+        }
         if setup.variant != variant {
             return Err(SetupError::WrongVariant {
                 found: setup.variant.name(),

@@ -1244,8 +1244,20 @@ fn setup_state_field_errors() {
         ),
         SetupError::State(StateError::Unexpected {
             variant: "sadeqa-iii",
+            hint: "",
             found: "play".into()
         })
+    );
+    // Sadeqa V marks its waranas in the pits field: a state field is
+    // refused with where the mark goes.
+    let e = from_setup_error(
+        SadeqaV,
+        "sadeqa-v 4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4 S 0-0 w",
+    );
+    assert_eq!(
+        e.to_string(),
+        "state field: a sadeqa-v position has no state field (a warana is marked in the \
+         pits field, as 3w), found \"w\""
     );
     assert!(matches!(
         from_setup_error(
@@ -2092,4 +2104,45 @@ fn a_barrier_move_over_the_lap_limit_counts_as_endless() {
         "{:?}",
         limited.legality()
     );
+}
+
+/// An outcome names the winner as the players are named everywhere else
+/// (`South`, `North`), with the score where the game has one.
+#[test]
+fn outcome_names_the_winner_as_players_are_named() {
+    let won = Outcome::Win {
+        winner: Player::North,
+        score: Some(Score {
+            south: 43,
+            north: 53,
+        }),
+    };
+    assert_eq!(won.to_string(), "North wins 43-53");
+    let won = Outcome::Win {
+        winner: Player::South,
+        score: None,
+    };
+    assert_eq!(won.to_string(), "South wins");
+}
+
+/// A hand-built setup naming a board no variant has (Andada with 13 pits a
+/// row) is refused as such, not as "andada-12, but the ruleset plays
+/// andada-12".
+#[test]
+fn a_setup_of_a_board_no_variant_has_is_refused_as_such() {
+    let mut setup = Position::new(Andada::new(12).unwrap()).to_setup();
+    for n in [0, 13, 200] {
+        setup.variant = Variant::Andada(n);
+        let e = Position::from_setup(Andada::new(12).unwrap(), &setup).unwrap_err();
+        assert_eq!(
+            e,
+            SetupError::NoSuchVariant(format!(
+                "andada has 12, 15, 18, 21 or 24 pits per row, not {n}"
+            ))
+        );
+        assert_eq!(
+            e.to_string(),
+            format!("variant field: andada has 12, 15, 18, 21 or 24 pits per row, not {n}")
+        );
+    }
 }

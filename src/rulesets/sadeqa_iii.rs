@@ -125,6 +125,7 @@ impl Ruleset for SadeqaIII {
             None => Ok(()),
             Some(f) => Err(StateError::Unexpected {
                 variant: self.variant().name(),
+                hint: "",
                 found: crate::error::excerpt(f),
             }),
         }

@@ -161,7 +161,8 @@ impl Ruleset for SadeqaV {
         match field {
             None => Ok(()),
             Some(f) => Err(StateError::Unexpected {
-                variant: "sadeqa-v (waranas are marked with w)",
+                variant: "sadeqa-v",
+                hint: " (a warana is marked in the pits field, as 3w)",
                 found: crate::error::excerpt(f),
             }),
         }
