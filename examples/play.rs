@@ -90,8 +90,7 @@ struct Args {
     lap_limit: Option<u32>,
 
     /// End the game as a draw after this many plies (1 at least).
-    #[arg(long, value_name = "PLIES",
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(long, value_name = "PLIES", value_parser = describe::at_least_one)]
     ply_limit: Option<usize>,
 
     /// Do not end the game as a draw when a position occurs for the third
@@ -142,7 +141,9 @@ fn start_position(args: &Args) -> Result<AnyPosition, String> {
             // As `replay`: a --variant that the string contradicts is an error.
             let name = match &args.variant {
                 Some(v) => v.as_str(),
-                None => s.split_whitespace().next().unwrap_or(""),
+                None => {
+                    describe::variant_of(s).map_err(|e| format!("bad --position {s:?}: {e}"))?
+                }
             };
             let rules = args.rules.build(name)?;
             AnyPosition::from_str_with(rules, s)
@@ -244,6 +245,17 @@ fn print_notation(label: &str, text: &str, record: bool) {
         } else {
             println!("{l}\\");
         }
+    }
+}
+
+/// Prints the game's record, `Record: 2/8/3`; a game of no plies has none
+/// to print: `Record: (no moves)`.
+fn print_record(game: &AnyGame) {
+    let record = game.record().to_string();
+    if record.is_empty() {
+        println!("Record: (no moves)");
+    } else {
+        print_notation("Record: ", &record, true);
     }
 }
 
@@ -765,7 +777,7 @@ fn abandon(game: &AnyGame) {
         game.ply(),
         if game.ply() == 1 { "y" } else { "ies" }
     );
-    print_notation("Record: ", &game.record().to_string(), true);
+    print_record(game);
 }
 
 fn main() {
@@ -993,5 +1005,5 @@ fn main() {
     if let Some(why) = describe::ending(&game) {
         say("", &format!("Result: {why}"));
     }
-    print_notation("Record: ", &game.record().to_string(), true);
+    print_record(&game);
 }

@@ -536,7 +536,7 @@ fn pointless_selfplay_and_play_flags_are_refused() {
     for flag in ["--threads", "--games", "--ply-limit"] {
         assert_refused("selfplay", &[flag, "0"], flag, "1 at least");
     }
-    assert_refused("play", &["--ply-limit", "0"], "--ply-limit", "'0'");
+    assert_refused("play", &["--ply-limit", "0"], "--ply-limit", "1 at least");
     // The smallest values that mean something run.
     let out = run(
         "selfplay",
@@ -672,6 +672,14 @@ fn selfplay_exact_reports_a_long_proof_as_it_runs() {
         stderr.contains("move 5 never ends: its sowing returns to its start after"),
         "{stderr}"
     );
+    // How long a proof can take, and how to stop it, is said once.
+    assert_eq!(
+        stderr
+            .matches("an endless sowing's proof can take minutes")
+            .count(),
+        1,
+        "{stderr}"
+    );
     // Under the default lap limit the same games report nothing.
     let out = run("selfplay", &args[..6], "");
     let stderr = text(&out.stderr);
@@ -717,4 +725,71 @@ fn tournament_exact_reports_a_long_proof_as_it_runs() {
     let out = run("selfplay", &args[..args.len() - 1], "");
     assert!(out.status.success());
     assert!(!text(&out.stderr).contains("proving whether"));
+}
+
+/// `--position ""` was "no variant named: ": now the library's own words for
+/// an empty position string, in `play` and `replay`.
+#[test]
+fn an_empty_position_is_refused_in_the_librarys_words() {
+    for name in ["play", "replay"] {
+        for pos in ["", "  "] {
+            assert_refused(
+                name,
+                &["--position", pos],
+                "--position",
+                "position string is empty: expected <variant>",
+            );
+        }
+    }
+}
+
+/// A game of no plies printed an empty "Record: "; a ply limit of 1 was
+/// "1 plies".
+#[test]
+fn play_names_an_empty_record_and_a_ply_limit_of_one_ply() {
+    let out = run("play", &["--variant", "sadeqa-iii"], "quit\n");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Game abandoned after 0 plies."), "{stdout}");
+    assert!(stdout.contains("\nRecord: (no moves)\n"), "{stdout}");
+    let args = [
+        "--variant",
+        "sadeqa-v",
+        "--south",
+        "random",
+        "--north",
+        "random",
+    ];
+    let out = run(
+        "play",
+        &[&args[..], &["--seed", "1", "--ply-limit", "1"]].concat(),
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("The ply limit of 1 ply was reached: a draw."),
+        "{stdout}"
+    );
+}
+
+/// `replay "1/0"` printed nothing before its error, `"1/4"` printed ply 1:
+/// now the plies before a bad entry are shown in both cases.
+#[test]
+fn replay_shows_the_plies_before_a_bad_entry() {
+    let ply1 = "1 1 sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0\n";
+    for (record, why) in [
+        ("1/4", "ply 2: move 4 is not legal: pit 4 is empty"),
+        ("1/0", "ply 2: move 0 is not legal: there is no pit 0"),
+        ("1/99", "ply 2: move 99 is not legal: there is no pit 99"),
+        ("1/a", "ply 2: malformed move \"a\""),
+    ] {
+        let out = run("replay", &["--variant", "sadeqa-iii", record], "");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{record}: {stderr}");
+        assert_eq!(text(&out.stdout), ply1, "{record}");
+        assert!(stderr.contains(why), "{record}: {stderr}");
+    }
+    let out = run("replay", &["--variant", "sadeqa-iii", "zz/1"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert!(text(&out.stderr).contains("ply 1: malformed move \"zz\""));
 }

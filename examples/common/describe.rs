@@ -28,8 +28,9 @@ pub fn ending(game: &AnyGame) -> Option<String> {
             reason: DrawReason::PlyLimit,
             ..
         } => Some(format!(
-            "The ply limit of {} plies was reached: a draw.",
-            game.ply()
+            "The ply limit of {} pl{} was reached: a draw.",
+            game.ply(),
+            if game.ply() == 1 { "y" } else { "ies" }
         )),
         _ => Some(format!("{}: {}.", reason(&pos), verdict(outcome))),
     }
@@ -161,5 +162,33 @@ pub fn no_such_pit(typed: &str, pits_per_row: usize) -> String {
             "there is no pit {}: pits are numbered 1 to {pits_per_row}",
             typed.trim()
         ),
+    }
+}
+
+/// The variant field of a position string: its first word. A blank string
+/// is refused in the library's words ([`sowing::ParsePositionError::Empty`],
+/// "position string is empty: expected <variant> ..."), not as a variant
+/// named "".
+#[allow(dead_code)]
+pub fn variant_of(position: &str) -> Result<&str, String> {
+    match position.split_whitespace().next() {
+        Some(variant) => Ok(variant),
+        None => Err(position
+            .parse::<sowing::Setup>()
+            .map(|_| ())
+            .expect_err("a blank position string does not parse")
+            .to_string()),
+    }
+}
+
+/// A count flag (`--games`, `--ply-limit`, `--threads`): 1 or more, as 0
+/// would play nothing, end every game at once or run no worker. Refused in
+/// words rather than as clap's range `1..18446744073709551615`.
+#[allow(dead_code)]
+pub fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("0 is not allowed: 1 at least".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e}: a whole number, 1 at least")),
     }
 }
