@@ -11,6 +11,9 @@
 //! the game's number, so a run is reproducible whatever `--threads` and
 //! whichever other variants are selected.
 
+#[path = "common/describe.rs"]
+#[allow(dead_code)] // only the count flags' parser
+mod describe;
 #[path = "common/pipe.rs"]
 mod pipe;
 #[path = "common/progress.rs"]
@@ -22,6 +25,7 @@ mod rule_options;
 mod tournament;
 
 use clap::{Parser, ValueEnum};
+use describe::at_least_one;
 use rule_options::RuleOptions;
 use sowing::bots::BotSpec;
 use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, Outcome, Player};
@@ -58,11 +62,21 @@ struct Args {
 
     /// South's computer player: random, greedy, alphabeta[:depth|:Nnodes|:Ts]
     /// or mcts[:playouts|:Ts] (e.g. alphabeta:6, mcts:2000, alphabeta:500ms).
-    #[arg(long, default_value = "random", value_name = "PLAYER")]
+    #[arg(
+        long,
+        default_value = "random",
+        value_name = "PLAYER",
+        conflicts_with = "tournament"
+    )]
     south: BotSpec,
 
     /// North's computer player (as --south).
-    #[arg(long, default_value = "random", value_name = "PLAYER")]
+    #[arg(
+        long,
+        default_value = "random",
+        value_name = "PLAYER",
+        conflicts_with = "tournament"
+    )]
     north: BotSpec,
 
     /// Play every pair of the players of --players on every variant, from
@@ -115,16 +129,6 @@ struct Args {
     /// results do not depend on it.
     #[arg(long, value_parser = at_least_one)]
     threads: Option<usize>,
-}
-
-/// `--games`, `--ply-limit`, `--threads`: a count of 1 or more (0 would
-/// play nothing, end every game at once, or run no worker).
-fn at_least_one(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(0) => Err("0 is not allowed: 1 at least".into()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(format!("{e}: a whole number, 1 at least")),
-    }
 }
 
 impl Args {
@@ -298,6 +302,61 @@ fn play_all(variants: &[(String, AnyRuleset)], args: &Args, threads: usize) -> V
     total.into_inner().expect("no worker panicked")
 }
 
+/// Ends the program with `why` on standard error and status 2: a command
+/// line refused.
+fn refuse(why: &str) -> ! {
+    eprintln!("selfplay: {why}");
+    std::process::exit(2);
+}
+
+/// `n` and the word for it: "1 game", "2 games".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The rule options of the run, as the header names them; an option of no
+/// variant played is refused.
+fn rule_options(args: &Args, variants: &[(String, AnyRuleset)]) -> Vec<String> {
+    let mut options = Vec::new();
+    let any = |f: fn(&AnyRuleset) -> bool| variants.iter().any(|(_, r)| f(r));
+    if args.rules.starter_only {
+        if !any(|r| matches!(r, AnyRuleset::SadeqaII(_))) {
+            refuse("--starter-only applies to sadeqa-ii, which is not played");
+        }
+        options.push("sadeqa-ii --starter-only".to_string());
+    }
+    let andada = any(|r| matches!(r, AnyRuleset::Andada(_)));
+    if (args.rules.clockwise || args.rules.reading.is_some()) && !andada {
+        refuse("--clockwise and --reading apply to Andada, which is not played");
+    }
+    if args.rules.clockwise {
+        options.push("andada --clockwise".to_string());
+    }
+    if let Some(r) = args.rules.reading {
+        let name = r.to_possible_value().map(|v| v.get_name().to_string());
+        options.push(format!("andada --reading {}", name.unwrap_or_default()));
+    }
+    options
+}
+
+/// The players of `--tournament`: two at least, none twice (the table's
+/// rows could not be told apart).
+fn check_players(players: &[BotSpec]) {
+    if players.len() < 2 {
+        let given: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        refuse(&format!(
+            "--players: a tournament needs 2 players at least, not {} ({})",
+            players.len(),
+            given.join(",")
+        ));
+    }
+    for (i, p) in players.iter().enumerate() {
+        if players[..i].iter().any(|q| q.to_string() == p.to_string()) {
+            refuse(&format!("--players: {p} is given twice"));
+        }
+    }
+}
+
 fn main() {
     pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
@@ -306,21 +365,25 @@ fn main() {
     } else {
         args.variant.clone()
     };
-    let mut variants = Vec::new();
+    let mut variants: Vec<(String, AnyRuleset)> = Vec::new();
     for name in &names {
         match args.rules.apply(name) {
-            Ok(rules) => variants.push((rules.to_string(), rules)),
-            Err(e) => {
-                eprintln!("selfplay: {e}");
-                std::process::exit(2);
+            // `andada` and `andada-12` are one variant: named the same.
+            Ok(rules) if variants.iter().any(|(n, _)| *n == rules.to_string()) => {
+                refuse(&format!("--variant: {rules} is given twice"));
             }
+            Ok(rules) => variants.push((rules.to_string(), rules)),
+            Err(e) => refuse(&e),
         }
     }
+    // Every variant's options are checked before anything is printed.
+    let options = rule_options(&args, &variants);
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     if args.tournament {
+        check_players(&args.players);
         let start = |rules: AnyRuleset| AnyPosition::new(rules).with_lap_limit(args.laps());
         let variants: Vec<_> = variants
             .iter()
@@ -341,31 +404,15 @@ fn main() {
         None => "exact".to_string(),
     };
     println!(
-        "selfplay: South {} vs North {}, {} games per variant, seed {}, \
-         repetition draw on the 3rd occurrence, ply limit {}, endless test {endless}, {threads} thread(s)",
-        args.south, args.north, args.games, args.seed, args.ply_limit,
+        "selfplay: South {} vs North {}, {} per variant, seed {}, \
+         repetition draw on the 3rd occurrence, ply limit {}, endless test {endless}, {}",
+        args.south,
+        args.north,
+        count(args.games, "game", "games"),
+        args.seed,
+        args.ply_limit,
+        count(threads, "thread", "threads"),
     );
-    let mut options = Vec::new();
-    let any = |f: fn(&AnyRuleset) -> bool| variants.iter().any(|(_, r)| f(r));
-    if args.rules.starter_only {
-        if !any(|r| matches!(r, AnyRuleset::SadeqaII(_))) {
-            eprintln!("selfplay: --starter-only applies to sadeqa-ii, which is not played");
-            std::process::exit(2);
-        }
-        options.push("sadeqa-ii --starter-only".to_string());
-    }
-    let andada = any(|r| matches!(r, AnyRuleset::Andada(_)));
-    if (args.rules.clockwise || args.rules.reading.is_some()) && !andada {
-        eprintln!("selfplay: --clockwise and --reading apply to Andada, which is not played");
-        std::process::exit(2);
-    }
-    if args.rules.clockwise {
-        options.push("andada --clockwise".to_string());
-    }
-    if let Some(r) = args.rules.reading {
-        let name = r.to_possible_value().map(|v| v.get_name().to_string());
-        options.push(format!("andada --reading {}", name.unwrap_or_default()));
-    }
     if !options.is_empty() {
         println!("options: {}", options.join(", "));
     }

@@ -793,3 +793,75 @@ fn replay_shows_the_plies_before_a_bad_entry() {
     assert_eq!(text(&out.stdout), "");
     assert!(text(&out.stderr).contains("ply 1: malformed move \"zz\""));
 }
+
+/// `--south` and `--north` were ignored by `--tournament`; too few or
+/// repeated players, and a repeated variant, played a pointless table.
+#[test]
+fn selfplay_refuses_what_a_tournament_would_ignore_or_repeat() {
+    for flag in ["--south", "--north"] {
+        assert_refused(
+            "selfplay",
+            &["--tournament", flag, "greedy"],
+            flag,
+            "cannot be used with",
+        );
+    }
+    let t = ["--tournament", "--players"];
+    assert_refused(
+        "selfplay",
+        &[&t[..], &["random"]].concat(),
+        "--players",
+        "2 players at least",
+    );
+    assert_refused(
+        "selfplay",
+        &[&t[..], &["greedy,random,Random"]].concat(),
+        "--players",
+        "random is given twice",
+    );
+    assert_refused(
+        "selfplay",
+        &["--variant", "sadeqa-v,sadeqa-ii,sadeqa-v"],
+        "--variant",
+        "sadeqa-v is given twice",
+    );
+    assert_refused(
+        "selfplay",
+        &["--variant", "andada,andada-12"],
+        "--variant",
+        "andada-12 is given twice",
+    );
+}
+
+/// `selfplay --variant sadeqa-v --starter-only` printed its header, then
+/// refused the option: now nothing is printed on standard output.
+#[test]
+fn selfplay_checks_rule_options_before_printing() {
+    for extra in [&[][..], &["--tournament"][..]] {
+        let args = [&["--variant", "sadeqa-v", "--starter-only"][..], extra].concat();
+        let out = run("selfplay", &args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&out.stdout), "", "{args:?}");
+        assert!(text(&out.stderr).contains("--starter-only applies to sadeqa-ii"));
+    }
+}
+
+/// "1 players", "1 games": the counts of one now read as such.
+#[test]
+fn selfplay_counts_one_in_the_singular() {
+    let one = ["--variant", "sadeqa-ii", "--games", "1", "--threads", "1"];
+    let out = run("selfplay", &one, "");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(", 1 game per variant,"), "{stdout}");
+    assert!(stdout.contains(", 1 thread\n"), "{stdout}");
+    let args = [&one[..], &["--tournament", "--players", "random,greedy"]].concat();
+    let out = run("selfplay", &args, "");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(
+            "tournament: 2 players, 1 variant, 1 game per pair and seat (2 games), seed 2026, \
+             1 thread\n"
+        ),
+        "{stdout}"
+    );
+}

@@ -1,7 +1,7 @@
 //! `selfplay --tournament`: every pair of players on every variant, from
 //! both seats, with a cross table per variant and one over all variants.
 
-use super::{mix, name_hash};
+use super::{count, mix, name_hash};
 use sowing::bots::BotSpec;
 use sowing::{AnyGame, AnyPosition, Outcome, Player};
 use std::sync::Mutex;
@@ -138,13 +138,13 @@ pub fn run(variants: &[(String, AnyPosition)], config: &Config) {
         }
     }
     println!(
-        "tournament: {} players, {} variant(s), {} games per pair and seat ({} games), seed {}, {} thread(s)",
-        p,
-        variants.len(),
-        config.games,
-        jobs.len(),
+        "tournament: {}, {}, {} per pair and seat ({}), seed {}, {}",
+        count(p, "player", "players"),
+        count(variants.len(), "variant", "variants"),
+        count(config.games, "game", "games"),
+        count(jobs.len(), "game", "games"),
         config.seed,
-        config.threads
+        count(config.threads, "thread", "threads"),
     );
     // table[v][a][b]: a's results against b in variant v.
     let table = Mutex::new(vec![vec![vec![Tally::default(); p]; p]; variants.len()]);
