@@ -5,7 +5,12 @@
 
 use sowing::{AnyPosition, Control, Move, MoveSet, PlayError, Proof};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// Whether the note on how long a proof can take, and how to stop or bound
+/// it, was printed: once a process, not with every proof.
+static NOTE_GIVEN: AtomicBool = AtomicBool::new(false);
 
 /// Prints a proof's progress to standard error, at most once a second.
 pub struct Progress {
@@ -72,14 +77,15 @@ impl Control for Progress {
                 self.context,
                 (now - started).as_secs_f64()
             );
-            if first && self.limit_flag {
+            let note = first && !NOTE_GIVEN.swap(true, Ordering::Relaxed);
+            if note && self.limit_flag {
                 // Two lines of at most 80 columns.
                 eprintln!(
                     "  (an endless sowing's proof can take minutes; {};",
                     self.stop
                 );
                 eprintln!("  --lap-limit N bounds it, as an approximation)");
-            } else if first {
+            } else if note {
                 eprintln!(
                     "  (an endless sowing's proof can take minutes; {})",
                     self.stop
