@@ -865,3 +865,35 @@ fn selfplay_counts_one_in_the_singular() {
         "{stdout}"
     );
 }
+
+/// `selfplay --exact` repeated how long a proof can take, and how to stop
+/// or bound it, with every proof: now once a run, the progress lines stay.
+#[test]
+fn selfplay_exact_says_once_how_long_a_proof_can_take() {
+    // With seed 8, games 48 and 52 of Sadeqa III each meet a cycle of some
+    // ten million laps.
+    let args = [
+        "--variant",
+        "sadeqa-iii",
+        "--seed",
+        "8",
+        "--games",
+        "52",
+        "--threads",
+        "1",
+        "--exact",
+    ];
+    let out = run("selfplay", &args, "");
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("proving whether").count(), 2, "{stderr}");
+    assert_eq!(stderr.matches("never ends").count(), 2, "{stderr}");
+    assert_eq!(
+        stderr
+            .matches("an endless sowing's proof can take minutes")
+            .count(),
+        1,
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("--lap-limit N bounds it").count(), 1);
+}
