@@ -8,6 +8,9 @@
 //! cargo run --release --example analyse -- --position "..." --time 10 --solve-time 0
 //! ```
 
+#[path = "common/describe.rs"]
+#[allow(dead_code)] // only its words for a position's variant
+mod describe;
 #[path = "common/pipe.rs"]
 mod pipe;
 #[path = "common/progress.rs"]
@@ -156,7 +159,8 @@ where
 fn main() {
     pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
-    let name = args.position.split_whitespace().next().unwrap_or("");
+    let name = describe::variant_of(&args.position)
+        .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));
     let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));
     let mut pos = AnyPosition::from_str_with(rules, &args.position)
         .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));

@@ -103,11 +103,11 @@ fn start_position(args: &Args) -> Result<AnyPosition, String> {
     Ok(start.with_lap_limit(args.lap_limit))
 }
 
-/// A short run of digits (a long one is quoted cut, by the library's
-/// error).
+/// A run of digits (one too long to quote whole is cut by the library's
+/// error, with a mark that is no digit).
 fn is_number(s: &str) -> bool {
     let t = s.trim();
-    (1..=9).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+    !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Why a record does not read, naming the ply and the entry; the record

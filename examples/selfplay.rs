@@ -211,7 +211,7 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, label: &str, stats: &mu
         // standard error as it runs, about once a second.
         let context = format!("{label}, ply {}, {}: ", game.ply() + 1, pos.side_to_move());
         let legal = if exact {
-            progress::legal_moves_reported_at(&pos, &context)
+            progress::legal_moves_reported_at(&pos, &context, false)
         } else {
             pos.legal_moves()
         };
@@ -230,7 +230,11 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, label: &str, stats: &mu
         // Playing it can start the next turn with a proof too (when no
         // candidate ends within the turn's budget): reported as well.
         let played = if exact {
-            game.play_with(mv, &mut (), &mut progress::Progress::at(context))
+            game.play_with(
+                mv,
+                &mut (),
+                &mut progress::Progress::at(context).without_limit_flag(),
+            )
         } else {
             game.play(mv)
         };

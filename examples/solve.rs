@@ -8,6 +8,9 @@
 //! cargo run --release --example solve -- --variant sadeqa-ii --check sadeqa-ii.strategy
 //! ```
 
+#[path = "common/describe.rs"]
+#[allow(dead_code)] // only its words for a position's variant
+mod describe;
 #[path = "common/pipe.rs"]
 mod pipe;
 #[path = "common/progress.rs"]
@@ -115,7 +118,8 @@ fn start(args: &Args) -> AnyPosition {
             // ruleset plays sadeqa-v"), not ignored.
             let name = match &args.variant {
                 Some(v) => v.as_str(),
-                None => s.split_whitespace().next().unwrap_or(""),
+                None => describe::variant_of(s)
+                    .unwrap_or_else(|e| fail(format!("bad --position {s:?}: {e}"))),
             };
             let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));
             AnyPosition::from_str_with(rules, s)

@@ -605,6 +605,30 @@ fn move_0_is_refused_in_the_same_words_by_play_and_replay() {
     let play = run("play", &["--variant", "sadeqa-iii"], "0\nquit\n");
     let stdout = text(&play.stdout);
     assert!(stdout.contains(words), "{stdout}");
+    // Zeros, as many as may be typed.
+    let zeros = "0".repeat(30);
+    let replay = run(
+        "replay",
+        &["--variant", "sadeqa-iii", &format!("1/{zeros}")],
+        "",
+    );
+    let stderr = text(&replay.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "ply 2: move {zeros} is not legal: there is no pit 0"
+        )),
+        "{stderr}"
+    );
+    let play = run(
+        "play",
+        &["--variant", "sadeqa-iii"],
+        &format!("{zeros}\nquit\n"),
+    );
+    let stdout = text(&play.stdout);
+    assert!(
+        stdout.contains(&format!("move {zeros} is not legal: there is no pit 0")),
+        "{stdout}"
+    );
     // A pit past the board, too.
     let replay = run("replay", &["--variant", "sadeqa-iii", "1/25"], "");
     let stderr = text(&replay.stderr);
@@ -731,7 +755,7 @@ fn tournament_exact_reports_a_long_proof_as_it_runs() {
 /// an empty position string, in `play` and `replay`.
 #[test]
 fn an_empty_position_is_refused_in_the_librarys_words() {
-    for name in ["play", "replay"] {
+    for name in ["play", "replay", "solve", "analyse"] {
         for pos in ["", "  "] {
             assert_refused(
                 name,
@@ -895,5 +919,6 @@ fn selfplay_exact_says_once_how_long_a_proof_can_take() {
         1,
         "{stderr}"
     );
-    assert_eq!(stderr.matches("--lap-limit N bounds it").count(), 1);
+    // `--lap-limit` is not offered: it conflicts with `--exact`.
+    assert!(!stderr.contains("--lap-limit"), "{stderr}");
 }

@@ -102,17 +102,21 @@ impl Control for Progress {
 /// each undecided one proved with its progress on standard error.
 #[allow(dead_code)]
 pub fn legal_moves_reported(pos: &AnyPosition) -> MoveSet {
-    legal_moves_reported_at(pos, "")
+    legal_moves_reported_at(pos, "", true)
 }
 
 /// [`legal_moves_reported`], each report naming where the proof stands
-/// (`"sadeqa-iii game 7, ply 12, North: "`).
+/// (`"sadeqa-iii game 7, ply 12, North: "`); `limit_flag`: whether the
+/// program can take `--lap-limit` here (not under `--exact`).
 #[allow(dead_code)]
-pub fn legal_moves_reported_at(pos: &AnyPosition, context: &str) -> MoveSet {
+pub fn legal_moves_reported_at(pos: &AnyPosition, context: &str, limit_flag: bool) -> MoveSet {
     let legality = pos.legality();
     let mut legal = legality.ends;
     for mv in legality.undecided {
         let mut progress = Progress::at(context.to_string());
+        if !limit_flag {
+            progress = progress.without_limit_flag();
+        }
         match pos.prove(mv, &mut progress) {
             Ok(Proof::Ends { .. }) => {
                 legal.insert(mv);

@@ -90,7 +90,7 @@ fn play(start: AnyPosition, job: Job, config: &Config, base: u64) -> Option<Play
             )
         };
         let legal = if exact {
-            super::progress::legal_moves_reported_at(&pos, &context())
+            super::progress::legal_moves_reported_at(&pos, &context(), false)
         } else {
             pos.legal_moves()
         };
@@ -98,7 +98,7 @@ fn play(start: AnyPosition, job: Job, config: &Config, base: u64) -> Option<Play
             .choose_any_from(&pos, legal)
             .expect("an ongoing game has a legal move");
         let played = if exact {
-            let mut progress = super::progress::Progress::at(context());
+            let mut progress = super::progress::Progress::at(context()).without_limit_flag();
             game.play_with(mv, &mut (), &mut progress)
         } else {
             game.play(mv)
