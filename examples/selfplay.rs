@@ -399,6 +399,7 @@ fn main() {
             seed: args.seed,
             ply_limit: args.ply_limit,
             threads,
+            options: &options,
         };
         tournament::run(&variants, &config);
         return;

@@ -868,6 +868,21 @@ fn selfplay_checks_rule_options_before_printing() {
         assert_eq!(text(&out.stdout), "", "{args:?}");
         assert!(text(&out.stderr).contains("--starter-only applies to sadeqa-ii"));
     }
+    // The options in force are listed in a tournament as in plain selfplay.
+    for extra in [&[][..], &["--tournament", "--players", "random,greedy"][..]] {
+        let args = [
+            &["--variant", "andada", "--games", "1", "--clockwise"][..],
+            extra,
+        ]
+        .concat();
+        let out = run("selfplay", &args, "");
+        assert!(out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stdout).contains("\noptions: andada --clockwise\n"),
+            "{args:?}: {}",
+            text(&out.stdout)
+        );
+    }
 }
 
 /// "1 players", "1 games": the counts of one now read as such.

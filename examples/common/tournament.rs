@@ -20,6 +20,9 @@ pub struct Config<'a> {
     pub ply_limit: usize,
     /// Worker threads.
     pub threads: usize,
+    /// The rule options in force, as plain selfplay lists them
+    /// (`andada --clockwise`).
+    pub options: &'a [String],
 }
 
 /// Wins, draws and losses of one player against another.
@@ -146,6 +149,9 @@ pub fn run(variants: &[(String, AnyPosition)], config: &Config) {
         config.seed,
         count(config.threads, "thread", "threads"),
     );
+    if !config.options.is_empty() {
+        println!("options: {}", config.options.join(", "));
+    }
     // table[v][a][b]: a's results against b in variant v.
     let table = Mutex::new(vec![vec![vec![Tally::default(); p]; p]; variants.len()]);
     let next = AtomicUsize::new(0);
