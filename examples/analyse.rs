@@ -58,14 +58,12 @@ fn fail(msg: impl std::fmt::Display) -> ! {
     std::process::exit(2);
 }
 
-/// `--solve-time` from 0, `--time` more than 0, both at most 86,400 s.
-fn seconds(s: f64, flag: &str) -> Duration {
-    let from = if flag == "--time" {
-        "more than 0"
-    } else {
-        "from 0"
-    };
-    if !(s.is_finite() && (0.0..=86_400.0).contains(&s)) || (flag == "--time" && s == 0.0) {
+/// The value of `flag` as a time: at most 86,400 s, and more than 0 unless
+/// `zero` (`--solve-time 0`: no proof search) is allowed.
+fn seconds(s: f64, flag: &str, zero: bool) -> Duration {
+    let low_ok = if zero { s >= 0.0 } else { s > 0.0 };
+    if !(s.is_finite() && low_ok && s <= 86_400.0) {
+        let from = if zero { "from 0" } else { "more than 0" };
         fail(format!(
             "{flag} must be a number of seconds {from}, at most 86400"
         ));
@@ -88,7 +86,7 @@ where
     let proved: Vec<(Move, Verdict)> = if args.solve_time > 0.0 {
         let limits = Limits {
             nodes: None,
-            time: Some(seconds(args.solve_time, "--solve-time")),
+            time: Some(seconds(args.solve_time, "--solve-time", true)),
         };
         solve_moves(&pos, limits, 20)
     } else {
@@ -96,7 +94,7 @@ where
     };
     let budget = match (args.depth, args.time) {
         (Some(d), _) => Budget::Depth(d),
-        (None, Some(t)) => Budget::Time(seconds(t, "--time")),
+        (None, Some(t)) => Budget::Time(seconds(t, "--time", false)),
         (None, None) => Budget::Time(Duration::from_secs(3)),
     };
     let mut table = Table::new(20);
@@ -166,12 +164,11 @@ fn main() {
         .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));
     // The analysis starts from the exact legal moves: undecided ones are
     // proved first, with the progress on standard error.
-    // Under --time the proofs count against it (not under --depth, which
-    // has no time bound).
+    // --time bounds these proofs too (--depth has no time bound).
     let clock = Instant::now();
     let deadline = args
         .time
-        .and_then(|t| clock.checked_add(seconds(t, "--time")));
+        .and_then(|t| clock.checked_add(seconds(t, "--time", false)));
     if let Err((mv, laps)) = progress::settle_reported(&mut pos, deadline) {
         fail(format!(
             "the time (--time {}) ran out proving whether move {mv} ever ends ({laps:.1e} laps \

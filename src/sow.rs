@@ -170,9 +170,9 @@ fn trial_laps<R: Ruleset, const LAZY: bool, const LEN: usize, T: Wide>(
         return wide_trials::<R, LAZY, T>(rules, ctx, candidates, budget, wide);
     }
     let mut found = Trials::default();
+    let len = ctx.board.len();
     let mut pending = candidates.into_iter();
     while let Some((mv, one)) = pending.next_with_set() {
-        let len = ctx.board.len();
         let Some(origin) = plain_start(rules, ctx, mv, one, budget, len, &mut found, table, wide)
         else {
             if found.stops::<LAZY>(candidates) {
