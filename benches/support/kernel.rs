@@ -76,6 +76,14 @@ fn byte(word: u128, i: usize) -> u8 {
     (half >> (8 * (i & 7))) as u8
 }
 
+/// Whether a sowing back at its origin is back at its first board: out of
+/// line, so that the compiler keeps the word comparison off the laps that
+/// do not end at the origin (inlined, it computes it on every lap).
+#[inline(never)]
+fn returned(word: u128, first: u128) -> bool {
+    word == first
+}
+
 /// The index of `origin`'s entry for `seeds` in the tables.
 #[inline(always)]
 fn entry(origin: usize, seeds: usize) -> usize {
@@ -146,7 +154,7 @@ impl Kernel {
                 return Some((word, last));
             }
             (at, seeds) = (last, count as usize);
-            if at == origin && word == board {
+            if at == origin && returned(word, board) {
                 return None;
             }
             if laps >= self.lap_limit {
