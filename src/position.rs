@@ -1,9 +1,10 @@
 //! [`Position`]: a board and the game's state, with legality and turns.
 //!
 //! A position computes its legal moves once, at the start of the turn, and
-//! keeps them: [`Position::legal_moves`], [`Position::is_legal`] and the
-//! next [`Position::play`] cost no further sowing. Every candidate is sown
-//! once then, on a copy, under a lap budget ([`TURN_BUDGET`]): it ends, or
+//! keeps them: [`Position::legal_moves`] and [`Position::is_legal`] cost
+//! no sowing, and the next [`Position::play`] checks its move by one bit
+//! test, then sows it once. Every candidate is sown once at the start of
+//! the turn, on a copy, under a lap budget ([`TURN_BUDGET`]): it ends, or
 //! proves endless, or (rarely: only endless sowings with cycles of more
 //! than 65,536 laps) stays undecided until someone asks
 //! ([`Position::legality`], [`Position::prove`]).
