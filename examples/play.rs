@@ -65,10 +65,10 @@ struct Args {
     #[arg(long, default_value = "alphabeta", value_name = "PLAYER")]
     north: Kind,
 
-    /// Seconds for the `hint` command: half for the solver (a proved win),
-    /// half for an alpha-beta search.
-    #[arg(long, default_value_t = 2.0, value_name = "S")]
-    hint_time: f64,
+    /// Seconds for the `hint` command (a person's): half for the solver
+    /// (a proved win), half for an alpha-beta search [default: 2].
+    #[arg(long, value_name = "S")]
+    hint_time: Option<f64>,
 
     /// Who moves first from the initial position (not with --position,
     /// whose string names the side to move).
@@ -77,7 +77,7 @@ struct Args {
     first: Side,
 
     /// Seed of the computer players (default: from the clock; printed, so
-    /// that a game can be played again).
+    /// that a game can be played again). Not with two human players.
     #[arg(long)]
     seed: Option<u64>,
 
@@ -783,8 +783,22 @@ fn abandon(game: &AnyGame) {
 fn main() {
     pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
-    if !(args.hint_time.is_finite() && args.hint_time > 0.0 && args.hint_time <= 86_400.0) {
+    let hint_time = args.hint_time.unwrap_or(2.0);
+    if !(hint_time.is_finite() && hint_time > 0.0 && hint_time <= 86_400.0) {
         eprintln!("play: --hint-time must be a positive number of seconds (at most a day)");
+        std::process::exit(2);
+    }
+    // Flags that would change nothing are refused, as in the other examples.
+    let humans = [args.south, args.north]
+        .iter()
+        .filter(|&&k| k == Kind::Human)
+        .count();
+    if humans == 2 && args.seed.is_some() {
+        eprintln!("play: --seed seeds the computer players, and both sides are human");
+        std::process::exit(2);
+    }
+    if humans == 0 && args.hint_time.is_some() {
+        eprintln!("play: --hint-time is for a person's hint command, and no side is human");
         std::process::exit(2);
     }
     let start = match start_position(&args) {
@@ -881,7 +895,7 @@ fn main() {
                 } else {
                     MoveSet::EMPTY
                 },
-                args.hint_time,
+                hint_time,
             ) {
                 Input::Move(mv) => Some(mv),
                 Input::Quit => {

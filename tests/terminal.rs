@@ -569,6 +569,44 @@ fn pointless_selfplay_and_play_flags_are_refused() {
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
+/// `play --seed` with two people and `--hint-time` with two computer
+/// players changed nothing and were accepted without a word.
+#[test]
+fn play_refuses_a_seed_or_a_hint_time_no_player_uses() {
+    let humans = ["--south", "human", "--north", "human"];
+    assert_refused(
+        "play",
+        &[&humans[..], &["--seed", "7"]].concat(),
+        "--seed",
+        "both sides are human",
+    );
+    let computers = ["--south", "random", "--north", "random"];
+    assert_refused(
+        "play",
+        &[&computers[..], &["--hint-time", "1"]].concat(),
+        "--hint-time",
+        "no side is human",
+    );
+    // Where a player uses it, each is accepted.
+    let args = ["--variant", "sadeqa-ii", "--north", "random", "--seed", "7"];
+    let out = run(
+        "play",
+        &[&args[..], &["--hint-time", "1"]].concat(),
+        "quit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let args = [
+        "--variant",
+        "sadeqa-ii",
+        "--south",
+        "random",
+        "--north",
+        "random",
+    ];
+    let out = run("play", &[&args[..], &["--seed", "7"]].concat(), "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
 /// The solver counts its nodes in steps of 4096: `--nodes 1000` searched
 /// 4096 nodes and said so only in the result. A smaller budget is refused,
 /// and `--help` states the minimum.
