@@ -10,10 +10,16 @@
 //!
 //! The playouts are the benchmark's (`benches/sowing.rs`): uniform random
 //! legal moves with a fixed seed per game, a lap limit of 10,000 (RULES.md
-//! section 2's option), at most 1,000 plies.
+//! section 2's option), at most 1,000 plies. `kernel-sadeqa-ii`,
+//! `kernel-sadeqa-iii` and `kernel-game-91` play the same games on the
+//! benchmark's yardstick, a hand-specialised kernel
+//! (`benches/support/kernel.rs`); they are not part of the default run.
 
+#[path = "../benches/support/kernel.rs"]
+mod kernel;
 #[path = "common/pipe.rs"]
 mod pipe;
+use kernel::{Game, Kernel};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use sowing::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
@@ -49,6 +55,20 @@ fn run<R: Ruleset>(rules: R, games: u64) {
     );
 }
 
+/// [`run`] on the yardstick kernel.
+fn run_kernel(name: &str, game: Game, games: u64) {
+    let kernel = Kernel::new(game, 10_000);
+    let started = Instant::now();
+    let plies: usize = (0..games)
+        .map(|seed| black_box(&kernel).playout(seed, 1000).plies)
+        .sum();
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{name}: {games} games, {plies} plies, {:.2} M plies/s",
+        plies as f64 / secs / 1e6
+    );
+}
+
 fn main() {
     pipe::exit_quietly_on_closed_output();
     let mut args = std::env::args().skip(1);
@@ -61,10 +81,16 @@ fn main() {
         "andada-12",
         "andada-24",
     ];
-    if !which.is_empty() && !VARIANTS.contains(&which.as_str()) {
+    const KERNELS: [&str; 3] = ["kernel-sadeqa-ii", "kernel-sadeqa-iii", "kernel-game-91"];
+    if !which.is_empty()
+        && !VARIANTS.contains(&which.as_str())
+        && !KERNELS.contains(&which.as_str())
+    {
         let usage = format!(
-            "usage: playouts [VARIANT] [GAMES]; VARIANT is one of {}",
-            VARIANTS.join(", ")
+            "usage: playouts [VARIANT] [GAMES]; VARIANT is one of {}, or {} (the benchmark's \
+             yardstick kernel)",
+            VARIANTS.join(", "),
+            KERNELS.join(", ")
         );
         if which == "--help" || which == "-h" {
             println!("Seeded random playouts per variant, for measuring the engine.\n{usage}");
@@ -88,6 +114,15 @@ fn main() {
     if let Some(extra) = args.next() {
         eprintln!("playouts: unexpected argument {extra:?}; usage: playouts [VARIANT] [GAMES]");
         std::process::exit(2);
+    }
+    let kernels = [
+        Game::SadeqaII,
+        Game::SadeqaIII { seeds: 6 },
+        Game::SadeqaIII { seeds: 4 },
+    ];
+    if let Some(k) = KERNELS.iter().position(|&k| k == which) {
+        run_kernel(&which, kernels[k], games);
+        return;
     }
     let wanted = |name: &str| which.is_empty() || which == name;
     if wanted("sadeqa-ii") {

@@ -1,7 +1,7 @@
 //! The yardstick of issue 7: a hand-specialised kernel for the random
 //! playouts of Sadeqa II, Sadeqa III and game 91, written for this one job
-//! and nothing else (no hooks, no notation, no exact endless test, no
-//! observer). It plays the games `benches/sowing.rs` plays (the same
+//! and nothing else (no hooks, no notation, no legality kept in a
+//! position, no progress reports, no observer). It plays the games `benches/sowing.rs` plays (the same
 //! random numbers, the same choice among the legal moves in notation
 //! order), so the two are compared on the same plies in the same run:
 //! `tests/kernel.rs` checks that they agree game by game.
@@ -12,9 +12,9 @@
 //! seeds lifted from the origin), the landing pit's count read from the
 //! board before the lap, each candidate sown once and its final board kept
 //! for the move played, no allocation after the tables are built. Like the
-//! crate, it stops a sowing that returns to its first state (it never
-//! ends): without that test an endless candidate would cost it the whole
-//! lap limit, 10,000 laps.
+//! crate under a lap limit, it stops a sowing at the limit, or when it is
+//! back at its first state (it never ends): without that test an endless
+//! candidate would cost it the whole limit, 10,000 laps.
 //!
 //! Rules (RULES.md sections 4 and 5): relay sowing counter-clockwise until
 //! the last seed falls into an empty pit; a candidate whose sowing has not
