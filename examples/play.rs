@@ -622,13 +622,14 @@ fn ask(
         } else {
             format!("; undecided, proved when chosen: {undecided}")
         };
-        let prompt =
-            format!("{who}, your move (legal: {legal}{pending}; or hint, undo, help, quit): ");
+        let prompt = format!(
+            "{who}, your move (legal: {legal}{pending}; or hint, undo, board, help, quit): "
+        );
         if prompt.len() <= WIDTH {
             print!("{prompt}");
         } else {
             say("", &format!("Legal moves: {legal}{pending}."));
-            print!("{who}, your move (or hint, undo, help, quit): ");
+            print!("{who}, your move (or hint, undo, board, help, quit): ");
         }
         let _ = std::io::stdout().flush();
         // A line typed while a proof ran comes first.

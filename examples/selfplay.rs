@@ -371,6 +371,9 @@ fn main() {
     };
     let mut variants: Vec<(String, AnyRuleset)> = Vec::new();
     for name in &names {
+        if name.trim().is_empty() {
+            refuse("--variant: an empty name (two commas in a row, or one at an end?)");
+        }
         match args.rules.apply(name) {
             // `andada` and `andada-12` are one variant: named the same.
             Ok(rules) if variants.iter().any(|(n, _)| *n == rules.to_string()) => {

@@ -307,7 +307,13 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args, time: Option<Duration>) {
         }
     }
     if args.margin {
-        match solver.solve_margin(&pos, limits) {
+        // `--time` and `--nodes` bound the whole run: the margin's search
+        // has what the proof left.
+        let rest = Limits {
+            nodes: limits.nodes.map(|n| n.saturating_sub(solution.nodes)),
+            time: limits.time.map(|t| t.saturating_sub(clock.elapsed())),
+        };
+        match solver.solve_margin(&pos, rest) {
             Some(m) => println!("final margin with best play: {m:+} points for {me} (to move)"),
             None => {
                 println!("final margin: not found: the budget ran out")
