@@ -107,7 +107,9 @@ fn main() {
         }
         Some(Ok(n)) => n,
         Some(Err(_)) => {
-            eprintln!("playouts: GAMES must be a number");
+            eprintln!(
+                "playouts: GAMES must be a whole number, 1 at least; usage: playouts [VARIANT] [GAMES]"
+            );
             std::process::exit(2);
         }
     };

@@ -370,9 +370,9 @@ fn main() {
         args.variant.clone()
     };
     let mut variants: Vec<(String, AnyRuleset)> = Vec::new();
-    for name in &names {
-        if name.trim().is_empty() {
-            refuse("--variant: an empty name (two commas in a row, or one at an end?)");
+    for name in names.iter().map(|n| n.trim()) {
+        if name.is_empty() {
+            refuse("--variant: an empty name in the list (two commas in a row, or one at an end?)");
         }
         match args.rules.apply(name) {
             // `andada` and `andada-12` are one variant: named the same.

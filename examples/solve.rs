@@ -313,7 +313,12 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args, time: Option<Duration>) {
             nodes: limits.nodes.map(|n| n.saturating_sub(solution.nodes)),
             time: limits.time.map(|t| t.saturating_sub(clock.elapsed())),
         };
-        match solver.solve_margin(&pos, rest) {
+        let spent = rest.nodes == Some(0) || rest.time == Some(Duration::ZERO);
+        match if spent {
+            None
+        } else {
+            solver.solve_margin(&pos, rest)
+        } {
             Some(m) => println!("final margin with best play: {m:+} points for {me} (to move)"),
             None => {
                 println!("final margin: not found: the budget ran out")

@@ -66,6 +66,7 @@ impl FromStr for Move {
 impl Move {
     /// `Ok` if the move has a notation (a pit `1..=24`, or a choice);
     /// otherwise what is wrong. Serde refuses to write one that has none.
+    #[cfg(feature = "serde")]
     pub(crate) fn check_notation(&self) -> Result<(), String> {
         match self {
             Move::Pit(p) if !(1..=MAX_PITS_PER_ROW as u8).contains(p) => Err(format!(

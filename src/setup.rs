@@ -361,4 +361,26 @@ impl<R: Ruleset> FromStr for Position<R> {
 }
 
 crate::serde_str::string_serde!(Position<R>);
-crate::serde_str::string_serde!(Setup, check = |s: &Setup| s.variant.check_notation());
+crate::serde_str::string_serde!(Setup, check = Setup::check_round_trip);
+
+#[cfg(feature = "serde")]
+impl Setup {
+    /// For serde: a setup is written as its position string only if that
+    /// string reads back as the same setup. A setup's fields are public, so
+    /// it can hold what no position string says (an empty row, a state
+    /// field with a space, marked pits out of order or off the row, ...).
+    fn check_round_trip(&self) -> Result<(), String> {
+        self.variant.check_notation()?;
+        let text = self.to_string();
+        match text.parse::<Setup>() {
+            Ok(back) if back == *self => Ok(()),
+            Ok(back) => Err(format!(
+                "this setup has no position string: {text:?} reads back as another setup, \
+                 {back:?}"
+            )),
+            Err(e) => Err(format!(
+                "this setup has no position string: {text:?} does not read back: {e}"
+            )),
+        }
+    }
+}

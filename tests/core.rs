@@ -962,6 +962,51 @@ fn serde_refuses_a_move_or_variant_without_notation() {
     assert!(err.contains("not 7"), "{err}");
 }
 
+/// A setup's fields are public, so it can hold what no position string
+/// says; serde refused only a variant without notation, and wrote the rest
+/// as strings that read back as another setup, or not at all.
+#[test]
+fn serde_refuses_a_setup_whose_string_does_not_read_back() {
+    let start: Setup = "sadeqa-v 4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4 S 0-0"
+        .parse()
+        .unwrap();
+    let json = serde_json::to_string(&start).unwrap();
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), start);
+    let marked = |pits: &[(Player, u8)]| {
+        let mut s = start.clone();
+        s.marked = pits.iter().map(|&(p, n)| Pit::new(p, n)).collect();
+        s
+    };
+    let (s, n) = (Player::South, Player::North);
+    let mut refused = vec![
+        marked(&[(s, 11)]),
+        marked(&[(s, 2), (s, 2)]),
+        marked(&[(n, 3), (s, 1)]),
+    ];
+    for edit in [
+        |s: &mut Setup| s.state = Some(String::new()),
+        |s: &mut Setup| s.state = Some("a b".into()),
+        |s: &mut Setup| s.south.clear(),
+        |s: &mut Setup| s.south[0] = 4_000_000_000,
+        |s: &mut Setup| s.captured[0] = u32::MAX,
+    ] {
+        let mut setup = start.clone();
+        edit(&mut setup);
+        refused.push(setup);
+    }
+    for setup in refused {
+        let err = serde_json::to_string(&setup).unwrap_err().to_string();
+        assert!(
+            err.contains("this setup has no position string"),
+            "{setup:?}: {err}"
+        );
+    }
+    // Marked pits in the string's order, each once, read back: accepted.
+    let ok = marked(&[(s, 1), (n, 3)]);
+    let json = serde_json::to_string(&ok).unwrap();
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), ok);
+}
+
 #[test]
 fn serde_round_trip_of_outcomes() {
     let outcomes = [

@@ -539,7 +539,12 @@ fn pointless_selfplay_and_play_flags_are_refused() {
     assert_refused("play", &["--ply-limit", "0"], "--ply-limit", "1 at least");
     // Two commas in a row named no variant, and the message said only that.
     for list in ["sadeqa-ii,,sadeqa-iii", "sadeqa-ii,"] {
-        assert_refused("selfplay", &["--variant", list], "--variant", "an empty name");
+        assert_refused(
+            "selfplay",
+            &["--variant", list],
+            "--variant",
+            "an empty name",
+        );
     }
     // The smallest values that mean something run.
     let out = run(
