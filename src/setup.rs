@@ -18,7 +18,10 @@ use std::str::FromStr;
 /// South>-<captured by North> [<state>]` (RULES.md section 7).
 ///
 /// Parsing (`FromStr`) checks only the syntax; [`Position::from_setup`]
-/// checks the rest.
+/// checks the rest. With the `serde` feature a setup is written as its
+/// position string; one whose string would not read back as the same setup
+/// (its fields are public: an empty row, marked pits off the board, ...)
+/// is refused with what is wrong.
 ///
 /// **What a setup may hold**: the variant's number of pits a row; seeds on
 /// the board plus captured seeds no more than the variant's total (fewer
