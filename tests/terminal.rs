@@ -57,9 +57,8 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn time_bounds_the_root_proofs_of_solve_and_analyse() {
     let slow = "sadeqa-iii 0,14,2,14,2,2,1,3/4,13,0,7,2,7,4,1 S 8-12";
-    let out = run("solve", &["--position", slow, "--time", "0.5"], "");
+    let out = ran("solve", &["--position", slow, "--time", "0.5"], "");
     let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
         stdout.contains("result: unknown: the time ran out proving whether move 5 ever ends"),
         "{stdout}"
@@ -104,7 +103,7 @@ fn solve_names_an_unwritable_or_unwritten_strategy_and_a_pointless_margin() {
     let file =
         std::env::temp_dir().join(format!("sowing-unwritten-{}.strategy", std::process::id()));
     let path = file.to_str().expect("a UTF-8 temporary path");
-    let out = run(
+    let out = ran(
         "solve",
         &[
             "--variant",
@@ -117,7 +116,6 @@ fn solve_names_an_unwritable_or_unwritten_strategy_and_a_pointless_margin() {
         "",
     );
     let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(stdout.contains("result: unknown"), "{stdout}");
     assert!(
         stdout.contains(&format!(
@@ -146,7 +144,7 @@ fn every_line_of_play_fits_80_columns_and_the_result_says_why() {
         "andada-24",
     ] {
         for seed in ["1", "2"] {
-            let out = run(
+            let out = ran(
                 "play",
                 &[
                     "--variant",
@@ -160,7 +158,6 @@ fn every_line_of_play_fits_80_columns_and_the_result_says_why() {
                 ],
                 "",
             );
-            assert!(out.status.success(), "{variant}: {}", text(&out.stderr));
             let stdout = text(&out.stdout);
             for line in stdout.lines() {
                 assert!(
@@ -360,13 +357,12 @@ fn play_proves_an_undecided_move_while_a_typed_line_stops_it() {
     // South's pit 5 here has an endless cycle of 43,964,079,104 laps: its
     // proof would take minutes. The empty line stops it; the game goes on.
     let pos = "sadeqa-iii 0,14,2,14,2,2,1,3/4,13,0,7,2,7,4,1 S 8-12";
-    let out = run(
+    let out = ran(
         "play",
         &["--position", pos, "--north", "random"],
         "5\n\n2\nquit\n",
     );
     let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(stdout.contains("Proving that move 5 ever ends"), "{stdout}");
     assert!(stdout.contains("Stopped proving move 5 after"), "{stdout}");
     assert!(stdout.contains("Ply 1: South plays 2."), "{stdout}");
@@ -380,9 +376,8 @@ fn a_line_typed_during_a_proof_that_ends_first_is_read_as_a_move() {
     // for a stop. The "3" typed meanwhile is then the next move.
     let pos = "sadeqa-iii 1,2,1,23,4,3,2,3/0,1,0,1,3,2,8,0 S 22-20";
     let args = ["--position", pos, "--north", "random", "--seed", "1"];
-    let out = run("play", &args, "4\n3\nquit\n");
+    let out = ran("play", &args, "4\n3\nquit\n");
     let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
         stdout.contains("undecided, proved when chosen: 4"),
         "{stdout}"
@@ -475,6 +470,18 @@ fn play_under_a_lap_limit_names_the_limit_and_remembers_the_refusal() {
     assert!(!stdout.contains("minutes"), "{stdout}");
 }
 
+/// [`run`] of a command that must succeed (the message shows its standard
+/// error otherwise).
+fn ran(name: &str, args: &[&str], stdin: &str) -> Output {
+    let out = run(name, args, stdin);
+    assert!(
+        out.status.success(),
+        "{name} {args:?}: {}",
+        text(&out.stderr)
+    );
+    out
+}
+
 /// A refused command line: a non-zero status and a message naming `flag`.
 fn assert_refused(name: &str, args: &[&str], flag: &str, why: &str) {
     let out = run(name, args, "");
@@ -500,10 +507,8 @@ fn first_with_a_position_is_refused() {
         );
     }
     // Alone, each is accepted.
-    let out = run("replay", &["--position", pos, "1"], "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let out = run("replay", &["--variant", "sadeqa-ii", "--first", "N"], "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    ran("replay", &["--position", pos, "1"], "");
+    ran("replay", &["--variant", "sadeqa-ii", "--first", "N"], "");
 }
 
 /// `solve --variant X --position "Y ..."` solved Y and said nothing.
@@ -519,8 +524,7 @@ fn solve_refuses_a_variant_the_position_contradicts() {
     );
     // The same variant is accepted.
     let args = ["--variant", "sadeqa-ii", "--position", pos, "--time", "0.1"];
-    let out = run("solve", &args, "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = ran("solve", &args, "");
     assert!(text(&out.stdout).contains(&format!("position: {pos}")));
 }
 
@@ -547,7 +551,7 @@ fn pointless_selfplay_and_play_flags_are_refused() {
         );
     }
     // The smallest values that mean something run.
-    let out = run(
+    ran(
         "selfplay",
         &[
             "--variant",
@@ -561,8 +565,7 @@ fn pointless_selfplay_and_play_flags_are_refused() {
         ],
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let out = run(
+    ran(
         "selfplay",
         &[
             "--variant",
@@ -575,7 +578,6 @@ fn pointless_selfplay_and_play_flags_are_refused() {
         ],
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
 /// `play --seed` with two people and `--hint-time` with two computer
@@ -598,12 +600,11 @@ fn play_refuses_a_seed_or_a_hint_time_no_player_uses() {
     );
     // Where a player uses it, each is accepted.
     let args = ["--variant", "sadeqa-ii", "--north", "random", "--seed", "7"];
-    let out = run(
+    ran(
         "play",
         &[&args[..], &["--hint-time", "1"]].concat(),
         "quit\n",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let args = [
         "--variant",
         "sadeqa-ii",
@@ -612,8 +613,7 @@ fn play_refuses_a_seed_or_a_hint_time_no_player_uses() {
         "--north",
         "random",
     ];
-    let out = run("play", &[&args[..], &["--seed", "7"]].concat(), "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    ran("play", &[&args[..], &["--seed", "7"]].concat(), "");
 }
 
 /// The solver counts its nodes in steps of 4096: `--nodes 1000` searched
@@ -627,8 +627,7 @@ fn solve_refuses_a_node_budget_below_its_step() {
         "--nodes",
         "below the minimum of 4096 nodes",
     );
-    let out = run("solve", &["--nodes", "4096"], "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = ran("solve", &["--nodes", "4096"], "");
     assert!(
         text(&out.stdout).contains("nodes: 4096 expanded"),
         "{}",
@@ -695,9 +694,8 @@ fn play_says_why_it_stops_when_input_ends_during_a_proof() {
     // South's pit 5 has an endless cycle of 43,964,079,104 laps.
     let pos = "sadeqa-iii 0,14,2,14,2,2,1,3/4,13,0,7,2,7,4,1 S 8-12";
     let args = ["--position", pos, "--north", "human"];
-    let out = run("play", &args, "5\n");
+    let out = ran("play", &args, "5\n");
     let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
         stdout.contains("End of input: stopped proving move 5 after"),
         "{stdout}"
@@ -732,9 +730,8 @@ fn selfplay_exact_reports_a_long_proof_as_it_runs() {
         "1",
         "--exact",
     ];
-    let out = run("selfplay", &args, "");
+    let out = ran("selfplay", &args, "");
     let stderr = text(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
     assert!(
         stderr.contains("sadeqa-iii game 102, ply 23, South: proving whether move 5 ever ends"),
         "{stderr}"
@@ -752,9 +749,8 @@ fn selfplay_exact_reports_a_long_proof_as_it_runs() {
         "{stderr}"
     );
     // Under the default lap limit the same games report nothing.
-    let out = run("selfplay", &args[..6], "");
+    let out = ran("selfplay", &args[..6], "");
     let stderr = text(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
     assert!(!stderr.contains("proving whether"), "{stderr}");
 }
 
@@ -778,9 +774,8 @@ fn tournament_exact_reports_a_long_proof_as_it_runs() {
         "1",
         "--exact",
     ];
-    let out = run("selfplay", &args, "");
+    let out = ran("selfplay", &args, "");
     let stderr = text(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
     let at = "sadeqa-iii random vs greedy game 8, ply 13, South: ";
     assert!(
         stderr.contains(&format!("{at}proving whether move 5 ever ends")),
@@ -793,8 +788,7 @@ fn tournament_exact_reports_a_long_proof_as_it_runs() {
         "{stderr}"
     );
     // Under the default lap limit the same games report nothing.
-    let out = run("selfplay", &args[..args.len() - 1], "");
-    assert!(out.status.success());
+    let out = ran("selfplay", &args[..args.len() - 1], "");
     assert!(!text(&out.stderr).contains("proving whether"));
 }
 
@@ -922,8 +916,7 @@ fn selfplay_checks_rule_options_before_printing() {
             extra,
         ]
         .concat();
-        let out = run("selfplay", &args, "");
-        assert!(out.status.success(), "{args:?}");
+        let out = ran("selfplay", &args, "");
         assert!(
             text(&out.stdout).contains("\noptions: andada --clockwise\n"),
             "{args:?}: {}",
@@ -969,9 +962,8 @@ fn selfplay_exact_says_once_how_long_a_proof_can_take() {
         "1",
         "--exact",
     ];
-    let out = run("selfplay", &args, "");
+    let out = ran("selfplay", &args, "");
     let stderr = text(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
     assert_eq!(stderr.matches("proving whether").count(), 2, "{stderr}");
     assert_eq!(stderr.matches("never ends").count(), 2, "{stderr}");
     assert_eq!(
