@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo build --release --example playouts
-//! target/release/examples/playouts [VARIANT] [GAMES]   # sadeqa-ii, sadeqa-iii, game-91, sadeqa-v, andada-12, andada-24
+//! target/release/examples/playouts [VARIANT] [GAMES]   # sadeqa-ii, sadeqa-iii, game-91, sadeqa-v, andada-12, andada-24, or all
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/playouts sadeqa-iii 100
 //! ```
 //!
@@ -72,7 +72,8 @@ fn run_kernel(name: &str, game: Game, games: u64) {
 fn main() {
     pipe::exit_quietly_on_closed_output();
     let mut args = std::env::args().skip(1);
-    let which = args.next().unwrap_or_default();
+    // No variant, or `all` (to give GAMES for every variant), runs them all.
+    let which = args.next().unwrap_or_else(|| "all".to_string());
     const VARIANTS: [&str; 6] = [
         "sadeqa-ii",
         "sadeqa-iii",
@@ -82,13 +83,10 @@ fn main() {
         "andada-24",
     ];
     const KERNELS: [&str; 3] = ["kernel-sadeqa-ii", "kernel-sadeqa-iii", "kernel-game-91"];
-    if !which.is_empty()
-        && !VARIANTS.contains(&which.as_str())
-        && !KERNELS.contains(&which.as_str())
-    {
+    if which != "all" && !VARIANTS.contains(&which.as_str()) && !KERNELS.contains(&which.as_str()) {
         let usage = format!(
-            "usage: playouts [VARIANT] [GAMES]; VARIANT is one of {}, or {} (the benchmark's \
-             yardstick kernel)",
+            "usage: playouts [VARIANT] [GAMES]; VARIANT is one of {}, all (the default), or {} \
+             (the benchmark's yardstick kernel)",
             VARIANTS.join(", "),
             KERNELS.join(", ")
         );
@@ -126,7 +124,7 @@ fn main() {
         run_kernel(&which, kernels[k], games);
         return;
     }
-    let wanted = |name: &str| which.is_empty() || which == name;
+    let wanted = |name: &str| which == "all" || which == name;
     if wanted("sadeqa-ii") {
         run(SadeqaII::new(), games);
     }

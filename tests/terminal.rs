@@ -976,3 +976,31 @@ fn selfplay_exact_says_once_how_long_a_proof_can_take() {
     // `--lap-limit` is not offered: it conflicts with `--exact`.
     assert!(!stderr.contains("--lap-limit"), "{stderr}");
 }
+
+/// `playouts`: `all` (the default) runs every variant, so that GAMES can be
+/// given for all of them; an empty name is refused, not read as `all`.
+#[test]
+fn playouts_all_runs_every_variant_and_an_empty_name_is_refused() {
+    let out = ran("playouts", &["all", "1"], "");
+    let stdout = text(&out.stdout);
+    let variants: Vec<&str> = stdout
+        .lines()
+        .map(|line| line.split(':').next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            "sadeqa-ii",
+            "sadeqa-iii",
+            "game-91",
+            "sadeqa-v",
+            "andada-12",
+            "andada-24"
+        ],
+        "{stdout}"
+    );
+    assert!(stdout.contains(": 1 games, "), "{stdout}");
+    let out = ran("playouts", &["sadeqa-ii", "1"], "");
+    assert_eq!(text(&out.stdout).lines().count(), 1);
+    assert_refused("playouts", &["", "1"], "not \"\"", "all (the default)");
+}
