@@ -259,8 +259,10 @@ impl<R: Ruleset> Position<R> {
 
     /// `player`'s points where the game scores them: Sadeqa V, captured
     /// seeds plus the seeds in his waranas (RULES.md section 3.7); Sadeqa III
-    /// and game 91, captured seeds (section 5.5). `None` for Sadeqa II and
-    /// Andada, which are won by moving last.
+    /// and game 91, captured seeds (section 5.5), and once the game is over
+    /// the seeds left on the board too for the last mover (5.4: a position
+    /// set up at the end still holds them), as [`Position::outcome`] counts
+    /// them. `None` for Sadeqa II and Andada, which are won by moving last.
     pub fn points(&self, player: Player) -> Option<u16> {
         self.rules.points(self, player)
     }

@@ -356,6 +356,9 @@ fn set_up_end_position_scores_board_for_last_mover() {
             score: Some(Score { south: 3, north: 6 })
         }
     );
+    // The points say the same as the outcome.
+    assert_eq!(p.points(Player::South), Some(3));
+    assert_eq!(p.points(Player::North), Some(6));
 }
 
 // ---- 5.5 winner ----

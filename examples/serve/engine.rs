@@ -17,11 +17,12 @@ use serde::Serialize;
 use sowing::rulesets::Reading;
 use sowing::{
     AnyGame, AnyPosition, AnyRuleset, Event, Move, MoveSet, Pit, PlayError, Player, Proof, Record,
-    TURN_BUDGET, Variant,
+    RecordError, TURN_BUDGET, Variant,
 };
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The rules a new game is played under, as the API names them.
 #[derive(Clone, Debug, Default)]
@@ -247,6 +248,14 @@ impl Session {
             players::check(seat).map_err(|e| ApiError::bad_request("unknown_player", e))?;
         }
         let start = match &setup.position {
+            // The position string names the side to move.
+            Some(_) if setup.first.is_some() => {
+                return Err(ApiError::bad_request(
+                    "first_with_position",
+                    "\"first\" applies to the initial position only: a position string \
+                     names the side to move itself",
+                ));
+            }
             Some(text) => {
                 let name = text.split_whitespace().next().unwrap_or("");
                 let rules = ruleset(&setup.rules, name)?;
@@ -293,12 +302,7 @@ impl Session {
                     format!("bad record: {}", short(&e.to_string())),
                 )
             })?;
-            game.play_record(&record).map_err(|e| {
-                ApiError::unprocessable(
-                    "bad_record",
-                    format!("the record cannot be played: {}", short(&e.to_string())),
-                )
-            })?;
+            play_record_within(&mut game, &record, RECORD_PROOF_TIME)?;
         }
         let mut bots: [Option<Chooser>; 2] = [None, None];
         for (i, seat) in setup.seats.iter().enumerate() {
@@ -601,6 +605,63 @@ fn refusal(pos: &AnyPosition, mv: Move, legality: &Legality) -> String {
 fn list(moves: MoveSet) -> String {
     let names: Vec<String> = moves.iter().map(|m| format!("move {m}")).collect();
     names.join(", ")
+}
+
+/// How long a new game's record may spend proving endless sowings before
+/// the request is refused: a request is answered, not held for the minutes
+/// such a proof can take (RULES.md section 2).
+const RECORD_PROOF_TIME: Duration = Duration::from_secs(2);
+
+/// Plays `record` on `game` as [`AnyGame::play_record`] does, but stops a
+/// proof that runs past `limit` (in all) and refuses the record then.
+///
+/// # Errors
+/// A move of the record that cannot be played, a move after the game's
+/// end, or a proof that did not finish within `limit`.
+fn play_record_within(
+    game: &mut AnyGame,
+    record: &Record,
+    limit: Duration,
+) -> Result<(), ApiError> {
+    let deadline = Instant::now() + limit;
+    let refused = |e: RecordError| {
+        ApiError::unprocessable(
+            "bad_record",
+            format!("the record cannot be played: {}", short(&e.to_string())),
+        )
+    };
+    for &mv in record.moves() {
+        let ply = game.ply() + 1;
+        let outcome = game.outcome();
+        if !outcome.is_ongoing() {
+            return Err(refused(RecordError::Over { ply, outcome }));
+        }
+        // Called about every million laps (a few milliseconds).
+        let mut control = |_: Move, _: u64| {
+            if Instant::now() >= deadline {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        match game.play_with(mv, &mut (), &mut control) {
+            Ok(()) => {}
+            Err(PlayError::Cancelled { mv: proving, laps }) => {
+                return Err(ApiError::unprocessable(
+                    "record_proof_too_long",
+                    format!(
+                        "the record cannot be played within {} s: at ply {ply} (move {mv}), \
+                         whether move {proving}'s sowing ever ends is still unproved after {laps} \
+                         laps; start the game from the position before it, and the board proves \
+                         it in the background",
+                        limit.as_secs()
+                    ),
+                ));
+            }
+            Err(source) => return Err(refused(RecordError::Play { ply, source })),
+        }
+    }
+    Ok(())
 }
 
 /// An error message cut to a readable length (a record's own text is never

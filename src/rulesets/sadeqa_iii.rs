@@ -116,8 +116,14 @@ impl Ruleset for SadeqaIII {
         })
     }
 
+    /// Captured seeds; once the game is over, the final points (5.4, 5.5),
+    /// as [`Ruleset::outcome`] counts them.
     fn points(&self, pos: &Position<Self>, player: Player) -> Option<u16> {
-        Some(pos.captured(player))
+        Some(if pos.is_over() {
+            self.final_points(pos, player)
+        } else {
+            pos.captured(player)
+        })
     }
 
     fn parse_state(&self, field: Option<&str>) -> Result<(), StateError> {

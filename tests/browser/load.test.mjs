@@ -94,6 +94,15 @@ test(`${GAMES} games at once, every answer checked`, async () => {
     refusal(await call('POST', '/api/games', { variant: 'sadeqa-x' }), 400, 'unknown_variant');
     refusal(await call('POST', '/api/games', { position: 'sadeqa-iii 1,2/3 S 0-0' }), 400, 'bad_position');
     refusal(await call('POST', '/api/games', { variant: 'sadeqa-iii', record: '1/4' }), 422, 'bad_record');
+    // North's move 2 here is endless, with a cycle that takes about a minute
+    // to prove: a record that plays it is refused after 2 s, not held.
+    const slow = 'sadeqa-iii 5,0,5,11,1,4,12,0/1,11,13,0,11,8,1,0 N 4-9';
+    const asked = Date.now();
+    const proof = await call('POST', '/api/games', { position: slow, record: '2', south: 'human', north: 'human' });
+    refusal(proof, 422, 'record_proof_too_long');
+    assert.ok(Date.now() - asked < 10000, `answered after ${Date.now() - asked} ms`);
+    assert.match(proof.data.message, /still unproved after \d+ laps/);
+    refusal(await call('POST', '/api/games', { position: slow, first: 'S' }), 400, 'first_with_position');
     refusal(await call('POST', '/api/games', '{"variant": ', true), 400, 'malformed_json');
     refusal(await call('POST', '/api/games', { variant: 'sadeqa-iii', south: 'deep-blue' }), 400, 'unknown_player');
     refusal(await call('POST', '/api/games', { position: 'x'.repeat(200000) }), 413, 'body_too_large');
