@@ -201,6 +201,13 @@ fn player_specs_parse_and_print() {
         ("mcts", "mcts:2000"),
         ("mcts:500", "mcts:500"),
         ("mcts:1.5s", "mcts:1500ms"),
+        // A part of a millisecond is written exactly, to the nanosecond.
+        ("alphabeta:0.5ms", "alphabeta:0.5ms"),
+        ("alphabeta:1.5ms", "alphabeta:1.5ms"),
+        ("ab:0.0000015s", "alphabeta:0.0015ms"),
+        ("mcts:0.9ms", "mcts:0.9ms"),
+        ("mcts:1e-6s", "mcts:0.001ms"),
+        ("mcts:1.000001ms", "mcts:1.000001ms"),
     ] {
         let spec: BotSpec = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
         assert_eq!(spec.to_string(), shown);
@@ -229,6 +236,68 @@ fn player_specs_parse_and_print() {
         assert!(matches!(e, SpecError::BadBudget { .. }), "{bad}: {e:?}");
         assert!(e.to_string().contains("bad budget"), "{e}");
     }
+    // A count too big for its type says so.
+    let e = "mcts:99999999999999".parse::<BotSpec>().unwrap_err();
+    assert!(e.to_string().contains("at most 4294967295 playouts"), "{e}");
+    let e = "ab:99999999999999999999nodes"
+        .parse::<BotSpec>()
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("at most 18446744073709551615 nodes"),
+        "{e}"
+    );
+}
+
+/// A budget built directly that the search raises or lowers is named as
+/// the search uses it, and the name reads back as a spec.
+#[test]
+fn a_built_budget_is_named_as_the_search_uses_it() {
+    use std::time::Duration;
+    let bots: [(Box<dyn Bot>, &str); 7] = [
+        (
+            Box::new(AlphaBeta::with_budget(Budget::Depth(0))),
+            "alphabeta:1",
+        ),
+        (
+            Box::new(AlphaBeta::with_budget(Budget::Depth(200))),
+            "alphabeta:64",
+        ),
+        (
+            Box::new(AlphaBeta::with_budget(Budget::Nodes(0))),
+            "alphabeta:1nodes",
+        ),
+        (
+            Box::new(AlphaBeta::with_budget(Budget::Time(Duration::ZERO))),
+            "alphabeta:0.000001ms",
+        ),
+        (
+            Box::new(Mcts::with_budget(sowing::bots::MctsBudget::Playouts(0), 1)),
+            "mcts:1",
+        ),
+        (
+            Box::new(Mcts::with_budget(
+                sowing::bots::MctsBudget::Time(Duration::from_nanos(1_500_001)),
+                1,
+            )),
+            "mcts:1.500001ms",
+        ),
+        (
+            Box::new(Mcts::with_budget(
+                sowing::bots::MctsBudget::Time(Duration::ZERO),
+                1,
+            )),
+            "mcts:0.000001ms",
+        ),
+    ];
+    for (bot, name) in bots {
+        assert_eq!(bot.name(), name);
+        let spec: BotSpec = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(spec.to_string(), name);
+    }
+    assert_eq!(
+        BotSpec::AlphaBeta(Budget::Depth(0)).to_string(),
+        "alphabeta:1"
+    );
 }
 
 // ---- reference searches ----

@@ -67,13 +67,27 @@ pub enum Budget {
     Time(Duration),
 }
 
-impl fmt::Display for Budget {
-    /// As the player spec writes it: `6`, `100000nodes`, `1500ms`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Budget {
+    /// The budget as the search uses it: a depth in 1..=64, 1 node, 1 ns
+    /// at least.
+    fn in_use(self) -> Budget {
         match self {
+            Budget::Depth(d) => Budget::Depth(d.clamp(1, MAX_DEPTH)),
+            Budget::Nodes(n) => Budget::Nodes(n.max(1)),
+            Budget::Time(t) => Budget::Time(t.max(Duration::from_nanos(1))),
+        }
+    }
+}
+
+impl fmt::Display for Budget {
+    /// As the player spec writes it: `6`, `100000nodes`, `1500ms`, `0.5ms`;
+    /// a budget the search raises or lowers (a depth of 0, no nodes, no
+    /// time) as the search uses it, so that it reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.in_use() {
             Budget::Depth(d) => write!(f, "{d}"),
             Budget::Nodes(n) => write!(f, "{n}nodes"),
-            Budget::Time(t) => write!(f, "{}ms", t.as_millis()),
+            Budget::Time(t) => super::spec::write_time(f, t),
         }
     }
 }
@@ -697,7 +711,7 @@ impl<E: Evaluator> AlphaBeta<E> {
     /// A player with the given budget and evaluation.
     pub fn with_eval(budget: Budget, eval: E) -> Self {
         AlphaBeta {
-            budget,
+            budget: budget.in_use(),
             eval,
             table_bits: DEFAULT_TABLE_BITS,
             tables: Tables::default(),

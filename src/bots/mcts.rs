@@ -40,12 +40,24 @@ pub enum MctsBudget {
     Time(Duration),
 }
 
-impl fmt::Display for MctsBudget {
-    /// As the player spec writes it: `2000`, `1500ms`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MctsBudget {
+    /// The budget as the search uses it: 1 playout, 1 ns at least.
+    fn in_use(self) -> MctsBudget {
         match self {
+            MctsBudget::Playouts(n) => MctsBudget::Playouts(n.max(1)),
+            MctsBudget::Time(t) => MctsBudget::Time(t.max(Duration::from_nanos(1))),
+        }
+    }
+}
+
+impl fmt::Display for MctsBudget {
+    /// As the player spec writes it: `2000`, `1500ms`, `0.5ms`; no
+    /// playouts or no time as the search uses it (1 playout, 1 ns), so
+    /// that it reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.in_use() {
             MctsBudget::Playouts(n) => write!(f, "{n}"),
-            MctsBudget::Time(t) => write!(f, "{}ms", t.as_millis()),
+            MctsBudget::Time(t) => super::spec::write_time(f, t),
         }
     }
 }
@@ -91,7 +103,7 @@ impl Mcts {
     /// A player with the given budget, seeded with `seed`.
     pub fn with_budget(budget: MctsBudget, seed: u64) -> Self {
         Mcts {
-            budget,
+            budget: budget.in_use(),
             rng: SmallRng::seed_from_u64(seed),
             exploration: std::f64::consts::SQRT_2,
             last_playouts: 0,

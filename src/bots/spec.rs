@@ -26,7 +26,10 @@ pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 /// | `mcts:Ts`, `mcts:Tms` | about `T` seconds / milliseconds a move |
 ///
 /// Names are case-insensitive; `ab` is short for `alphabeta`. The spec
-/// reads back from its `Display`.
+/// reads back from its `Display`, which writes the budget as the player
+/// uses it: a depth of 0 as 1 and one over 64 as 64, no nodes or playouts
+/// as 1, a time to the nanosecond (`0.5ms`) and no time as 1 ns
+/// (`0.000001ms`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BotSpec {
     /// `random`.
@@ -59,22 +62,73 @@ pub enum SpecError {
     },
 }
 
-/// A time written `Ts` or `Tms` (`T` a decimal number), if it is one.
+/// A time written `Ts` or `Tms` (`T` a decimal number), if it is one. A
+/// plain decimal (`1.5ms`) is read exactly, to the nanosecond, so that a
+/// budget's `Display` ([`write_time`]) reads back as the same time; any
+/// other number (`1e-3s`) to the nearest nanosecond.
 fn parse_time(s: &str) -> Option<Result<Duration, &'static str>> {
-    let (number, scale) = if let Some(n) = s.strip_suffix("ms") {
-        (n, 1e-3)
+    let (number, nanos_per_unit) = if let Some(n) = s.strip_suffix("ms") {
+        (n, 1_000_000u128)
     } else if let Some(n) = s.strip_suffix('s') {
-        (n, 1.0)
+        (n, 1_000_000_000)
     } else {
         return None;
     };
-    Some(match number.parse::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 && t * scale <= 86_400.0 => {
-            Ok(Duration::from_secs_f64(t * scale))
-        }
-        Ok(_) => Err("a time must be positive and at most a day"),
-        Err(_) => Err("expected a number before s or ms"),
+    const DAY_NANOS: u128 = 86_400 * 1_000_000_000;
+    let nanos = match exact_nanos(number, nanos_per_unit) {
+        Some(n) => n,
+        None => match number.parse::<f64>() {
+            Ok(t) if t.is_finite() && t >= 0.0 => (t * nanos_per_unit as f64).round() as u128,
+            Ok(_) => return Some(Err("a time must be positive and at most a day")),
+            Err(_) => return Some(Err("expected a number before s or ms")),
+        },
+    };
+    Some(if (1..=DAY_NANOS).contains(&nanos) {
+        Ok(Duration::from_nanos(nanos as u64))
+    } else {
+        Err("a time must be positive (1 ns at least) and at most a day")
     })
+}
+
+/// `number` (digits, optionally a point and more digits) times
+/// `nanos_per_unit`, in whole nanoseconds, if it is written so and has no
+/// digit below a nanosecond (`None` otherwise, or past `u128`).
+fn exact_nanos(number: &str, nanos_per_unit: u128) -> Option<u128> {
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    let digits = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() && fraction.is_empty() || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let places = nanos_per_unit.ilog10() as usize;
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.len() > places || whole.len() > 20 {
+        return None;
+    }
+    let whole: u128 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let part: u128 = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse::<u128>().ok()? * 10u128.pow((places - fraction.len()) as u32)
+    };
+    whole.checked_mul(nanos_per_unit)?.checked_add(part)
+}
+
+/// Writes `t` as the spec reads it: whole milliseconds as `1500ms`, a time
+/// with a part of a millisecond exactly, as `0.5ms` or `1.000001ms`. A time
+/// below a nanosecond is written `0.000001ms`, the least a spec takes.
+pub(crate) fn write_time(f: &mut fmt::Formatter<'_>, t: Duration) -> fmt::Result {
+    let nanos = t.as_nanos().max(1);
+    let (ms, part) = (nanos / 1_000_000, nanos % 1_000_000);
+    if part == 0 {
+        write!(f, "{ms}ms")
+    } else {
+        let digits = format!("{part:06}");
+        write!(f, "{ms}.{}ms", digits.trim_end_matches('0'))
+    }
 }
 
 impl FromStr for BotSpec {
@@ -104,6 +158,9 @@ impl FromStr for BotSpec {
                 if let Some(n) = b.strip_suffix("nodes") {
                     return match n.parse::<u64>() {
                         Ok(n) if n > 0 => Ok(BotSpec::AlphaBeta(Budget::Nodes(n))),
+                        _ if is_big_number(n) => {
+                            Err(bad("alphabeta", "at most 18446744073709551615 nodes"))
+                        }
                         _ => Err(bad(
                             "alphabeta",
                             "expected a positive number of nodes before \"nodes\"",
@@ -134,6 +191,7 @@ impl FromStr for BotSpec {
                 }
                 match b.parse::<u32>() {
                     Ok(n) if n > 0 => Ok(BotSpec::Mcts(MctsBudget::Playouts(n))),
+                    _ if is_big_number(b) => Err(bad("mcts", "at most 4294967295 playouts")),
                     _ => Err(bad(
                         "mcts",
                         "expected a positive number of playouts, Ts or Tms",
@@ -143,6 +201,11 @@ impl FromStr for BotSpec {
             _ => Err(SpecError::UnknownPlayer(s.trim().to_string())),
         }
     }
+}
+
+/// Whether `s` is all digits but too big for its type (a budget's count).
+fn is_big_number(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && !s.trim_start_matches('0').is_empty()
 }
 
 impl fmt::Display for BotSpec {
