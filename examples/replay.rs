@@ -31,10 +31,12 @@ use std::process::ExitCode;
 /// the position after each ply, the legal moves at the end and the result.
 #[derive(Parser, Debug)]
 #[command(version)]
+// The start: --variant, --position or both (a clap error names both).
+#[command(group(clap::ArgGroup::new("start").required(true).multiple(true).args(["variant", "position"])))]
 struct Args {
     /// Variant to start from its initial position: sadeqa-v, sadeqa-ii,
     /// sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24.
-    #[arg(long, required_unless_present = "position")]
+    #[arg(long)]
     variant: Option<String>,
 
     /// Start from this position string instead (RULES.md section 7), e.g.

@@ -125,8 +125,8 @@ struct Args {
     #[arg(long)]
     verbose: bool,
 
-    /// Worker threads (default: the machine's cores), 1 at least. The
-    /// results do not depend on it.
+    /// Worker threads (default: the machine's cores), 1 at least, and no
+    /// more than there are games. The results do not depend on it.
     #[arg(long, value_parser = at_least_one)]
     threads: Option<usize>,
 }
@@ -407,6 +407,8 @@ fn main() {
         tournament::run(&variants, &config);
         return;
     }
+    // No more threads than games: the rest would only start and stop.
+    let threads = threads.min(args.games * variants.len()).max(1);
     let endless = match args.laps() {
         Some(n) => format!("lap limit {n}"),
         None => "exact".to_string(),

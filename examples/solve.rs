@@ -245,6 +245,8 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args, time: Option<Duration>) {
     let solution = solver.solve(&pos, limits);
     let me = pos.side_to_move();
     let result = match solution.verdict {
+        // Nothing to prove: say why, as `analyse` does.
+        _ if pos.is_over() => format!("the game is over: {}", pos.outcome()),
         Verdict::Win => format!("{me} (to move) wins"),
         Verdict::Loss => format!("{} wins ({me} to move loses)", me.other()),
         Verdict::Draw if solution.repetitions == 0 => {
@@ -271,16 +273,21 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args, time: Option<Duration>) {
         match solver.strategy(&pos) {
             Ok(strategy) => {
                 println!(
-                    "strategy: {} lines (positions with {} to move), checked with the exact rule, built in {:.2} s",
+                    "strategy: {} {} (positions with {} to move), checked with the exact rule, built in {:.2} s",
                     strategy.len(),
+                    if strategy.len() == 1 { "line" } else { "lines" },
                     strategy.winner,
                     t.elapsed().as_secs_f64()
                 );
-                println!(
-                    "principal line ({} plies): {}",
-                    strategy.pv.len(),
-                    line(&strategy.pv)
-                );
+                if strategy.pv.is_empty() {
+                    println!("principal line: none, the game is over");
+                } else {
+                    println!(
+                        "principal line ({} plies): {}",
+                        strategy.pv.len(),
+                        line(&strategy.pv)
+                    );
+                }
                 if let Some(file) = &args.strategy {
                     let out = std::fs::File::create(file)
                         .unwrap_or_else(|e| fail(format!("cannot create {file}: {e}")));

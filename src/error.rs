@@ -73,7 +73,10 @@ pub enum PlayError {
     },
     /// The move's sowing did not end within the caller's lap limit; under
     /// that option it counts as endless (RULES.md section 2).
-    #[error("move {mv} did not end within the lap limit of {limit} laps and counts as endless")]
+    #[error(
+        "move {mv} did not end within the lap limit of {limit} {} and counts as endless",
+        if *limit == 1 { "lap" } else { "laps" }
+    )]
     LapLimit {
         /// The refused move.
         mv: Move,
@@ -173,7 +176,10 @@ pub enum SetupError {
     WrongVariant {
         /// The variant named in the setup.
         found: &'static str,
-        /// The ruleset expected.
+        /// The ruleset's variant (`sadeqa-iii`); from `str::parse` of a
+        /// `Position<R>`, which has no ruleset value yet, the ruleset's
+        /// title ([`Ruleset::NAME`](crate::Ruleset::NAME), `Sadeqa III`),
+        /// which may cover several variants (`sadeqa-iii` and `game-91`).
         expected: &'static str,
     },
     /// The variant names a board no variant has: Andada with other than 12,

@@ -157,14 +157,15 @@ impl<R: Ruleset> Position<R> {
     /// play: 1,939 laps in Sadeqa III, 4,426 in game 91), while an endless
     /// sowing's cycle can take 10^9 to 10^10 laps to prove (RULES.md
     /// section 2). A limit of 10,000 refuses no move seen in random play.
-    /// Every sowing has at least one lap, so a limit of 0 acts as 1.
+    /// Every sowing has at least one lap, so a limit of 0 is taken as 1
+    /// (and [`Position::lap_limit`] then says 1).
     ///
     /// The legality of the turn is found again under the new setting. A
     /// limit can leave the side to move without a legal move; the ruleset's
     /// no-move rule then applies at once, as after a move (Sadeqa V: he
     /// passes). Set the limit before play: a finished game is not reopened.
     pub fn with_lap_limit(mut self, limit: Option<u32>) -> Self {
-        self.lap_limit = limit;
+        self.lap_limit = limit.map(|l| l.max(1));
         if !self.over {
             self.start_turn(&mut (), &mut ())
                 .expect("the uncancellable control does not cancel");

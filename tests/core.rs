@@ -246,6 +246,20 @@ fn lap_limit_refuses_a_long_move() {
     // The limit is not part of the position: equal to the exact one.
     assert_eq!(one, exact);
     assert_eq!(one.with_lap_limit(None).lap_limit(), None);
+    assert_eq!(
+        one.play(Move::Pit(1)).unwrap_err().to_string(),
+        "move 1 did not end within the lap limit of 1 lap and counts as endless"
+    );
+    // Every sowing has a lap: a limit of 0 is taken as 1, and says so.
+    let zero = exact.with_lap_limit(Some(0));
+    assert_eq!(zero.lap_limit(), Some(1));
+    assert_eq!(
+        zero.check(Move::Pit(1)),
+        Err(PlayError::LapLimit {
+            mv: Move::Pit(1),
+            limit: 1
+        })
+    );
 
     // Sadeqa III's South 1 from the start takes 5 laps (RULES.md section
     // 5): within a limit of 5 it is played.

@@ -1004,3 +1004,56 @@ fn playouts_all_runs_every_variant_and_an_empty_name_is_refused() {
     assert_eq!(text(&out.stdout).lines().count(), 1);
     assert_refused("playouts", &["", "1"], "not \"\"", "all (the default)");
 }
+
+/// Found by review: `selfplay` starts no more threads than it has games;
+/// `--reading` is case-insensitive, as variant names are; `replay` without
+/// a start names both ways to give one; a `--position` whose variant field
+/// is unknown is named as the position's error; `solve` on a finished
+/// game says so; `serve --max-games 0` is refused in words.
+#[test]
+fn review_findings_of_session_12() {
+    let out = ran(
+        "selfplay",
+        &[
+            "--games",
+            "1",
+            "--threads",
+            "100000",
+            "--variant",
+            "sadeqa-ii",
+        ],
+        "",
+    );
+    assert!(
+        text(&out.stdout).contains(", 1 thread\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = ran(
+        "replay",
+        &["--variant", "andada", "--reading", "LUDII", "1"],
+        "",
+    );
+    assert!(
+        text(&out.stdout).contains("andada-12"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_refused("replay", &["--", "1/3"], "--variant", "--position");
+    for example in ["play", "replay", "solve", "analyse"] {
+        assert_refused(
+            example,
+            &["--position", "garbage"],
+            "bad --position \"garbage\"",
+            "unknown variant",
+        );
+    }
+    let over = "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 2-0";
+    let out = ran("solve", &["--position", over], "");
+    assert!(
+        text(&out.stdout).contains("result: the game is over: draw (equal score) 2-2"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_refused("serve", &["--max-games", "0"], "--max-games", "1 at least");
+}

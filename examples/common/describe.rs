@@ -165,14 +165,18 @@ pub fn no_such_pit(typed: &str, pits_per_row: usize) -> String {
     }
 }
 
-/// The variant field of a position string: its first word. A blank string
-/// is refused in the library's words ([`sowing::ParsePositionError::Empty`],
-/// "position string is empty: expected <variant> ..."), not as a variant
-/// named "".
+/// The variant field of a position string: its first word, if it names a
+/// variant (so that the caller can say the error is the position string's).
+/// A blank string is refused in the library's words
+/// ([`sowing::ParsePositionError::Empty`], "position string is empty:
+/// expected <variant> ..."), not as a variant named "".
 #[allow(dead_code)]
 pub fn variant_of(position: &str) -> Result<&str, String> {
     match position.split_whitespace().next() {
-        Some(variant) => Ok(variant),
+        Some(variant) => variant
+            .parse::<sowing::Variant>()
+            .map(|_| variant)
+            .map_err(|e| e.to_string()),
         None => Err(position
             .parse::<sowing::Setup>()
             .map(|_| ())

@@ -17,8 +17,9 @@ pub struct RuleOptions {
     #[arg(long)]
     pub clockwise: bool,
 
-    /// Andada: which published reading of the rules (RULES.md section 6.7).
-    #[arg(long, value_enum)]
+    /// Andada: which published reading of the rules (RULES.md section 6.7);
+    /// case-insensitive, as variant names are.
+    #[arg(long, value_enum, ignore_case = true)]
     pub reading: Option<ReadingArg>,
 }
 

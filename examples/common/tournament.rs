@@ -140,6 +140,8 @@ pub fn run(variants: &[(String, AnyPosition)], config: &Config) {
             }
         }
     }
+    // No more threads than games: the rest would only start and stop.
+    let threads = config.threads.min(jobs.len()).max(1);
     println!(
         "tournament: {}, {}, {} per pair and seat ({}), seed {}, {}",
         count(p, "player", "players"),
@@ -147,7 +149,7 @@ pub fn run(variants: &[(String, AnyPosition)], config: &Config) {
         count(config.games, "game", "games"),
         count(jobs.len(), "game", "games"),
         config.seed,
-        count(config.threads, "thread", "threads"),
+        count(threads, "thread", "threads"),
     );
     if !config.options.is_empty() {
         println!("options: {}", config.options.join(", "));
@@ -158,7 +160,7 @@ pub fn run(variants: &[(String, AnyPosition)], config: &Config) {
     let done = AtomicUsize::new(0);
     let clock = Instant::now();
     std::thread::scope(|s| {
-        for _ in 0..config.threads {
+        for _ in 0..threads {
             s.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);

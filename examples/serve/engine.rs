@@ -172,7 +172,12 @@ pub fn ruleset(choice: &RuleChoice, name: &str) -> Result<AnyRuleset, ApiError> 
     match &mut rules {
         AnyRuleset::Andada(r) => {
             r.clockwise = choice.clockwise.unwrap_or(false);
-            r.reading = match choice.reading.as_deref() {
+            // Case-insensitive, as variant names are.
+            let reading = choice
+                .reading
+                .as_deref()
+                .map(|r| r.trim().to_ascii_lowercase());
+            r.reading = match reading.as_deref() {
                 None | Some("pankhurst") => Reading::Pankhurst,
                 Some("empty-row") => Reading::EmptyRowLoses,
                 Some("ludii") => Reading::Ludii,

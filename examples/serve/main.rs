@@ -30,8 +30,8 @@ struct Args {
     port: u16,
 
     /// Games kept in memory; beyond it the least recently used is dropped.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    max_games: u64,
+    #[arg(long, default_value_t = 1000, value_parser = describe::at_least_one)]
+    max_games: usize,
 
     /// Largest request body accepted, in bytes.
     #[arg(long, default_value_t = 64 * 1024)]
@@ -45,7 +45,7 @@ struct Args {
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
-    let app = api::App::new(args.max_games as usize, args.provers as usize);
+    let app = api::App::new(args.max_games, args.provers as usize);
     let router = api::router(app, args.max_body);
     let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {
         Ok(l) => l,

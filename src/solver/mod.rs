@@ -153,10 +153,10 @@ pub(crate) struct Key<S> {
     state: S,
 }
 
-/// Whether the captured seeds decide the game (the scoring games).
 /// The largest table: 2^26 entries (see [`Solver::new`]).
 pub const MAX_TABLE_BITS: u8 = 26;
 
+/// Whether the captured seeds decide the game (the scoring games).
 fn scoring(v: Variant) -> bool {
     !matches!(v, Variant::SadeqaII | Variant::Andada(_))
 }
