@@ -48,7 +48,8 @@ struct Args {
     time: Option<f64>,
 
     /// Seconds of proof-number search per move before the alpha-beta
-    /// search (0: none).
+    /// search (0: none): up to this much for each legal move, so a
+    /// position with 10 moves takes up to 10 s before the search.
     #[arg(long, value_name = "S", default_value_t = 1.0)]
     solve_time: f64,
 }
@@ -83,7 +84,15 @@ where
     let me = pos.side_to_move();
     println!("{me} to move; legal moves: {}", pos.legal_moves());
     let clock = Instant::now();
+    // Each phase says on standard error what it does and how long it may
+    // take, so that a run of many seconds is not a silent one.
+    let moves = pos.legal_moves().len();
     let proved: Vec<(Move, Verdict)> = if args.solve_time > 0.0 {
+        eprintln!(
+            "analyse: proving each move's result, up to {} s a move (--solve-time) for {moves} {} ...",
+            args.solve_time,
+            if moves == 1 { "move" } else { "moves" }
+        );
         let limits = Limits {
             nodes: None,
             time: Some(seconds(args.solve_time, "--solve-time", true)),
@@ -97,6 +106,13 @@ where
         (None, Some(t)) => Budget::Time(seconds(t, "--time", false)),
         (None, None) => Budget::Time(Duration::from_secs(3)),
     };
+    match budget {
+        Budget::Time(t) => eprintln!(
+            "analyse: searching every move for {} s (--time) ...",
+            t.as_secs_f64()
+        ),
+        _ => eprintln!("analyse: searching every move to depth {} ...", budget),
+    }
     let mut table = Table::new(20);
     let analysis = analyse(&pos, budget, &StandardEval, &mut table);
     let verdict = |mv: Move| {

@@ -279,29 +279,34 @@ fn play_all(variants: &[(String, AnyRuleset)], args: &Args, threads: usize) -> V
         })
         .collect();
     let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
     let total = Mutex::new(vec![Stats::default(); variants.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| {
-                let mut mine = vec![Stats::default(); variants.len()];
-                loop {
-                    let job = next.fetch_add(1, Ordering::Relaxed);
-                    let (v, i) = (job / args.games.max(1), job % args.games.max(1));
-                    if v >= variants.len() || args.games == 0 {
-                        break;
+    let games = args.games * variants.len();
+    progress::report_games(&done, games, Duration::from_secs(5), || {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|| {
+                    let mut mine = vec![Stats::default(); variants.len()];
+                    loop {
+                        let job = next.fetch_add(1, Ordering::Relaxed);
+                        let (v, i) = (job / args.games.max(1), job % args.games.max(1));
+                        if v >= variants.len() || args.games == 0 {
+                            break;
+                        }
+                        let (start, base) = jobs[v];
+                        let clock = Instant::now();
+                        let label = format!("{} game {}", variants[v].0, i + 1);
+                        play_game(start, args, mix(base ^ mix(i as u64)), &label, &mut mine[v]);
+                        mine[v].time += clock.elapsed();
+                        done.fetch_add(1, Ordering::Relaxed);
                     }
-                    let (start, base) = jobs[v];
-                    let clock = Instant::now();
-                    let label = format!("{} game {}", variants[v].0, i + 1);
-                    play_game(start, args, mix(base ^ mix(i as u64)), &label, &mut mine[v]);
-                    mine[v].time += clock.elapsed();
-                }
-                let mut total = total.lock().expect("no worker panicked");
-                for (t, m) in total.iter_mut().zip(&mine) {
-                    t.add(m);
-                }
-            });
-        }
+                    let mut total = total.lock().expect("no worker panicked");
+                    for (t, m) in total.iter_mut().zip(&mine) {
+                        t.add(m);
+                    }
+                });
+            }
+        })
     });
     total.into_inner().expect("no worker panicked")
 }

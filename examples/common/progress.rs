@@ -167,3 +167,37 @@ pub fn settle_reported(
     }
     Ok(())
 }
+
+/// While `body` runs, says on standard error every `every` how many of
+/// `total` games `done` counts, once a run has taken that long: games
+/// between searching players can take minutes with nothing else printed.
+#[allow(dead_code)]
+pub fn report_games<T>(
+    done: &std::sync::atomic::AtomicUsize,
+    total: usize,
+    every: Duration,
+    body: impl FnOnce() -> T,
+) -> T {
+    let finished = AtomicBool::new(false);
+    let clock = Instant::now();
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let mut next = every;
+            while !finished.load(Ordering::Relaxed) {
+                // Short sleeps, so that the reporter stops soon after the games.
+                std::thread::sleep(Duration::from_millis(50));
+                if clock.elapsed() >= next && !finished.load(Ordering::Relaxed) {
+                    eprintln!(
+                        "  ... {} of {total} games played, {:.0} s",
+                        done.load(Ordering::Relaxed),
+                        clock.elapsed().as_secs_f64()
+                    );
+                    next += every;
+                }
+            }
+        });
+        let out = body();
+        finished.store(true, Ordering::Relaxed);
+        out
+    })
+}

@@ -1,12 +1,12 @@
 //! `selfplay --tournament`: every pair of players on every variant, from
 //! both seats, with a cross table per variant and one over all variants.
 
-use super::{count, mix, name_hash};
+use super::{count, mix, name_hash, progress};
 use sowing::bots::BotSpec;
 use sowing::{AnyGame, AnyPosition, Outcome, Player};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What the tournament plays.
 pub struct Config<'a> {
@@ -159,46 +159,41 @@ pub fn run(variants: &[(String, AnyPosition)], config: &Config) {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let clock = Instant::now();
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&job) = jobs.get(i) else { break };
-                    let (name, start) = &variants[job.variant];
-                    let base = mix(config.seed ^ mix(name_hash(name)));
-                    let winner = play(*start, job, config, base);
-                    let (mut south, mut north) = (Tally::default(), Tally::default());
-                    match winner {
-                        Some(Player::South) => {
-                            south.wins = 1;
-                            north.losses = 1;
+    progress::report_games(&done, jobs.len(), Duration::from_secs(5), || {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&job) = jobs.get(i) else { break };
+                        let (name, start) = &variants[job.variant];
+                        let base = mix(config.seed ^ mix(name_hash(name)));
+                        let winner = play(*start, job, config, base);
+                        let (mut south, mut north) = (Tally::default(), Tally::default());
+                        match winner {
+                            Some(Player::South) => {
+                                south.wins = 1;
+                                north.losses = 1;
+                            }
+                            Some(Player::North) => {
+                                south.losses = 1;
+                                north.wins = 1;
+                            }
+                            None => {
+                                south.draws = 1;
+                                north.draws = 1;
+                            }
                         }
-                        Some(Player::North) => {
-                            south.losses = 1;
-                            north.wins = 1;
+                        {
+                            let mut t = table.lock().expect("no worker panicked");
+                            t[job.variant][job.south][job.north].add(south);
+                            t[job.variant][job.north][job.south].add(north);
                         }
-                        None => {
-                            south.draws = 1;
-                            north.draws = 1;
-                        }
+                        done.fetch_add(1, Ordering::Relaxed);
                     }
-                    {
-                        let mut t = table.lock().expect("no worker panicked");
-                        t[job.variant][job.south][job.north].add(south);
-                        t[job.variant][job.north][job.south].add(north);
-                    }
-                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if n.is_multiple_of(50) {
-                        eprintln!(
-                            "  ... {n} of {} games, {:.0} s",
-                            jobs.len(),
-                            clock.elapsed().as_secs_f64()
-                        );
-                    }
-                }
-            });
-        }
+                });
+            }
+        })
     });
     let table = table.into_inner().expect("no worker panicked");
     let print = |title: &str, t: &[Vec<Tally>]| {
