@@ -381,9 +381,36 @@ impl AnyGame {
         each_map!(AnyGame => AnyGame, self, g => g.with_ply_limit(plies))
     }
 
+    /// A game from `start` with the moves of `record` played (see
+    /// [`Game::from_record`]).
+    ///
+    /// # Errors
+    /// [`RecordError`] naming the first ply that cannot be played.
+    pub fn from_record(start: AnyPosition, record: &Record) -> Result<AnyGame, RecordError> {
+        let mut game = AnyGame::new(start);
+        game.play_record(record)?;
+        Ok(game)
+    }
+
     /// The current position.
     pub fn position(&self) -> AnyPosition {
         each_map!(AnyGame => AnyPosition, self, g => *g.position())
+    }
+
+    /// The start position (see [`Game::start`]).
+    pub fn start(&self) -> AnyPosition {
+        each_map!(AnyGame => AnyPosition, self, g => *g.start())
+    }
+
+    /// The moves played (see [`Game::moves`]).
+    pub fn moves(&self) -> &[Move] {
+        each!(AnyGame, self, g => g.moves())
+    }
+
+    /// How often the current position has occurred (see
+    /// [`Game::occurrences`]).
+    pub fn occurrences(&self) -> u32 {
+        each!(AnyGame, self, g => g.occurrences())
     }
 
     /// See [`Game::outcome`].

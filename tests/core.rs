@@ -2205,3 +2205,24 @@ fn a_setup_of_a_board_no_variant_has_is_refused_as_such() {
         );
     }
 }
+
+/// `AnyGame` has what `Game` has for a record: built from one, its start,
+/// moves and the occurrences of its position (Sadeqa II's forced opening,
+/// RULES.md section 4.1: each player's first move is from his pit 6).
+#[test]
+fn any_game_from_a_record_keeps_its_start_and_moves() {
+    let start = AnyPosition::new(AnyRuleset::SadeqaII(SadeqaII::new()));
+    let record: Record = "6/6".parse().unwrap();
+    let game = sowing::AnyGame::from_record(start, &record).unwrap();
+    assert_eq!(game.start(), start);
+    assert_eq!(game.moves(), [Move::Pit(6), Move::Pit(6)]);
+    assert_eq!(game.ply(), 2);
+    assert_eq!(game.occurrences(), 1);
+    // South's first move must be from pit 6: a record opening with 1 fails
+    // at ply 1.
+    let bad: Record = "1".parse().unwrap();
+    assert!(matches!(
+        sowing::AnyGame::from_record(start, &bad),
+        Err(RecordError::Play { ply: 1, .. })
+    ));
+}
