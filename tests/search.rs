@@ -253,7 +253,7 @@ fn player_specs_parse_and_print() {
 #[test]
 fn a_built_budget_is_named_as_the_search_uses_it() {
     use std::time::Duration;
-    let bots: [(Box<dyn Bot>, &str); 7] = [
+    let bots: [(Box<dyn Bot>, &str); 8] = [
         (
             Box::new(AlphaBeta::with_budget(Budget::Depth(0))),
             "alphabeta:1",
@@ -287,6 +287,10 @@ fn a_built_budget_is_named_as_the_search_uses_it() {
                 1,
             )),
             "mcts:0.000001ms",
+        ),
+        (
+            Box::new(AlphaBeta::with_budget(Budget::Time(Duration::MAX))),
+            "alphabeta:86400000ms",
         ),
     ];
     for (bot, name) in bots {

@@ -68,13 +68,13 @@ pub enum Budget {
 }
 
 impl Budget {
-    /// The budget as the search uses it: a depth in 1..=64, 1 node, 1 ns
-    /// at least.
+    /// The budget as the search uses it: a depth in 1..=64, 1 node at
+    /// least, a time from 1 ns to a day (a spec's range).
     fn in_use(self) -> Budget {
         match self {
             Budget::Depth(d) => Budget::Depth(d.clamp(1, MAX_DEPTH)),
             Budget::Nodes(n) => Budget::Nodes(n.max(1)),
-            Budget::Time(t) => Budget::Time(t.max(Duration::from_nanos(1))),
+            Budget::Time(t) => Budget::Time(super::spec::time_in_use(t)),
         }
     }
 }

@@ -41,11 +41,12 @@ pub enum MctsBudget {
 }
 
 impl MctsBudget {
-    /// The budget as the search uses it: 1 playout, 1 ns at least.
+    /// The budget as the search uses it: 1 playout at least, a time from
+    /// 1 ns to a day (a spec's range).
     fn in_use(self) -> MctsBudget {
         match self {
             MctsBudget::Playouts(n) => MctsBudget::Playouts(n.max(1)),
-            MctsBudget::Time(t) => MctsBudget::Time(t.max(Duration::from_nanos(1))),
+            MctsBudget::Time(t) => MctsBudget::Time(super::spec::time_in_use(t)),
         }
     }
 }

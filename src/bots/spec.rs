@@ -28,8 +28,8 @@ pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 /// Names are case-insensitive; `ab` is short for `alphabeta`. The spec
 /// reads back from its `Display`, which writes the budget as the player
 /// uses it: a depth of 0 as 1 and one over 64 as 64, no nodes or playouts
-/// as 1, a time to the nanosecond (`0.5ms`) and no time as 1 ns
-/// (`0.000001ms`).
+/// as 1, a time to the nanosecond (`0.5ms`), no time as 1 ns
+/// (`0.000001ms`) and more than a day as a day (`86400000ms`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BotSpec {
     /// `random`.
@@ -74,7 +74,7 @@ fn parse_time(s: &str) -> Option<Result<Duration, &'static str>> {
     } else {
         return None;
     };
-    const DAY_NANOS: u128 = 86_400 * 1_000_000_000;
+    const DAY_NANOS: u128 = DAY.as_nanos();
     let nanos = match exact_nanos(number, nanos_per_unit) {
         Some(n) => n,
         None => match number.parse::<f64>() {
@@ -117,11 +117,20 @@ fn exact_nanos(number: &str, nanos_per_unit: u128) -> Option<u128> {
     whole.checked_mul(nanos_per_unit)?.checked_add(part)
 }
 
+/// The longest time a spec takes: a day.
+const DAY: Duration = Duration::from_secs(86_400);
+
+/// A budget's time as a search uses it: the range a spec takes, 1 ns to a
+/// day (a search of more than a day is one that is stopped by hand).
+pub(crate) fn time_in_use(t: Duration) -> Duration {
+    t.clamp(Duration::from_nanos(1), DAY)
+}
+
 /// Writes `t` as the spec reads it: whole milliseconds as `1500ms`, a time
-/// with a part of a millisecond exactly, as `0.5ms` or `1.000001ms`. A time
-/// below a nanosecond is written `0.000001ms`, the least a spec takes.
+/// with a part of a millisecond exactly, as `0.5ms` or `1.000001ms`; a time
+/// outside a spec's range ([`time_in_use`]) as the nearest it takes.
 pub(crate) fn write_time(f: &mut fmt::Formatter<'_>, t: Duration) -> fmt::Result {
-    let nanos = t.as_nanos().max(1);
+    let nanos = time_in_use(t).as_nanos();
     let (ms, part) = (nanos / 1_000_000, nanos % 1_000_000);
     if part == 0 {
         write!(f, "{ms}ms")
