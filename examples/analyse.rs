@@ -86,8 +86,14 @@ where
     let clock = Instant::now();
     // Each phase says on standard error what it does and how long it may
     // take, so that a run of many seconds is not a silent one.
+    let solve_time = seconds(args.solve_time, "--solve-time", true);
+    let budget = match (args.depth, args.time) {
+        (Some(d), _) => Budget::Depth(d),
+        (None, Some(t)) => Budget::Time(seconds(t, "--time", false)),
+        (None, None) => Budget::Time(Duration::from_secs(3)),
+    };
     let moves = pos.legal_moves().len();
-    let proved: Vec<(Move, Verdict)> = if args.solve_time > 0.0 {
+    let proved: Vec<(Move, Verdict)> = if !solve_time.is_zero() {
         eprintln!(
             "analyse: proving each move's result, up to {} s a move (--solve-time) for {moves} {} ...",
             args.solve_time,
@@ -95,23 +101,18 @@ where
         );
         let limits = Limits {
             nodes: None,
-            time: Some(seconds(args.solve_time, "--solve-time", true)),
+            time: Some(solve_time),
         };
         solve_moves(&pos, limits, 20)
     } else {
         Vec::new()
     };
-    let budget = match (args.depth, args.time) {
-        (Some(d), _) => Budget::Depth(d),
-        (None, Some(t)) => Budget::Time(seconds(t, "--time", false)),
-        (None, None) => Budget::Time(Duration::from_secs(3)),
-    };
-    match budget {
-        Budget::Time(t) => eprintln!(
+    match (args.depth, args.time) {
+        (Some(d), _) => eprintln!("analyse: searching every move to depth {d} ..."),
+        (None, t) => eprintln!(
             "analyse: searching every move for {} s (--time) ...",
-            t.as_secs_f64()
+            t.unwrap_or(3.0)
         ),
-        _ => eprintln!("analyse: searching every move to depth {} ...", budget),
     }
     let mut table = Table::new(20);
     let analysis = analyse(&pos, budget, &StandardEval, &mut table);
@@ -173,6 +174,11 @@ where
 fn main() {
     pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
+    // The times are checked before anything is printed.
+    seconds(args.solve_time, "--solve-time", true);
+    if let Some(t) = args.time {
+        seconds(t, "--time", false);
+    }
     let name = describe::variant_of(&args.position)
         .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));
     let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));

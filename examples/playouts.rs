@@ -73,7 +73,10 @@ fn main() {
     pipe::exit_quietly_on_closed_output();
     let mut args = std::env::args().skip(1);
     // No variant, or `all` (to give GAMES for every variant), runs them all.
-    let which = args.next().unwrap_or_else(|| "all".to_string());
+    // Case-insensitive, as variant names are elsewhere.
+    let which = args
+        .next()
+        .map_or_else(|| "all".to_string(), |w| w.to_ascii_lowercase());
     const VARIANTS: [&str; 6] = [
         "sadeqa-ii",
         "sadeqa-iii",

@@ -1056,4 +1056,16 @@ fn review_findings_of_session_12() {
         text(&out.stdout)
     );
     assert_refused("serve", &["--max-games", "0"], "--max-games", "1 at least");
+    // A bad time is refused before anything is printed.
+    let slow = "sadeqa-ii 1,5,5,1,0,1/5,5,0,4,4,0 S 4-1";
+    let out = run("analyse", &["--position", slow, "--solve-time", "nan"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert!(
+        text(&out.stderr).contains("--solve-time must be"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = ran("playouts", &["SADEQA-II", "1"], "");
+    assert!(text(&out.stdout).starts_with("sadeqa-ii: 1 games"));
 }

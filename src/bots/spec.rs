@@ -79,14 +79,14 @@ fn parse_time(s: &str) -> Option<Result<Duration, &'static str>> {
         Some(n) => n,
         None => match number.parse::<f64>() {
             Ok(t) if t.is_finite() && t >= 0.0 => (t * nanos_per_unit as f64).round() as u128,
-            Ok(_) => return Some(Err("a time must be positive and at most a day")),
+            Ok(_) => return Some(Err(TIME_RANGE)),
             Err(_) => return Some(Err("expected a number before s or ms")),
         },
     };
     Some(if (1..=DAY_NANOS).contains(&nanos) {
         Ok(Duration::from_nanos(nanos as u64))
     } else {
-        Err("a time must be positive (1 ns at least) and at most a day")
+        Err(TIME_RANGE)
     })
 }
 
@@ -116,6 +116,9 @@ fn exact_nanos(number: &str, nanos_per_unit: u128) -> Option<u128> {
     };
     whole.checked_mul(nanos_per_unit)?.checked_add(part)
 }
+
+/// Why a spec's time is refused when it is a number.
+const TIME_RANGE: &str = "a time must be positive (1 ns at least) and at most a day";
 
 /// The longest time a spec takes: a day.
 const DAY: Duration = Duration::from_secs(86_400);
