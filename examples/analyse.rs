@@ -72,7 +72,9 @@ fn seconds(s: f64, flag: &str, zero: bool) -> Duration {
     Duration::from_secs_f64(s)
 }
 
-fn run<R: Ruleset>(pos: Position<R>, args: &Args)
+/// Analyses `pos`: `solve_time` of proof search a move, then the search
+/// within `budget` (both from `args`, checked by `main`).
+fn run<R: Ruleset>(pos: Position<R>, args: &Args, solve_time: Duration, budget: Budget)
 where
     StandardEval: Evaluation<R>,
 {
@@ -86,12 +88,6 @@ where
     let clock = Instant::now();
     // Each phase says on standard error what it does and how long it may
     // take, so that a run of many seconds is not a silent one.
-    let solve_time = seconds(args.solve_time, "--solve-time", true);
-    let budget = match (args.depth, args.time) {
-        (Some(d), _) => Budget::Depth(d),
-        (None, Some(t)) => Budget::Time(seconds(t, "--time", false)),
-        (None, None) => Budget::Time(Duration::from_secs(3)),
-    };
     let moves = pos.legal_moves().len();
     let proved: Vec<(Move, Verdict)> = if !solve_time.is_zero() {
         eprintln!(
@@ -107,11 +103,11 @@ where
     } else {
         Vec::new()
     };
-    match (args.depth, args.time) {
-        (Some(d), _) => eprintln!("analyse: searching every move to depth {d} ..."),
-        (None, t) => eprintln!(
+    match budget {
+        Budget::Depth(d) => eprintln!("analyse: searching every move to depth {d} ..."),
+        _ => eprintln!(
             "analyse: searching every move for {} s (--time) ...",
-            t.unwrap_or(3.0)
+            args.time.unwrap_or(3.0)
         ),
     }
     let mut table = Table::new(20);
@@ -175,10 +171,13 @@ fn main() {
     pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
     // The times are checked before anything is printed.
-    seconds(args.solve_time, "--solve-time", true);
-    if let Some(t) = args.time {
-        seconds(t, "--time", false);
-    }
+    let solve_time = seconds(args.solve_time, "--solve-time", true);
+    let time = args.time.map(|t| seconds(t, "--time", false));
+    let budget = match (args.depth, time) {
+        (Some(d), _) => Budget::Depth(d),
+        (None, Some(t)) => Budget::Time(t),
+        (None, None) => Budget::Time(Duration::from_secs(3)),
+    };
     let name = describe::variant_of(&args.position)
         .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));
     let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));
@@ -188,9 +187,7 @@ fn main() {
     // proved first, with the progress on standard error.
     // --time bounds these proofs too (--depth has no time bound).
     let clock = Instant::now();
-    let deadline = args
-        .time
-        .and_then(|t| clock.checked_add(seconds(t, "--time", false)));
+    let deadline = time.and_then(|t| clock.checked_add(t));
     if let Err((mv, laps)) = progress::settle_reported(&mut pos, deadline) {
         fail(format!(
             "the time (--time {}) ran out proving whether move {mv} ever ends ({laps:.1e} laps \
@@ -199,9 +196,9 @@ fn main() {
         ));
     }
     match pos {
-        AnyPosition::SadeqaV(p) => run(p, &args),
-        AnyPosition::SadeqaII(p) => run(p, &args),
-        AnyPosition::SadeqaIII(p) => run(p, &args),
-        AnyPosition::Andada(p) => run(p, &args),
+        AnyPosition::SadeqaV(p) => run(p, &args, solve_time, budget),
+        AnyPosition::SadeqaII(p) => run(p, &args, solve_time, budget),
+        AnyPosition::SadeqaIII(p) => run(p, &args, solve_time, budget),
+        AnyPosition::Andada(p) => run(p, &args, solve_time, budget),
     }
 }

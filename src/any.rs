@@ -460,6 +460,18 @@ impl AnyGame {
         each!(AnyGame, self, g => g.play_record(record))
     }
 
+    /// See [`Game::play_record_with`].
+    ///
+    /// # Errors
+    /// As [`Game::play_record_with`].
+    pub fn play_record_with<C: Control>(
+        &mut self,
+        record: &Record,
+        control: &mut C,
+    ) -> Result<(), RecordError> {
+        each!(AnyGame, self, g => g.play_record_with(record, control))
+    }
+
     /// See [`Game::undo`].
     pub fn undo(&mut self) -> Option<Move> {
         each!(AnyGame, self, g => g.undo())

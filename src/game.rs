@@ -71,13 +71,29 @@ impl<R: Ruleset> Game<R> {
     /// [`RecordError`] naming the first ply that cannot be played; the moves
     /// before it stay played.
     pub fn play_record(&mut self, record: &Record) -> Result<(), RecordError> {
+        self.play_record_with(record, &mut ())
+    }
+
+    /// [`Game::play_record`] with any long proof on the way reported to
+    /// `control` ([`Game::play_with`]), which may cancel it: a program
+    /// that must answer in time (a web server) bounds a record so.
+    ///
+    /// # Errors
+    /// As [`Game::play_record`]; a cancelled proof is
+    /// [`RecordError::Play`] with [`PlayError::Cancelled`], the ply of the
+    /// move being played.
+    pub fn play_record_with<C: Control>(
+        &mut self,
+        record: &Record,
+        control: &mut C,
+    ) -> Result<(), RecordError> {
         for &mv in record.moves() {
             let ply = self.ply() + 1;
             let outcome = self.outcome();
             if !outcome.is_ongoing() {
                 return Err(RecordError::Over { ply, outcome });
             }
-            self.play(mv)
+            self.play_with(mv, &mut (), control)
                 .map_err(|source| RecordError::Play { ply, source })?;
         }
         Ok(())

@@ -2226,3 +2226,28 @@ fn any_game_from_a_record_keeps_its_start_and_moves() {
         Err(RecordError::Play { ply: 1, .. })
     ));
 }
+
+/// A record's long proofs go to the caller's control, which may cancel:
+/// South's move 1 here is endless with a cycle of 16,484,936 laps, and a
+/// control that stops at once stops the record at ply 1, nothing played.
+#[test]
+fn a_record_played_with_a_control_stops_at_a_cancelled_proof() {
+    let start: AnyPosition = "sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7"
+        .parse()
+        .unwrap();
+    let mut game = sowing::AnyGame::new(start);
+    let record: Record = "1".parse().unwrap();
+    let mut stop = |_: Move, _: u64| ControlFlow::Break(());
+    assert!(matches!(
+        game.play_record_with(&record, &mut stop),
+        Err(RecordError::Play {
+            ply: 1,
+            source: PlayError::Cancelled {
+                mv: Move::Pit(1),
+                ..
+            }
+        })
+    ));
+    assert_eq!(game.ply(), 0);
+    assert_eq!(game.position(), start);
+}

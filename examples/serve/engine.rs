@@ -617,8 +617,8 @@ fn list(moves: MoveSet) -> String {
 /// such a proof can take (RULES.md section 2).
 const RECORD_PROOF_TIME: Duration = Duration::from_secs(2);
 
-/// Plays `record` on `game` as [`AnyGame::play_record`] does, but stops a
-/// proof that runs past `limit` (in all) and refuses the record then.
+/// Plays `record` on `game` ([`AnyGame::play_record_with`]), stopping a
+/// proof that runs past `limit` (in all) and refusing the record then.
 ///
 /// # Errors
 /// A move of the record that cannot be played, a move after the game's
@@ -629,44 +629,33 @@ fn play_record_within(
     limit: Duration,
 ) -> Result<(), ApiError> {
     let deadline = Instant::now() + limit;
-    let refused = |e: RecordError| {
-        ApiError::unprocessable(
+    // Called about every million laps (a few milliseconds).
+    let mut control = |_: Move, _: u64| {
+        if Instant::now() >= deadline {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    match game.play_record_with(record, &mut control) {
+        Ok(()) => Ok(()),
+        Err(RecordError::Play {
+            ply,
+            source: PlayError::Cancelled { mv: proving, laps },
+        }) => Err(ApiError::unprocessable(
+            "record_proof_too_long",
+            format!(
+                "the record cannot be played within {} s: at ply {ply}, whether move \
+                 {proving}'s sowing ever ends is still unproved after {laps} laps; start the \
+                 game from the position before it, and the board proves it in the background",
+                limit.as_secs(),
+            ),
+        )),
+        Err(e) => Err(ApiError::unprocessable(
             "bad_record",
             format!("the record cannot be played: {}", short(&e.to_string())),
-        )
-    };
-    for &mv in record.moves() {
-        let ply = game.ply() + 1;
-        let outcome = game.outcome();
-        if !outcome.is_ongoing() {
-            return Err(refused(RecordError::Over { ply, outcome }));
-        }
-        // Called about every million laps (a few milliseconds).
-        let mut control = |_: Move, _: u64| {
-            if Instant::now() >= deadline {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
-        match game.play_with(mv, &mut (), &mut control) {
-            Ok(()) => {}
-            Err(PlayError::Cancelled { mv: proving, laps }) => {
-                return Err(ApiError::unprocessable(
-                    "record_proof_too_long",
-                    format!(
-                        "the record cannot be played within {} s: at ply {ply} (move {mv}), \
-                         whether move {proving}'s sowing ever ends is still unproved after {laps} \
-                         laps; start the game from the position before it, and the board proves \
-                         it in the background",
-                        limit.as_secs()
-                    ),
-                ));
-            }
-            Err(source) => return Err(refused(RecordError::Play { ply, source })),
-        }
+        )),
     }
-    Ok(())
 }
 
 /// An error message cut to a readable length (a record's own text is never
