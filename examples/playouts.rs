@@ -50,7 +50,7 @@ fn run<R: Ruleset>(rules: R, games: u64) {
     let secs = started.elapsed().as_secs_f64();
     println!(
         "{}: {games} games, {plies} plies, {:.2} M plies/s",
-        rules.variant(),
+        rules.name(),
         plies as f64 / secs / 1e6
     );
 }

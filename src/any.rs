@@ -14,11 +14,10 @@ use crate::notation::Record;
 use crate::outcome::Outcome;
 use crate::player::{Pit, Player};
 use crate::position::{Legality, Position, Proof};
-use crate::ruleset::Ruleset;
 use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use crate::setup::Setup;
 use crate::sow::Control;
-use crate::variant::{UnknownVariant, Variant};
+use crate::variant::{BuiltIn, UnknownVariant, Variant};
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -352,9 +351,17 @@ impl FromStr for AnyPosition {
     /// Parses any position string; the variant field picks the ruleset
     /// (default options).
     fn from_str(s: &str) -> Result<AnyPosition, ParsePositionError> {
+        // The variant field first (see `Position::from_str`).
+        let name = s.split_whitespace().next().unwrap_or("");
+        if !name.is_empty() && name.parse::<AnyRuleset>().is_err() {
+            return Err(ParsePositionError::UnknownVariant(crate::error::excerpt(
+                name,
+            )));
+        }
         let setup: Setup = s.parse()?;
-        let rules = AnyRuleset::from_variant(setup.variant)
-            .ok_or_else(|| ParsePositionError::UnknownVariant(setup.variant.name().into()))?;
+        let rules = setup.variant.parse::<AnyRuleset>().map_err(|_| {
+            ParsePositionError::UnknownVariant(crate::error::excerpt(&setup.variant))
+        })?;
         Ok(each_map!(AnyRuleset => AnyPosition, rules, r => Position::from_setup(r, &setup)?))
     }
 }

@@ -411,6 +411,24 @@ impl Board {
         }
     }
 
+    /// [`Board::sow_lap`] that passes the emptied origin by
+    /// ([`Ruleset::SKIPS_ORIGIN`](crate::Ruleset::SKIPS_ORIGIN)): seed by
+    /// seed, a round of the other pits every `len - 1` seeds.
+    pub(crate) fn sow_lap_skipping(&mut self, origin: usize, seeds: u8) -> (usize, u8) {
+        let len = self.len();
+        self.set(origin, 0);
+        let mut at = origin;
+        for _ in 0..seeds {
+            at = self.next_index(at);
+            if at == origin {
+                at = self.next_index(at);
+            }
+            self.set(at, self.seeds_at(at) + 1);
+        }
+        debug_assert!(len > 1);
+        (at, self.seeds_at(at))
+    }
+
     #[inline(always)]
     fn sow_lap_words<const W: usize>(
         &mut self,
@@ -767,6 +785,25 @@ static KEEP: [[u128; WORDS]; MAX_PITS] = {
 
 #[cfg(test)]
 mod tests {
+    /// Oware's lap of 12 or more seeds on 2 x 6 passes its emptied origin
+    /// by: 12 seeds from South's pit 1 give each of the 11 other pits one,
+    /// and the twelfth falls into South's pit 2, not into pit 1.
+    #[test]
+    fn a_lap_skipping_its_origin_passes_it_by() {
+        let mut board = Board::from_rows(&[12, 0, 0, 0, 0, 0], &[4, 4, 4, 4, 4, 4]).unwrap();
+        let (landing, count) = board.sow_lap_skipping(0, 12);
+        assert_eq!(
+            board,
+            Board::from_rows(&[0, 2, 1, 1, 1, 1], &[5, 5, 5, 5, 5, 5]).unwrap()
+        );
+        assert_eq!((landing, count), (1, 2));
+        // Under 2n - 1 seeds it is the plain lap.
+        let mut plain = Board::from_rows(&[3, 1, 0, 0, 0, 0], &[0; 6]).unwrap();
+        let mut skipping = plain;
+        assert_eq!(plain.sow_lap(0, 3), skipping.sow_lap_skipping(0, 3));
+        assert_eq!(plain, skipping);
+    }
+
     use super::*;
 
     /// Sows seed by seed, the way the rule book describes it.

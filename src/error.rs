@@ -175,18 +175,13 @@ pub enum SetupError {
     #[error("variant field: the setup is {found}, but the ruleset plays {expected}")]
     WrongVariant {
         /// The variant named in the setup.
-        found: &'static str,
+        found: String,
         /// The ruleset's variant (`sadeqa-iii`); from `str::parse` of a
         /// `Position<R>`, which has no ruleset value yet, the ruleset's
         /// title ([`Ruleset::NAME`](crate::Ruleset::NAME), `Sadeqa III`),
         /// which may cover several variants (`sadeqa-iii` and `game-91`).
         expected: &'static str,
     },
-    /// The variant names a board no variant has: Andada with other than 12,
-    /// 15, 18, 21 or 24 pits a row (only a hand-built [`Setup`](crate::Setup)
-    /// can hold one).
-    #[error("variant field: {0}")]
-    NoSuchVariant(String),
     /// A row has the wrong number of pits.
     #[error(
         "pits field: {row}'s row has {found} {}, the variant has {expected}",

@@ -41,8 +41,9 @@ pub struct Game<R: Ruleset> {
 }
 
 impl<R: Ruleset> Game<R> {
-    /// A game from `start`, with the default policy: draw on the third
-    /// occurrence, no ply limit.
+    /// A game from `start`, with the ruleset's repetition rule
+    /// ([`Ruleset::repetition`]: by default a draw on the third
+    /// occurrence) and no ply limit.
     pub fn new(start: Position<R>) -> Self {
         let mut seen = HashMap::new();
         seen.insert(start, 1);
@@ -50,7 +51,7 @@ impl<R: Ruleset> Game<R> {
             positions: vec![start],
             moves: Vec::new(),
             seen,
-            repetition: Some(3),
+            repetition: start.rules().repetition().map(|c| c.max(2)),
             ply_limit: None,
         }
     }
@@ -160,10 +161,10 @@ impl<R: Ruleset> Game<R> {
         if let Some(count) = self.repetition
             && self.occurrences() >= count
         {
-            return Outcome::Draw {
-                reason: DrawReason::Repetition,
-                score: None,
-            };
+            return self
+                .position()
+                .rules()
+                .repetition_outcome(&self.position().view());
         }
         if let Some(limit) = self.ply_limit
             && self.ply() >= limit

@@ -87,6 +87,7 @@ mod setup;
 pub mod solver;
 mod sow;
 mod variant;
+mod view;
 
 pub use any::{AnyGame, AnyPosition, AnyRuleset};
 pub use board::{Board, BoardError, MAX_PITS};
@@ -101,10 +102,11 @@ pub use notation::Record;
 pub use outcome::{DrawReason, Outcome, Score};
 pub use player::{Pit, Player};
 pub use position::{Legality, Position, Proof, TURN_BUDGET};
-pub use ruleset::{Lap, NoMove, Ruleset, Sowing, Start, Turn};
+pub use ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};
 pub use setup::Setup;
 pub use sow::{Control, PROGRESS_LAPS};
-pub use variant::{ANDADA_SIZES, UnknownVariant, Variant};
+pub use variant::{ANDADA_SIZES, BuiltIn, UnknownVariant, Variant};
+pub use view::View;
 
 /// The README's example, run as a doctest.
 #[doc = include_str!("../README.md")]

@@ -17,7 +17,7 @@ use crate::outcome::Outcome;
 use crate::player::{Pit, Player};
 use crate::ruleset::{NoMove, Ruleset, Sowing, Start, Turn};
 use crate::sow::{Control, Sown, Trials, relay, trials};
-use crate::variant::Variant;
+use crate::view::View;
 use std::hash::{Hash, Hasher};
 
 /// Laps each candidate move is sown at the start of a turn before it is
@@ -112,11 +112,10 @@ impl<R: Ruleset> Position<R> {
     /// The initial position with `first` to move (RULES.md section 1: South
     /// moves first unless the caller chooses otherwise).
     pub fn new_with_first(rules: R, first: Player) -> Self {
-        let v = rules.variant();
-        let n = v.pits_per_row();
-        let seeds = initial_row(v.seeds_per_pit(), n);
+        let n = rules.pits_per_row();
+        let seeds = initial_row(rules.seeds_per_pit(), n);
         let board = Board::from_rows_sown(&seeds[..n], &seeds[..n], rules.clockwise())
-            .expect("every variant's board is valid");
+            .expect("a ruleset's board: 2 to 24 pits a row, at most 96 seeds a pit");
         let mut pos = Position::raw(rules, board, 0, first, [0; 2], rules.initial_state(first));
         pos.start_turn(&mut (), &mut ())
             .expect("the uncancellable control does not cancel");
@@ -185,9 +184,17 @@ impl<R: Ruleset> Position<R> {
         &self.rules
     }
 
-    /// The variant.
-    pub fn variant(&self) -> Variant {
-        self.rules.variant()
+    /// The read-only view of this position that the ruleset's hooks see.
+    #[inline(always)]
+    pub fn view(&self) -> View<'_, R::State> {
+        View {
+            board: &self.board,
+            marks: self.marks,
+            side: self.side,
+            captured: self.captured,
+            state: &self.state,
+            over: self.over,
+        }
     }
 
     /// The board.
@@ -240,7 +247,7 @@ impl<R: Ruleset> Position<R> {
     /// Seeds removed from play and not counted as captured (Andada's
     /// singleton ending): start total minus board minus captured.
     pub fn removed(&self) -> u32 {
-        self.variant().total_seeds().saturating_sub(
+        self.rules.total_seeds().saturating_sub(
             self.seeds_on_board() + self.captured.iter().map(|&c| c as u32).sum::<u32>(),
         )
     }
@@ -265,7 +272,7 @@ impl<R: Ruleset> Position<R> {
     /// set up at the end still holds them), as [`Position::outcome`] counts
     /// them. `None` for Sadeqa II and Andada, which are won by moving last.
     pub fn points(&self, player: Player) -> Option<u16> {
-        self.rules.points(self, player)
+        self.rules.points(&self.view(), player)
     }
 
     /// Whether the game is over: the player to move has no legal move and
@@ -279,7 +286,7 @@ impl<R: Ruleset> Position<R> {
     /// Repetition and ply limits are the [`Game`](crate::Game)'s business.
     pub fn outcome(&self) -> Outcome {
         if self.over {
-            self.rules.outcome(self)
+            self.rules.outcome(&self.view())
         } else {
             Outcome::Ongoing
         }
@@ -342,7 +349,7 @@ impl<R: Ruleset> Position<R> {
         if self.over {
             return MoveSet::EMPTY;
         }
-        self.rules.candidates(self)
+        self.rules.candidates(&self.view())
     }
 
     /// Whether `mv` is legal: `legal_moves().contains(mv)`, for one move.
@@ -504,15 +511,13 @@ impl<R: Ruleset> Position<R> {
                 pit: p,
                 pits_per_row: n,
             },
-            Move::Pit(p) => {
-                self.rules
-                    .refusal(self, mv)
-                    .unwrap_or(if self.seeds(Pit::new(self.side, p)) == 0 {
-                        Refusal::EmptyPit { pit: p }
-                    } else {
-                        Refusal::NotACandidate
-                    })
-            }
+            Move::Pit(p) => self.rules.refusal(&self.view(), mv).unwrap_or(
+                if self.seeds(Pit::new(self.side, p)) == 0 {
+                    Refusal::EmptyPit { pit: p }
+                } else {
+                    Refusal::NotACandidate
+                },
+            ),
         }
     }
 
@@ -808,7 +813,7 @@ impl<R: Ruleset> Position<R> {
         &mut self,
         control: &mut C,
     ) -> Result<(), PlayError> {
-        let candidates = self.rules.candidates(self);
+        let candidates = self.rules.candidates(&self.view());
         let found = self.trials_of::<LAZY>(candidates);
         self.untried = found.untried;
         if found.ends.is_empty() && !found.over_budget.is_empty() {
@@ -887,7 +892,7 @@ impl<R: Ruleset> Position<R> {
     #[inline(always)]
     fn trial<C: Control>(&mut self, mv: Move, budget: u64, control: &mut C) -> Sown {
         let rules = self.rules;
-        match rules.sowing_start(&self.board, &self.state, self.side, mv) {
+        match rules.start(&self.view(), mv) {
             Start::Done(turn) => Sown::Ended { turn, laps: 0 },
             Start::Sow { origin, .. } if origin >= self.board.len() => Sown::Ended {
                 turn: Turn::Next,
@@ -921,7 +926,10 @@ fn sow_move<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
     budget: Option<u64>,
     control: &mut C,
 ) -> Sown {
-    match rules.start_move(ctx, mv) {
+    let start = rules.start(&ctx.view(), mv);
+    // A trial here runs on a copy (`Position::prove`), so it may begin too.
+    rules.begin(ctx, mv, start);
+    match start {
         Start::Done(turn) => Sown::Ended { turn, laps: 0 },
         // Only a ruleset of someone else's could ask this; nothing to sow.
         Start::Sow { origin, .. } if origin >= ctx.board.len() => Sown::Ended {
@@ -962,6 +970,13 @@ impl<R: Ruleset> Hash for Position<R> {
         self.side.hash(h);
         self.captured.hash(h);
         self.state.hash(h);
+    }
+}
+
+impl<R: crate::BuiltIn> Position<R> {
+    /// The variant (a built-in ruleset's name as a [`Variant`](crate::Variant)).
+    pub fn variant(&self) -> crate::Variant {
+        self.rules.variant()
     }
 }
 

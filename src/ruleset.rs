@@ -4,17 +4,16 @@
 //! Everything else (sowing, relay laps, endless-sowing detection, legality,
 //! turn order, passing, notation) is written once in the core: the [`Board`]
 //! and its laps, the relay engine in `sow`, legality and turns in
-//! [`Position`].
+//! [`Position`](crate::Position).
 //!
 //! A move flows through the hooks in this order:
-//! [`start_move`](Ruleset::start_move) (where it sows from, or a move that is
-//! not a sowing), then after every lap [`relays`](Ruleset::relays) (does the
+//! [`start`](Ruleset::start) (where it sows from, or a move that is not a
+//! sowing) and [`begin`](Ruleset::begin) (what the start changes), then after every lap [`relays`](Ruleset::relays) (does the
 //! sowing go on?) until a lap stops it, [`lap_end`](Ruleset::lap_end) (what
 //! the stopping lap does: captures, waranas, a bonus move), then
 //! [`end_move`](Ruleset::end_move) (bookkeeping). At the start of every turn
 //! the core takes [`candidates`](Ruleset::candidates), sows each as a trial
-//! from [`sowing_start`](Ruleset::sowing_start) (the pure part of
-//! `start_move`) to remove the endless ones, and if none is left asks
+//! from its [`start`](Ruleset::start) to remove the endless ones, and if none is left asks
 //! [`no_move`](Ruleset::no_move): pass, or the game is over. That is the one
 //! way a game ends.
 
@@ -24,8 +23,7 @@ use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
-use crate::position::Position;
-use crate::variant::Variant;
+use crate::view::View;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -87,7 +85,7 @@ pub struct Lap<'a> {
 /// capturing or removing them, so seeds are conserved by construction),
 /// marked pits, the ruleset's state, and the events reported.
 ///
-/// Built by the core for [`Ruleset::start_move`], [`Ruleset::lap_end`],
+/// Built by the core for [`Ruleset::begin`], [`Ruleset::lap_end`],
 /// [`Ruleset::end_move`] and [`Ruleset::no_move`].
 pub struct Sowing<'a, R: Ruleset, O: Observer> {
     pub(crate) board: &'a mut Board,
@@ -103,6 +101,20 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
     #[inline]
     pub fn board(&self) -> &Board {
         self.board
+    }
+
+    /// The position as it stands, read-only (the side to move is the
+    /// mover).
+    #[inline(always)]
+    pub fn view(&self) -> View<'_, R::State> {
+        View {
+            board: self.board,
+            marks: *self.marks,
+            side: self.mover,
+            captured: *self.captured,
+            state: self.state,
+            over: false,
+        }
     }
 
     /// The player making the move (for [`Ruleset::no_move`]: the player who
@@ -209,19 +221,40 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
     }
 }
 
+/// How a game is won (RULES.md sections 3.7, 4.4, 5.5, 6.6): what a
+/// player, a search or the solver must maximise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Scoring {
+    /// The last player able to move wins (Sadeqa II, Andada): there are
+    /// no points, and a win is a win.
+    LastMover,
+    /// The player with more points at the end wins (Sadeqa V, Sadeqa III):
+    /// a margin of points is worth playing for.
+    Points,
+}
+
 /// The rules of one game, as hooks called by the core.
 ///
-/// A ruleset is a small value (its options); a [`Position`] carries it.
-/// Indices in the hooks are sowing-order indices of the [`Board`]: South's
-/// pits `0..n`, then North's `n..2n` (RULES.md section 1).
+/// A ruleset is a small value (its options); a [`Position`](crate::Position)
+/// carries it. Indices in the hooks are sowing-order indices of the
+/// [`Board`]: South's pits `0..n`, then North's `n..2n` (RULES.md
+/// section 1).
 ///
-/// The required methods are what differs between games; the provided ones
-/// have defaults that most games keep. Hooks read a position through
-/// `&Position<Self>` and change one only through a [`Sowing`] context.
+/// The required items are what differs between games: the board's shape
+/// and start, how the game is won, the candidates, what ends a move, what
+/// happens when a player cannot move, the result. The provided ones have
+/// defaults that most games keep. Hooks read a position through a
+/// read-only [`View`] and change one only through a [`Sowing`] context.
+/// A game defined in another crate implements this trait and gets the
+/// whole engine: legality with the exact endless test, play, the position
+/// string, games and records, the computer players and the solver.
 pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 'static {
     /// Per-position state of this game beyond pits, marks, side to move and
-    /// captured seeds: first-move restrictions, the phase.
-    type State: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + 'static;
+    /// captured seeds: first-move restrictions, the phase. `()` for none.
+    /// Its `Default` is the state a position string without a state field
+    /// reads as (see [`Ruleset::parse_state`]).
+    type State: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static;
 
     /// The game's name, for messages (`"Sadeqa III"`).
     const NAME: &'static str;
@@ -230,11 +263,36 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// may write a pit with `w` only then.
     const MARKS_PITS: bool = false;
 
-    /// The variant this ruleset value plays.
-    fn variant(&self) -> Variant;
+    /// Whether a lap of `2n` seeds or more passes its emptied origin pit
+    /// by (Oware's rule): every `2n - 1` seeds make one round of the other
+    /// pits. The games here sow into the origin (RULES.md section 2). Such
+    /// laps are sown seed by seed, off the lap tables, and the exact
+    /// endless test assumes laps that can be undone: a game that both
+    /// skips its origin and relays should play under a lap limit.
+    const SKIPS_ORIGIN: bool = false;
 
-    /// The ruleset with default options for `variant`, if this type plays it.
-    fn from_variant(variant: Variant) -> Option<Self>;
+    /// The notation name of this ruleset value: the position string's
+    /// variant field (`"sadeqa-iii"`, `"andada-15"`). Lower case, no spaces.
+    fn name(&self) -> &'static str;
+
+    /// The ruleset with default options whose [`Ruleset::name`] is `name`
+    /// (in any case), if this type plays it. Reading a position string
+    /// into a `Position<Self>` starts here.
+    fn from_name(name: &str) -> Option<Self>;
+
+    /// Pits per row, `n` (2 to [`MAX_PITS_PER_ROW`](crate::MAX_PITS_PER_ROW)).
+    fn pits_per_row(&self) -> usize;
+
+    /// Seeds in every pit of the initial position.
+    fn seeds_per_pit(&self) -> u8;
+
+    /// Seeds in play at the start: `2 * n * seeds_per_pit`.
+    fn total_seeds(&self) -> u32 {
+        2 * self.pits_per_row() as u32 * self.seeds_per_pit() as u32
+    }
+
+    /// How the game is won: by moving last, or by points.
+    fn scoring(&self) -> Scoring;
 
     /// Sowing direction: `false` for counter-clockwise (every game's
     /// default). Clockwise is the mirror image.
@@ -242,51 +300,61 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
         false
     }
 
-    /// The state of the initial position, with `first` to move.
-    fn initial_state(&self, first: Player) -> Self::State;
+    /// The state of the initial position, with `first` to move. Default:
+    /// the state's `Default`.
+    fn initial_state(&self, first: Player) -> Self::State {
+        let _ = first;
+        Self::State::default()
+    }
 
     /// The moves the player to move may try, by the game's own conditions
     /// (occupied pits, no waranas, a forced first move, the choice move),
     /// before the core removes endless ones. Empty when the game's own rules
     /// end it (Andada's empty-row readings).
-    fn candidates(&self, pos: &Position<Self>) -> MoveSet;
+    fn candidates(&self, pos: &View<'_, Self::State>) -> MoveSet;
 
     /// The game's own reason why `mv`, a pit of the board, is not a
     /// candidate (a warana, a forced first move); `None` to let the core
     /// name the generic one (an empty pit). The core itself refuses pit
     /// numbers off the board and moves of the wrong kind.
-    fn refusal(&self, pos: &Position<Self>, mv: Move) -> Option<Refusal> {
+    fn refusal(&self, pos: &View<'_, Self::State>, mv: Move) -> Option<Refusal> {
         let _ = (pos, mv);
         None
     }
 
-    /// How the candidate move `mv` of `mover` starts, read from the board
-    /// and state without changing them: where it sows from and its barrier,
-    /// or [`Start::Done`] for a move that is not a sowing (it always ends).
-    /// The legality trials of every turn start from it, so it runs once per
-    /// candidate per turn. The default sows from the mover's pit, without
-    /// barrier.
+    /// How the candidate move `mv` of the side to move starts, read from
+    /// the position without changing it: where it sows from and its
+    /// barrier, or [`Start::Done`] for a move that is not a sowing (it
+    /// always ends). One pure answer for the legality trials of every turn
+    /// and for the move itself, so they cannot disagree; what the start
+    /// changes is [`Ruleset::begin`]'s. The default sows from the mover's
+    /// pit, without barrier.
     #[inline(always)]
-    fn sowing_start(&self, board: &Board, state: &Self::State, mover: Player, mv: Move) -> Start {
-        let _ = state;
+    fn start(&self, pos: &View<'_, Self::State>, mv: Move) -> Start {
         Start::Sow {
-            origin: board.row_index(mover, mv.pit().unwrap_or(1)),
+            origin: pos
+                .board()
+                .row_index(pos.side_to_move(), mv.pit().unwrap_or(1)),
             barrier: None,
         }
     }
 
-    /// Starts the candidate move `mv`: the same start as
-    /// [`Ruleset::sowing_start`] (the default returns it), plus what the start
-    /// changes (Andada carries out its opening and choice here, and enters
-    /// the singleton ending).
+    /// What starting the move `mv` changes, given its [`Ruleset::start`]:
+    /// Andada carries out its opening and choice here (`Start::Done`), and
+    /// enters the singleton ending. Called once for a move that is made,
+    /// never for a trial, before any seed is sown. Default: nothing.
     #[inline(always)]
-    fn start_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move) -> Start {
-        self.sowing_start(ctx.board, ctx.state, ctx.mover, mv)
+    fn begin<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move, start: Start) {
+        let _ = (ctx, mv, start);
     }
 
     /// Whether the sowing goes on after `lap` (relay, RULES.md section 2).
     /// A pure test: it decides, and [`Ruleset::lap_end`] acts. The default
     /// relays when the landing pit was occupied before the last seed fell.
+    ///
+    /// `state` is the state at the start of the move: a turn's trials do
+    /// not run [`Ruleset::begin`], so `relays` must not read what `begin`
+    /// changes (no game here does).
     #[inline]
     fn relays(&self, lap: &Lap<'_>, state: &Self::State) -> bool {
         let _ = state;
@@ -307,34 +375,65 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove;
 
     /// The result of a finished game (called only when it is over).
-    fn outcome(&self, pos: &Position<Self>) -> Outcome;
+    fn outcome(&self, pos: &View<'_, Self::State>) -> Outcome;
 
     /// `player`'s points where the game scores them (RULES.md sections 3.7
-    /// and 5.5); `None` for the games won by moving last.
-    fn points(&self, pos: &Position<Self>, player: Player) -> Option<u16> {
-        let _ = (pos, player);
-        None
+    /// and 5.5); `None` for the games won by moving last. The default:
+    /// captured seeds under [`Scoring::Points`], `None` otherwise.
+    fn points(&self, pos: &View<'_, Self::State>, player: Player) -> Option<u16> {
+        (self.scoring() == Scoring::Points).then(|| pos.captured(player))
     }
 
     /// The state field of the position string, if the state needs one
-    /// (RULES.md section 7).
+    /// (RULES.md section 7). Default: none.
     fn format_state(&self, state: &Self::State) -> Option<&'static str> {
         let _ = state;
         None
     }
 
     /// Reads the state from the position string's optional state field.
+    /// The default, for games whose positions write none (`State = ()`):
+    /// no field is the state's `Default`, any field is refused.
     ///
     /// # Errors
     /// [`StateError`] if the field is missing, unexpected or unknown.
-    fn parse_state(&self, field: Option<&str>) -> Result<Self::State, StateError>;
+    fn parse_state(&self, field: Option<&str>) -> Result<Self::State, StateError> {
+        match field {
+            None => Ok(Self::State::default()),
+            Some(found) => Err(StateError::Unexpected {
+                variant: self.name(),
+                hint: "",
+                found: crate::error::excerpt(found),
+            }),
+        }
+    }
+
+    /// The occurrences of one position (the same player to move) after
+    /// which a [`Game`](crate::Game) ends by repetition, as
+    /// [`Game::new`](crate::Game::new) sets it: `Some(3)` by default, the
+    /// engine's policy for games whose sources are silent (RULES.md
+    /// section 2). At least 2; `None` for no repetition rule.
+    fn repetition(&self) -> Option<u32> {
+        Some(3)
+    }
+
+    /// The result of a game ended by the repetition rule, in the position
+    /// that occurred once too often. Default: a draw by repetition, with
+    /// no score.
+    fn repetition_outcome(&self, pos: &View<'_, Self::State>) -> Outcome {
+        let _ = pos;
+        Outcome::Draw {
+            reason: crate::DrawReason::Repetition,
+            score: None,
+        }
+    }
 
     /// Checks a position built from a setup for what the rules cannot
     /// reach. Called with the legal moves already found.
     ///
     /// # Errors
     /// [`Unreachable`], saying why.
-    fn check_setup(&self, pos: &Position<Self>) -> Result<(), Unreachable> {
+    fn check_setup(&self, pos: &View<'_, Self::State>) -> Result<(), Unreachable> {
         let _ = pos;
         Ok(())
     }

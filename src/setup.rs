@@ -9,7 +9,6 @@ use crate::moves::MAX_PITS_PER_ROW;
 use crate::player::{Pit, Player};
 use crate::position::Position;
 use crate::ruleset::Ruleset;
-use crate::variant::Variant;
 use std::fmt;
 use std::str::FromStr;
 
@@ -53,8 +52,10 @@ use std::str::FromStr;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
-    /// The variant.
-    pub variant: Variant,
+    /// The variant field: the ruleset's notation name
+    /// ([`Ruleset::name`]), as written (any case). Reading a string does
+    /// not check it: [`Position::from_setup`] does.
+    pub variant: String,
     /// South's pits, from his pit 1.
     pub south: Vec<u32>,
     /// North's pits, from his pit 1.
@@ -79,10 +80,7 @@ impl FromStr for Setup {
         }
         let mut fields = s.split_whitespace();
         let mut field = |name| fields.next().ok_or(ParsePositionError::MissingField(name));
-        let variant_field = field("variant")?;
-        let variant: Variant = variant_field
-            .parse()
-            .map_err(|_| ParsePositionError::UnknownVariant(excerpt(variant_field)))?;
+        let variant = field("variant")?.to_string();
         let pits_field = field("pits")?;
         let side_field = field("side-to-move")?;
         let captured_field = field("captured")?;
@@ -158,7 +156,7 @@ fn parse_captured(text: &str) -> Option<[u32; 2]> {
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ", self.variant.name())?;
+        write!(f, "{} ", self.variant)?;
         for (owner, row) in [(Player::South, &self.south), (Player::North, &self.north)] {
             if owner == Player::North {
                 f.write_str("/")?;
@@ -192,25 +190,23 @@ impl<R: Ruleset> Position<R> {
     /// [`Setup`] says what a setup may and may not hold).
     ///
     /// # Errors
-    /// [`SetupError`] naming the field at fault: another variant (or no
-    /// such variant: Andada with a number of pits it does not have), a row of
+    /// [`SetupError`] naming the field at fault: another variant, a row of
     /// the wrong length, more seeds than the variant has, a warana where
     /// there are none, a bad state field, or a position the rules cannot
     /// reach.
     pub fn from_setup(rules: R, setup: &Setup) -> Result<Self, SetupError> {
-        let variant = rules.variant();
-        // A hand-built setup may name a board no variant has (Andada with
-        // 13 pits a row): said as such, not as another variant.
-        if let Err(why) = setup.variant.check_notation() {
-            return Err(SetupError::NoSuchVariant(why));
-        }
-        if setup.variant != variant {
+        let name = rules.name();
+        // The name as written, or another name of the same ruleset value
+        // (`andada` for `andada-12`).
+        let named = setup.variant.eq_ignore_ascii_case(name)
+            || R::from_name(&setup.variant).is_some_and(|r| r.name() == name);
+        if !named {
             return Err(SetupError::WrongVariant {
-                found: setup.variant.name(),
-                expected: variant.name(),
+                found: excerpt(&setup.variant),
+                expected: name,
             });
         }
-        let n = variant.pits_per_row();
+        let n = rules.pits_per_row();
         for (row, pits) in [(Player::South, &setup.south), (Player::North, &setup.north)] {
             if pits.len() != n {
                 return Err(SetupError::PitCount {
@@ -227,29 +223,44 @@ impl<R: Ruleset> Position<R> {
             .chain(&setup.captured)
             .map(|&s| s as u64)
             .sum();
-        if found > variant.total_seeds() as u64 {
+        let total = rules.total_seeds();
+        if found > total as u64 {
             return Err(SetupError::TooManySeeds {
                 found,
-                total: variant.total_seeds(),
-                variant: variant.name(),
+                total,
+                variant: name,
             });
         }
-        // Every count is now at most the total (96 at most), so fits a pit.
-        debug_assert!(variant.total_seeds() <= MAX_SEEDS);
-        let bytes = |row: &[u32]| -> Vec<u8> { row.iter().map(|&s| s as u8).collect() };
+        // A ruleset of someone else's may start with more seeds than a pit
+        // holds: refused as such, not as a panic.
+        let bytes =
+            |row: &[u32]| -> Vec<u8> { row.iter().map(|&s| s.min(MAX_SEEDS) as u8).collect() };
+        if let Some(&over) = setup
+            .south
+            .iter()
+            .chain(&setup.north)
+            .find(|&&s| s > MAX_SEEDS)
+        {
+            return Err(SetupError::TooManySeeds {
+                found: over as u64,
+                total: MAX_SEEDS,
+                variant: name,
+            });
+        }
         let board = Board::from_rows_sown(
             &bytes(&setup.south),
             &bytes(&setup.north),
             rules.clockwise(),
         )
-        .expect("rows of the variant's length with at most 96 seeds a pit");
+        .map_err(|_| SetupError::PitCount {
+            row: Player::South,
+            found: setup.south.len(),
+            expected: n,
+        })?;
         let mut marks = 0u64;
         for &pit in &setup.marked {
             if !R::MARKS_PITS {
-                return Err(SetupError::MarkNotAllowed {
-                    pit,
-                    variant: variant.name(),
-                });
+                return Err(SetupError::MarkNotAllowed { pit, variant: name });
             }
             // A hand-built setup can name any pit; a parsed one names only
             // pits of its rows.
@@ -280,7 +291,7 @@ impl<R: Ruleset> Position<R> {
             }
             .into());
         }
-        rules.check_setup(&pos)?;
+        rules.check_setup(&pos.view())?;
         Ok(pos)
     }
 
@@ -293,7 +304,7 @@ impl<R: Ruleset> Position<R> {
             .map(|i| board.pit_at(i))
             .collect();
         Setup {
-            variant: self.variant(),
+            variant: self.rules().name().to_string(),
             south: row(Player::South),
             north: row(Player::North),
             marked,
@@ -318,7 +329,7 @@ impl<R: Ruleset> Position<R> {
 impl<R: Ruleset> fmt::Display for Position<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.board();
-        write!(f, "{} ", self.variant().name())?;
+        write!(f, "{} ", self.rules().name())?;
         for player in Player::BOTH {
             if player == Player::North {
                 f.write_str("/")?;
@@ -354,12 +365,30 @@ impl<R: Ruleset> FromStr for Position<R> {
     /// Parses a position string; the ruleset comes from the variant field,
     /// with default options.
     fn from_str(s: &str) -> Result<Self, ParsePositionError> {
+        // The variant field first, so that a string of another game (or of
+        // none) is named as such before its other fields are read.
+        let name = s.split_whitespace().next().unwrap_or("");
+        if !name.is_empty() && R::from_name(name).is_none() {
+            return Err(unknown_name::<R>(name));
+        }
         let setup: Setup = s.parse()?;
-        let rules = R::from_variant(setup.variant).ok_or(SetupError::WrongVariant {
-            found: setup.variant.name(),
-            expected: R::NAME,
-        })?;
+        let Some(rules) = R::from_name(&setup.variant) else {
+            return Err(unknown_name::<R>(&setup.variant));
+        };
         Ok(Position::from_setup(rules, &setup)?)
+    }
+}
+
+/// Why the variant field `name` is not one of `R`'s: another built-in
+/// game's name, or no game's that this ruleset knows.
+pub(crate) fn unknown_name<R: Ruleset>(name: &str) -> ParsePositionError {
+    match name.parse::<crate::Variant>() {
+        Ok(_) => SetupError::WrongVariant {
+            found: excerpt(name),
+            expected: R::NAME,
+        }
+        .into(),
+        Err(_) => ParsePositionError::UnknownVariant(excerpt(name)),
     }
 }
 
@@ -373,7 +402,6 @@ impl Setup {
     /// it can hold what no position string says (an empty row, a state
     /// field with a space, marked pits out of order or off the row, ...).
     fn check_round_trip(&self) -> Result<(), String> {
-        self.variant.check_notation()?;
         let text = self.to_string();
         match text.parse::<Setup>() {
             Ok(back) if back == *self => Ok(()),

@@ -117,6 +117,12 @@ pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
     budget: Option<u64>,
     control: &mut C,
 ) -> Sown {
+    if R::SKIPS_ORIGIN {
+        // Seed-by-seed laps (the tables sow into the origin).
+        return relay_laps::<R, O, C, TRIAL, 0, WideLapTable<0, 0>>(
+            rules, ctx, mv, origin, barrier, budget, control, None, None,
+        );
+    }
     laps_by_size!(
         ctx.board.len(),
         relay_laps::<R, O, C, TRIAL>(rules, ctx, mv, origin, barrier, budget, control)
@@ -137,7 +143,7 @@ pub(crate) struct Trials {
 }
 
 /// Sows every move of `candidates` as a trial (see [`relay`]) for at most
-/// `budget` laps each, from [`Ruleset::sowing_start`], and sorts them. One
+/// `budget` laps each, from [`Ruleset::start`], and sorts them. One
 /// loop for the whole turn, specialised once by board size: this is the
 /// start of every turn, the engine's hot path. Stops at the
 /// first move that ends (`LAZY`). `ctx` is not changed.
@@ -147,6 +153,11 @@ pub(crate) fn trials<R: Ruleset, const LAZY: bool>(
     candidates: MoveSet,
     budget: u64,
 ) -> Trials {
+    if R::SKIPS_ORIGIN {
+        return trial_laps::<R, LAZY, 0, WideLapTable<0, 0>>(
+            rules, ctx, candidates, budget, None, None,
+        );
+    }
     laps_by_size!(
         ctx.board.len(),
         trial_laps::<R, LAZY>(rules, ctx, candidates, budget)
@@ -200,7 +211,7 @@ fn trial_laps<R: Ruleset, const LAZY: bool, const LEN: usize, T: Wide>(
 }
 
 /// A candidate's start in a turn's trial loop, from
-/// [`Ruleset::sowing_start`]: the origin of a plain sowing (no barrier) on a
+/// [`Ruleset::start`]: the origin of a plain sowing (no barrier) on a
 /// board of `len` pits, for the loop's own laps; otherwise `None`, the
 /// candidate sorted into `found` here: a barrier move by [`relay_laps`],
 /// and a move done by its start (or, only a ruleset of someone else's could
@@ -218,7 +229,7 @@ fn plain_start<R: Ruleset, const LEN: usize, T: Wide>(
     table: Option<&LapTable<LEN>>,
     wide: Option<&T>,
 ) -> Option<usize> {
-    match rules.sowing_start(ctx.board, ctx.state, ctx.mover, mv) {
+    match rules.start(&ctx.view(), mv) {
         Start::Sow {
             origin,
             barrier: None,
@@ -472,6 +483,8 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
             lap
         } else if let Some(wide) = wide {
             wide.sow(&mut board, origin, seeds)
+        } else if R::SKIPS_ORIGIN {
+            board.sow_lap_skipping(origin, seeds)
         } else {
             board.sow_lap(origin, seeds)
         };

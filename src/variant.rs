@@ -1,5 +1,6 @@
 //! The variants by name (RULES.md section 7): board shape and start.
 
+use crate::ruleset::Ruleset;
 use std::fmt;
 use std::str::FromStr;
 
@@ -86,6 +87,17 @@ impl Variant {
     pub const fn total_seeds(self) -> u32 {
         2 * self.pits_per_row() as u32 * self.seeds_per_pit() as u32
     }
+}
+
+/// One of the crate's own rulesets, named by a [`Variant`]: what
+/// [`AnyRuleset`](crate::AnyRuleset) and the examples choose among at run
+/// time. A game defined elsewhere implements [`Ruleset`] alone.
+pub trait BuiltIn: Ruleset {
+    /// The variant this ruleset value plays.
+    fn variant(&self) -> Variant;
+
+    /// The ruleset with default options for `variant`, if this type plays it.
+    fn from_variant(variant: Variant) -> Option<Self>;
 }
 
 impl fmt::Display for Variant {

@@ -394,7 +394,7 @@ mod no_panic {
     fn sadeqa_v_refusal_of_a_pit_off_the_board_is_left_to_the_core() {
         let pos = Position::new(SadeqaV);
         for pit in [0, 11, 24, 255] {
-            assert_eq!(SadeqaV.refusal(&pos, Move::Pit(pit)), None);
+            assert_eq!(SadeqaV.refusal(&pos.view(), Move::Pit(pit)), None);
         }
     }
 

@@ -357,7 +357,7 @@ fn check_conservation<R: Ruleset>(
     );
     prop_assert_eq!(
         after.seeds_on_board() + captured[0] + captured[1] + removed,
-        after.variant().total_seeds(),
+        after.rules().total_seeds(),
         "{} then {} -> {}",
         before,
         mv,
@@ -373,7 +373,7 @@ fn check_position<R: Ruleset>(
     p: &Position<R>,
     prev: Option<&Position<R>>,
 ) -> Result<(), TestCaseError> {
-    let total = p.variant().total_seeds();
+    let total = p.rules().total_seeds();
     let captured = [p.captured(Player::South), p.captured(Player::North)];
 
     // Seeds conserved, and removed() (total minus the rest) does not
@@ -607,7 +607,7 @@ fn properties<R: Invariants>(rules: R, first: Player, cases: u32) {
         .unwrap_or_else(|e| panic!("{rules:?}, {first} first: {e}"));
     eprintln!(
         "{} {:?}, {} first: {} games in {:?}, the longest {} plies",
-        rules.variant(),
+        rules.name(),
         rules,
         first,
         cases,

@@ -48,10 +48,10 @@ use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
-use crate::position::Position;
-use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Start, Turn};
+use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};
 use crate::rulesets::capture;
-use crate::variant::{ANDADA_SIZES, Variant};
+use crate::variant::{ANDADA_SIZES, BuiltIn, Variant};
+use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
@@ -237,15 +237,27 @@ impl Ruleset for Andada {
     type State = Phase;
     const NAME: &'static str = "Andada";
 
-    fn variant(&self) -> Variant {
-        Variant::Andada(self.pits_per_row)
+    fn name(&self) -> &'static str {
+        Variant::Andada(self.pits_per_row).name()
     }
 
-    fn from_variant(variant: Variant) -> Option<Self> {
-        match variant {
-            Variant::Andada(n) => Andada::new(n),
+    fn from_name(name: &str) -> Option<Self> {
+        match name.parse() {
+            Ok(Variant::Andada(n)) => Andada::new(n),
             _ => None,
         }
+    }
+
+    fn pits_per_row(&self) -> usize {
+        self.pits_per_row as usize
+    }
+
+    fn seeds_per_pit(&self) -> u8 {
+        2
+    }
+
+    fn scoring(&self) -> Scoring {
+        Scoring::LastMover
     }
 
     fn clockwise(&self) -> bool {
@@ -260,7 +272,7 @@ impl Ruleset for Andada {
 
     /// The choice move (6.2), or any own pit with seeds (6.1, 6.3); none
     /// under the empty-row readings once a row is empty (6.7).
-    fn candidates(&self, pos: &Position<Self>) -> MoveSet {
+    fn candidates(&self, pos: &View<'_, Phase>) -> MoveSet {
         let board = pos.board();
         match pos.state() {
             Phase::Choice => [Move::First(Player::South), Move::First(Player::North)]
@@ -275,48 +287,18 @@ impl Ruleset for Andada {
         }
     }
 
-    fn start_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move) -> Start {
-        let mover = ctx.mover();
-        let board = *ctx.board();
-        match (*ctx.state(), mv) {
-            (Phase::Opening, Move::Pit(p)) => {
-                Self::opening(ctx, board.index_of(mover, p));
-                *ctx.state_mut() = if self.reading == Reading::Ludii {
-                    Phase::Play
-                } else {
-                    Phase::Choice
-                };
-                Start::Done(Turn::Next)
-            }
-            (_, Move::First(first)) => {
-                ctx.event(Event::Choice { first });
-                *ctx.state_mut() = Phase::Play;
-                Start::Done(if first == mover {
-                    Turn::Again
-                } else {
-                    Turn::Next
-                })
-            }
-            (phase, mv) => {
-                let start = self.sowing_start(&board, &phase, mover, mv);
-                if let Start::Sow {
-                    barrier: Some(_), ..
-                } = start
-                {
-                    *ctx.state_mut() = Phase::Singles;
-                }
-                start
-            }
-        }
-    }
-
     /// The opening and the choice are not sowings (they always end); a
     /// regular move sows from the mover's pit, with the barrier of the
     /// singleton ending when it is in force.
     #[inline(always)]
-    fn sowing_start(&self, board: &Board, phase: &Phase, mover: Player, mv: Move) -> Start {
-        match (*phase, mv) {
-            (Phase::Opening, _) | (_, Move::First(_)) => Start::Done(Turn::Next),
+    fn start(&self, pos: &View<'_, Phase>, mv: Move) -> Start {
+        let (board, mover) = (pos.board(), pos.side_to_move());
+        match (*pos.state(), mv) {
+            (Phase::Opening, _) | (_, Move::First(_)) => Start::Done(if mv == Move::First(mover) {
+                Turn::Again
+            } else {
+                Turn::Next
+            }),
             (phase, Move::Pit(p)) => {
                 // 6.5: decided once, at the start of a regular move; then in
                 // force for good. Ludii tests after every lap instead.
@@ -328,6 +310,35 @@ impl Ruleset for Andada {
                     barrier,
                 }
             }
+        }
+    }
+
+    /// Carries out the opening (6.1) and the choice (6.2), and enters the
+    /// singleton ending (6.5) with its first barrier move.
+    fn begin<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move, start: Start) {
+        let mover = ctx.mover();
+        match (*ctx.state(), mv, start) {
+            (Phase::Opening, Move::Pit(p), _) => {
+                let origin = ctx.board().index_of(mover, p);
+                Self::opening(ctx, origin);
+                *ctx.state_mut() = if self.reading == Reading::Ludii {
+                    Phase::Play
+                } else {
+                    Phase::Choice
+                };
+            }
+            (_, Move::First(first), _) => {
+                ctx.event(Event::Choice { first });
+                *ctx.state_mut() = Phase::Play;
+            }
+            (
+                _,
+                _,
+                Start::Sow {
+                    barrier: Some(_), ..
+                },
+            ) => *ctx.state_mut() = Phase::Singles,
+            _ => {}
         }
     }
 
@@ -381,7 +392,7 @@ impl Ruleset for Andada {
 
     /// The last player able to move wins; under the empty-row readings, a
     /// player whose row is empty loses (the mover wins if both are).
-    fn outcome(&self, pos: &Position<Self>) -> Outcome {
+    fn outcome(&self, pos: &View<'_, Phase>) -> Outcome {
         let board = pos.board();
         let next = pos.side_to_move();
         let mover = next.other();
@@ -421,7 +432,7 @@ impl Ruleset for Andada {
     }
 
     /// Each phase holds only what the rules can reach (6.1, 6.2, 6.5).
-    fn check_setup(&self, pos: &Position<Self>) -> Result<(), Unreachable> {
+    fn check_setup(&self, pos: &View<'_, Phase>) -> Result<(), Unreachable> {
         let board = pos.board();
         let len = board.len();
         // The opening's and the choice's boards hold all the seeds, so a
@@ -456,6 +467,19 @@ impl Ruleset for Andada {
                 })
             }
             _ => Ok(()),
+        }
+    }
+}
+
+impl BuiltIn for Andada {
+    fn variant(&self) -> Variant {
+        Variant::Andada(self.pits_per_row)
+    }
+
+    fn from_variant(variant: Variant) -> Option<Self> {
+        match variant {
+            Variant::Andada(n) => Andada::new(n),
+            _ => None,
         }
     }
 }

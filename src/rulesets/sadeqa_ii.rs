@@ -20,10 +20,10 @@ use crate::event::Observer;
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
-use crate::position::Position;
-use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Turn};
+use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Turn};
 use crate::rulesets::capture;
-use crate::variant::Variant;
+use crate::variant::{BuiltIn, Variant};
+use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
@@ -72,7 +72,7 @@ impl SadeqaII {
         SadeqaII { starter_only: true }
     }
 
-    fn forced(pos: &Position<Self>) -> bool {
+    fn forced(pos: &View<'_, FirstMoves>) -> bool {
         let side = pos.side_to_move();
         pos.state().restricted[side.index()]
             && pos.board().seeds_at(pos.board().index_of(side, FORCED_PIT)) > 0
@@ -83,12 +83,25 @@ impl Ruleset for SadeqaII {
     type State = FirstMoves;
     const NAME: &'static str = "Sadeqa II";
 
-    fn variant(&self) -> Variant {
-        Variant::SadeqaII
+    fn name(&self) -> &'static str {
+        Variant::SadeqaII.name()
     }
 
-    fn from_variant(variant: Variant) -> Option<Self> {
-        (variant == Variant::SadeqaII).then(SadeqaII::new)
+    fn from_name(name: &str) -> Option<Self> {
+        name.eq_ignore_ascii_case(Variant::SadeqaII.name())
+            .then(SadeqaII::new)
+    }
+
+    fn pits_per_row(&self) -> usize {
+        6
+    }
+
+    fn seeds_per_pit(&self) -> u8 {
+        3
+    }
+
+    fn scoring(&self) -> Scoring {
+        Scoring::LastMover
     }
 
     fn initial_state(&self, first: Player) -> FirstMoves {
@@ -99,14 +112,14 @@ impl Ruleset for SadeqaII {
         FirstMoves { restricted }
     }
 
-    fn candidates(&self, pos: &Position<Self>) -> MoveSet {
+    fn candidates(&self, pos: &View<'_, FirstMoves>) -> MoveSet {
         if Self::forced(pos) {
             return MoveSet::from_pit_mask(1 << (FORCED_PIT - 1));
         }
         MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
     }
 
-    fn refusal(&self, pos: &Position<Self>, _mv: Move) -> Option<Refusal> {
+    fn refusal(&self, pos: &View<'_, FirstMoves>, _mv: Move) -> Option<Refusal> {
         Self::forced(pos).then_some(Refusal::ForcedFirstMove { pit: FORCED_PIT })
     }
 
@@ -127,7 +140,7 @@ impl Ruleset for SadeqaII {
     }
 
     /// 4.4: the player to move cannot move; the other player wins.
-    fn outcome(&self, pos: &Position<Self>) -> Outcome {
+    fn outcome(&self, pos: &View<'_, FirstMoves>) -> Outcome {
         Outcome::Win {
             winner: pos.side_to_move().other(),
             score: None,
@@ -167,7 +180,7 @@ impl Ruleset for SadeqaII {
     /// so had the other moved since, he would have moved first. The board
     /// itself may be a custom one (4.1: the restriction lapses when the pit
     /// is empty, which only a custom setup can make happen).
-    fn check_setup(&self, pos: &Position<Self>) -> Result<(), Unreachable> {
+    fn check_setup(&self, pos: &View<'_, FirstMoves>) -> Result<(), Unreachable> {
         match pos.state().restricted {
             [true, true] if self.starter_only => Err(Unreachable::BothRestrictedStarterOnly),
             [true, false] | [false, true] => {
@@ -184,5 +197,15 @@ impl Ruleset for SadeqaII {
             }
             _ => Ok(()),
         }
+    }
+}
+
+impl BuiltIn for SadeqaII {
+    fn variant(&self) -> Variant {
+        Variant::SadeqaII
+    }
+
+    fn from_variant(variant: Variant) -> Option<Self> {
+        (variant == Variant::SadeqaII).then(SadeqaII::new)
     }
 }

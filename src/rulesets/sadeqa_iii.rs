@@ -13,15 +13,14 @@
 //! - The game is not ended early when one side has more than half the seeds:
 //!   the final score is part of the result.
 
-use crate::error::StateError;
 use crate::event::{Event, Observer};
 use crate::moves::MoveSet;
 use crate::outcome::{Outcome, Score};
 use crate::player::Player;
-use crate::position::Position;
-use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Turn};
+use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Turn};
 use crate::rulesets::capture;
-use crate::variant::Variant;
+use crate::variant::{BuiltIn, Variant};
+use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
@@ -64,25 +63,31 @@ impl Ruleset for SadeqaIII {
     type State = ();
     const NAME: &'static str = "Sadeqa III";
 
-    fn variant(&self) -> Variant {
-        if self.game_91 {
-            Variant::Game91
-        } else {
-            Variant::SadeqaIII
-        }
+    fn name(&self) -> &'static str {
+        self.variant().name()
     }
 
-    fn from_variant(variant: Variant) -> Option<Self> {
-        match variant {
-            Variant::SadeqaIII => Some(SadeqaIII::new()),
-            Variant::Game91 => Some(SadeqaIII::game_91()),
+    fn from_name(name: &str) -> Option<Self> {
+        match name.parse() {
+            Ok(Variant::SadeqaIII) => Some(SadeqaIII::new()),
+            Ok(Variant::Game91) => Some(SadeqaIII::game_91()),
             _ => None,
         }
     }
 
-    fn initial_state(&self, _first: Player) {}
+    fn pits_per_row(&self) -> usize {
+        8
+    }
 
-    fn candidates(&self, pos: &Position<Self>) -> MoveSet {
+    fn seeds_per_pit(&self) -> u8 {
+        if self.game_91 { 4 } else { 6 }
+    }
+
+    fn scoring(&self) -> Scoring {
+        Scoring::Points
+    }
+
+    fn candidates(&self, pos: &View<'_, ()>) -> MoveSet {
         MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
     }
 
@@ -109,7 +114,7 @@ impl Ruleset for SadeqaIII {
         NoMove::End
     }
 
-    fn outcome(&self, pos: &Position<Self>) -> Outcome {
+    fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
         Outcome::by_score(Score {
             south: self.final_points(pos, Player::South),
             north: self.final_points(pos, Player::North),
@@ -118,23 +123,12 @@ impl Ruleset for SadeqaIII {
 
     /// Captured seeds; once the game is over, the final points (5.4, 5.5),
     /// as [`Ruleset::outcome`] counts them.
-    fn points(&self, pos: &Position<Self>, player: Player) -> Option<u16> {
+    fn points(&self, pos: &View<'_, ()>, player: Player) -> Option<u16> {
         Some(if pos.is_over() {
             self.final_points(pos, player)
         } else {
             pos.captured(player)
         })
-    }
-
-    fn parse_state(&self, field: Option<&str>) -> Result<(), StateError> {
-        match field {
-            None => Ok(()),
-            Some(f) => Err(StateError::Unexpected {
-                variant: self.variant().name(),
-                hint: "",
-                found: crate::error::excerpt(f),
-            }),
-        }
     }
 }
 
@@ -142,9 +136,27 @@ impl SadeqaIII {
     /// Final points (5.4, 5.5): after a move the board is already swept; a
     /// position set up with seeds left and no move gives them to the last
     /// mover all the same.
-    fn final_points(&self, pos: &Position<Self>, player: Player) -> u16 {
+    fn final_points(&self, pos: &View<'_, ()>, player: Player) -> u16 {
         let left = pos.seeds_on_board() as u16;
         let last_mover = pos.side_to_move().other();
         pos.captured(player) + if player == last_mover { left } else { 0 }
+    }
+}
+
+impl BuiltIn for SadeqaIII {
+    fn variant(&self) -> Variant {
+        if self.game_91 {
+            Variant::Game91
+        } else {
+            Variant::SadeqaIII
+        }
+    }
+
+    fn from_variant(variant: Variant) -> Option<Self> {
+        match variant {
+            Variant::SadeqaIII => Some(SadeqaIII::new()),
+            Variant::Game91 => Some(SadeqaIII::game_91()),
+            _ => None,
+        }
     }
 }

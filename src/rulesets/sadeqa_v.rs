@@ -22,9 +22,9 @@ use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::{Outcome, Score};
 use crate::player::{Pit, Player};
-use crate::position::Position;
-use crate::ruleset::{Lap, NoMove, Ruleset, Sowing, Turn};
-use crate::variant::Variant;
+use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Turn};
+use crate::variant::{BuiltIn, Variant};
+use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
@@ -58,7 +58,7 @@ impl SadeqaV {
 
     /// Points of `player`: captured seeds plus seeds in his waranas (3.7),
     /// which lie in his opponent's row.
-    fn score_of(pos: &Position<Self>, player: Player) -> u16 {
+    fn score_of(pos: &View<'_, ()>, player: Player) -> u16 {
         let board = pos.board();
         let n = board.pits_per_row();
         let row = player.other().index() * n;
@@ -75,24 +75,35 @@ impl Ruleset for SadeqaV {
     const NAME: &'static str = "Sadeqa V";
     const MARKS_PITS: bool = true;
 
-    fn variant(&self) -> Variant {
-        Variant::SadeqaV
+    fn name(&self) -> &'static str {
+        Variant::SadeqaV.name()
     }
 
-    fn from_variant(variant: Variant) -> Option<Self> {
-        (variant == Variant::SadeqaV).then_some(SadeqaV)
+    fn from_name(name: &str) -> Option<Self> {
+        name.eq_ignore_ascii_case(Variant::SadeqaV.name())
+            .then_some(SadeqaV)
     }
 
-    fn initial_state(&self, _first: Player) {}
+    fn pits_per_row(&self) -> usize {
+        10
+    }
+
+    fn seeds_per_pit(&self) -> u8 {
+        4
+    }
+
+    fn scoring(&self) -> Scoring {
+        Scoring::Points
+    }
 
     /// 3.1: occupied pits of one's row that are not waranas.
-    fn candidates(&self, pos: &Position<Self>) -> MoveSet {
+    fn candidates(&self, pos: &View<'_, ()>) -> MoveSet {
         let side = pos.side_to_move();
         let board = pos.board();
         MoveSet::from_pit_mask(board.occupied(side) & !board.row_pits(side, pos.marks()))
     }
 
-    fn refusal(&self, pos: &Position<Self>, mv: Move) -> Option<Refusal> {
+    fn refusal(&self, pos: &View<'_, ()>, mv: Move) -> Option<Refusal> {
         let pit = mv.pit()?;
         let idx = pos.board().index(Pit::new(pos.side_to_move(), pit))?;
         (pos.marks() >> idx & 1 == 1).then_some(Refusal::Warana { pit })
@@ -146,14 +157,14 @@ impl Ruleset for SadeqaV {
         NoMove::Pass
     }
 
-    fn outcome(&self, pos: &Position<Self>) -> Outcome {
+    fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
         Outcome::by_score(Score {
             south: Self::score_of(pos, Player::South),
             north: Self::score_of(pos, Player::North),
         })
     }
 
-    fn points(&self, pos: &Position<Self>, player: Player) -> Option<u16> {
+    fn points(&self, pos: &View<'_, ()>, player: Player) -> Option<u16> {
         Some(Self::score_of(pos, player))
     }
 
@@ -166,5 +177,15 @@ impl Ruleset for SadeqaV {
                 found: crate::error::excerpt(f),
             }),
         }
+    }
+}
+
+impl BuiltIn for SadeqaV {
+    fn variant(&self) -> Variant {
+        Variant::SadeqaV
+    }
+
+    fn from_variant(variant: Variant) -> Option<Self> {
+        (variant == Variant::SadeqaV).then_some(SadeqaV)
     }
 }

@@ -71,7 +71,6 @@ use crate::position::Position;
 use crate::ruleset::Ruleset;
 pub use crate::search::SEARCH_LAP_LIMIT;
 use crate::search::{hash_of, successors};
-use crate::variant::Variant;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -157,8 +156,8 @@ pub(crate) struct Key<S> {
 pub const MAX_TABLE_BITS: u8 = 26;
 
 /// Whether the captured seeds decide the game (the scoring games).
-fn scoring(v: Variant) -> bool {
-    !matches!(v, Variant::SadeqaII | Variant::Andada(_))
+fn scoring<R: Ruleset>(rules: &R) -> bool {
+    rules.scoring() == crate::Scoring::Points
 }
 
 pub(crate) fn key_of<R: Ruleset>(pos: &Position<R>) -> Key<R::State> {
@@ -173,7 +172,7 @@ pub(crate) fn key_of<R: Ruleset>(pos: &Position<R>) -> Key<R::State> {
             pits[i] = s;
         }
     }
-    let diff = if scoring(pos.variant()) {
+    let diff = if scoring(pos.rules()) {
         pos.captured(Player::South) as i16 - pos.captured(Player::North) as i16
     } else {
         0
@@ -403,12 +402,12 @@ impl<R: Ruleset> Solver<R> {
     /// nor disproved for either side (play that repeats for ever). It leaves
     /// no proof for [`Solver::strategy`]: call [`Solver::solve`] for one.
     pub fn solve_margin(&mut self, pos: &Position<R>, limits: Limits) -> Option<i32> {
-        if !scoring(pos.variant()) {
+        if !scoring(pos.rules()) {
             return None;
         }
         self.begin(limits);
         let me = pos.side_to_move();
-        let total = pos.variant().total_seeds() as i32;
+        let total = pos.rules().total_seeds() as i32;
         // The largest m with "me gets at least m" proved: lo proved, hi not.
         let (mut lo, mut hi) = (-total - 1, total + 1);
         let mut answered = true;
