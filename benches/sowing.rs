@@ -3,18 +3,14 @@
 //! legal move with its position, positions per second), and the exact proof
 //! of a long endless sowing (laps per second).
 //!
-//! For Sadeqa II, Sadeqa III and game 91 the playout group also runs the
-//! same games on issue 7's yardstick, a hand-specialised kernel
-//! (`support/kernel.rs`, `kernel-<variant>`), so that the crate is compared
-//! with it in one run on a noisy machine.
+//! Playouts are `sowing::playout`'s lazy draw. Compare them with the
+//! hand-written yardstick (`../shared/yardstick`, outside the repository:
+//! `yardstick bench 3 1 --lap-cap 10000 <variant>`) in the same run; see
+//! docs/SPEED.md.
 //!
 //! `cargo bench --bench sowing` (add `-- --quick` for a short run).
 
-#[path = "support/kernel.rs"]
-mod kernel;
-
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use kernel::{Game, Kernel};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use sowing::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
@@ -35,20 +31,12 @@ const GAMES: u64 = 16;
 /// repetition rule).
 const MAX_PLIES: usize = 1_000;
 
-/// One random game from `start` with the seed `seed`; returns the plies
-/// played.
+/// One random game from `start` with the seed `seed` (`sowing::playout`,
+/// the lazy draw); returns the plies played.
 fn playout<R: Ruleset>(start: Position<R>, seed: u64) -> usize {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = start;
-    let mut plies = 0;
-    while !pos.is_over() && plies < MAX_PLIES {
-        let moves = pos.legal_moves();
-        let mv = moves
-            .nth(rng.random_range(0..moves.len()))
-            .expect("a position that is not over has a legal move");
-        pos.play_unchecked(mv);
-        plies += 1;
-    }
+    let plies = sowing::playout(&mut pos, &mut rng, MAX_PLIES);
     black_box(pos);
     plies
 }
@@ -67,14 +55,8 @@ fn mid_game<R: Ruleset>(rules: R, seed: u64) -> Position<R> {
 }
 
 /// The benchmarks of one ruleset; `opening` is the move played from the
-/// initial position; `kernel`, the yardstick kernel's game, if it has one.
-fn ruleset<R: Ruleset>(
-    c: &mut Criterion,
-    name: &str,
-    rules: R,
-    opening: Move,
-    kernel: Option<Game>,
-) {
+/// initial position.
+fn ruleset<R: Ruleset>(c: &mut Criterion, name: &str, rules: R, opening: Move) {
     let start = Position::new(rules).with_lap_limit(Some(LAP_LIMIT));
 
     let lengths: Vec<usize> = (0..GAMES).map(|seed| playout(start, seed)).collect();
@@ -89,21 +71,6 @@ fn ruleset<R: Ruleset>(
                 .sum::<usize>()
         })
     });
-    if let Some(game) = kernel {
-        let kernel = Kernel::new(game, LAP_LIMIT);
-        let same: Vec<usize> = (0..GAMES)
-            .map(|seed| kernel.playout(seed, MAX_PLIES).plies)
-            .collect();
-        assert_eq!(same, lengths, "the kernel plays the same games");
-        let id = BenchmarkId::new(format!("kernel-{name}"), format!("{GAMES} games"));
-        group.bench_function(id, |b| {
-            b.iter(|| {
-                (0..GAMES)
-                    .map(|seed| black_box(&kernel).playout(seed, MAX_PLIES).plies)
-                    .sum::<usize>()
-            })
-        });
-    }
     group.finish();
 
     let mut group = c.benchmark_group("single_move");
@@ -144,25 +111,12 @@ fn ruleset<R: Ruleset>(
 }
 
 fn rulesets(c: &mut Criterion) {
-    let (ii, iii) = (Game::SadeqaII, |seeds| Game::SadeqaIII { seeds });
-    ruleset(c, "sadeqa-ii", SadeqaII::new(), Move::Pit(6), Some(ii));
-    ruleset(
-        c,
-        "sadeqa-iii",
-        SadeqaIII::new(),
-        Move::Pit(1),
-        Some(iii(6)),
-    );
-    ruleset(
-        c,
-        "game-91",
-        SadeqaIII::game_91(),
-        Move::Pit(8),
-        Some(iii(4)),
-    );
-    ruleset(c, "sadeqa-v", SadeqaV, Move::Pit(1), None);
-    ruleset(c, "andada-12", Andada::new(12).unwrap(), Move::Pit(1), None);
-    ruleset(c, "andada-24", Andada::new(24).unwrap(), Move::Pit(1), None);
+    ruleset(c, "sadeqa-ii", SadeqaII::new(), Move::Pit(6));
+    ruleset(c, "sadeqa-iii", SadeqaIII::new(), Move::Pit(1));
+    ruleset(c, "game-91", SadeqaIII::game_91(), Move::Pit(8));
+    ruleset(c, "sadeqa-v", SadeqaV, Move::Pit(1));
+    ruleset(c, "andada-12", Andada::new(12).unwrap(), Move::Pit(1));
+    ruleset(c, "andada-24", Andada::new(24).unwrap(), Move::Pit(1));
 }
 
 /// The exact endless-sowing proof on a long cycle (tests/core.rs): South's

@@ -10,18 +10,13 @@
 //!
 //! The playouts are the benchmark's (`benches/sowing.rs`): uniform random
 //! legal moves with a fixed seed per game, a lap limit of 10,000 (RULES.md
-//! section 2's option), at most 1,000 plies. `kernel-sadeqa-ii`,
-//! `kernel-sadeqa-iii` and `kernel-game-91` play the same games on the
-//! benchmark's yardstick, a hand-specialised kernel
-//! (`benches/support/kernel.rs`); they are not part of the default run.
+//! section 2's option), at most 1,000 plies, played by `sowing::playout`
+//! (the lazy draw).
 
-#[path = "../benches/support/kernel.rs"]
-mod kernel;
 #[path = "common/pipe.rs"]
 mod pipe;
-use kernel::{Game, Kernel};
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
 use sowing::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use sowing::{Position, Ruleset};
 use std::hint::black_box;
@@ -30,15 +25,7 @@ use std::time::Instant;
 fn playout<R: Ruleset>(start: Position<R>, seed: u64) -> usize {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = start;
-    let mut plies = 0;
-    while !pos.is_over() && plies < 1000 {
-        let moves = pos.legal_moves();
-        let Some(mv) = moves.nth(rng.random_range(0..moves.len())) else {
-            break;
-        };
-        pos.play_unchecked(mv);
-        plies += 1;
-    }
+    let plies = sowing::playout(&mut pos, &mut rng, 1000);
     black_box(pos);
     plies
 }
@@ -51,20 +38,6 @@ fn run<R: Ruleset>(rules: R, games: u64) {
     println!(
         "{}: {games} games, {plies} plies, {:.2} M plies/s",
         rules.name(),
-        plies as f64 / secs / 1e6
-    );
-}
-
-/// [`run`] on the yardstick kernel.
-fn run_kernel(name: &str, game: Game, games: u64) {
-    let kernel = Kernel::new(game, 10_000);
-    let started = Instant::now();
-    let plies: usize = (0..games)
-        .map(|seed| black_box(&kernel).playout(seed, 1000).plies)
-        .sum();
-    let secs = started.elapsed().as_secs_f64();
-    println!(
-        "{name}: {games} games, {plies} plies, {:.2} M plies/s",
         plies as f64 / secs / 1e6
     );
 }
@@ -85,13 +58,10 @@ fn main() {
         "andada-12",
         "andada-24",
     ];
-    const KERNELS: [&str; 3] = ["kernel-sadeqa-ii", "kernel-sadeqa-iii", "kernel-game-91"];
-    if which != "all" && !VARIANTS.contains(&which.as_str()) && !KERNELS.contains(&which.as_str()) {
+    if which != "all" && !VARIANTS.contains(&which.as_str()) {
         let usage = format!(
-            "usage: playouts [VARIANT] [GAMES]; VARIANT is one of {}, all (the default), or {} \
-             (the benchmark's yardstick kernel)",
+            "usage: playouts [VARIANT] [GAMES]; VARIANT is one of {}, or all (the default)",
             VARIANTS.join(", "),
-            KERNELS.join(", ")
         );
         if which == "--help" || which == "-h" {
             println!("Seeded random playouts per variant, for measuring the engine.\n{usage}");
@@ -117,15 +87,6 @@ fn main() {
     if let Some(extra) = args.next() {
         eprintln!("playouts: unexpected argument {extra:?}; usage: playouts [VARIANT] [GAMES]");
         std::process::exit(2);
-    }
-    let kernels = [
-        Game::SadeqaII,
-        Game::SadeqaIII { seeds: 6 },
-        Game::SadeqaIII { seeds: 4 },
-    ];
-    if let Some(k) = KERNELS.iter().position(|&k| k == which) {
-        run_kernel(&which, kernels[k], games);
-        return;
     }
     let wanted = |name: &str| which == "all" || which == name;
     if wanted("sadeqa-ii") {

@@ -102,6 +102,8 @@ pub use notation::Record;
 pub use outcome::{DrawReason, Outcome, Score};
 pub use player::{Pit, Player};
 pub use position::{Legality, Position, Proof, TURN_BUDGET};
+#[cfg(feature = "bots")]
+pub use position::{playout, playout_with};
 pub use ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};
 pub use setup::Setup;
 pub use sow::{Control, PROGRESS_LAPS};

@@ -101,12 +101,13 @@ macro_rules! laps_by_size {
 /// (RULES.md section 6.5). Laps are reported to `ctx`'s observer as they
 /// are sown.
 ///
-/// `TRIAL = true` is a trial on a copy, to learn whether the move ends: with
-/// the exact endless test, and without the stopping lap's work (no
-/// [`Ruleset::lap_end`], no cut lap, the board not written back; the turn
-/// reported is then [`Turn::Next`], meaningless). `TRIAL = false` makes a
-/// move already known to end: no endless test, and the stopping lap's work
-/// done.
+/// `TRIAL = true` is a trial on a copy, to learn whether the move ends:
+/// without the stopping lap's work (no [`Ruleset::lap_end`], no cut lap, the
+/// board not written back; the turn reported is then [`Turn::Next`],
+/// meaningless). `TRIAL = false` makes the move: the stopping lap's work
+/// done, and the board written back only if the sowing ends. Both apply the
+/// exact endless test (and the budget): a move not yet known to end is
+/// sown once, as a move, when drawn at random (`playout`).
 #[inline(always)]
 pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
     rules: &R,
@@ -520,10 +521,12 @@ fn relay_laps<R: Ruleset, O: Observer, C: Control, const TRIAL: bool, const LEN:
         }
         origin = landing;
         seeds = count;
-        // A trial leaves `ctx.board` as it was: the first state's board. The
-        // boards are compared only when the origins agree.
-        if TRIAL
-            && origin == first_origin
+        // Both a trial and a move leave `ctx.board` as it was until the
+        // sowing stops: the first state's board. The boards are compared
+        // only when the origins agree. A move already known to end never
+        // meets its first state again (it would be endless); a move drawn
+        // at random (`playout`) is sown once, as a move, with this test.
+        if origin == first_origin
             && if one_word {
                 word == first_word
             } else {

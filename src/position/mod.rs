@@ -20,6 +20,11 @@ use crate::sow::{Control, Sown, Trials, relay, trials};
 use crate::view::View;
 use std::hash::{Hash, Hasher};
 
+#[cfg(feature = "bots")]
+mod random;
+#[cfg(feature = "bots")]
+pub use random::{playout, playout_with};
+
 /// Laps each candidate move is sown at the start of a turn before it is
 /// left undecided. Ordinary sowings end within a few thousand laps (the
 /// longest seen in random play: 4,426, RULES.md section 2), so a move left
