@@ -1752,3 +1752,35 @@ fn no_legal_move_with_seeds_in_both_rows_is_a_win_for_the_last_mover() {
         assert_eq!(p.outcome(), win(Player::North), "{rules:?}");
     }
 }
+
+/// Ludii applies a move's removal before it tests for an empty row (6.7):
+/// N12 (1) sows S1, which was empty, and S1's next pit, S2, is South's (the
+/// opponent's): the seed is removed. North's row is then empty and the game
+/// is over, South having won; the seed does not stay in S1. This is ply 98
+/// of the record below, played from Andada-12's start under Ludii's reading.
+#[test]
+fn ludii_removal_comes_before_the_empty_row_end() {
+    let before = "andada-12 0,0,0,0,0,0,0,0,1,0,1,0/0,0,0,0,0,0,0,0,0,0,0,1 N 23-16 singles";
+    let after = "andada-12 0,0,0,0,0,0,0,0,1,0,1,0/0,0,0,0,0,0,0,0,0,0,0,0 S 23-16 singles";
+    let (p, events) = check_move(ludii(), before, 12, after);
+    assert_eq!(
+        events,
+        vec![
+            lap(north(12), 1, south(1)),
+            removed(south(1), 1),
+            Event::GameOver
+        ]
+    );
+    assert!(p.is_over());
+    assert_eq!(p.outcome(), win(Player::South));
+
+    let record: sowing::Record = "6/11/5/12/7/10/7/10/9/1/3/5/1/5/10/11/8/7/10/12/5/10/4/11/11/5/\
+        3/1/9/1/1/2/5/11/3/6/5/5/9/11/6/6/1/2/7/10/6/8/9/9/1/5/8/3/12/7/3/12/1/2/10/4/6/5/8/2/2/\
+        6/5/7/12/4/6/3/3/9/4/5/10/10/7/4/8/5/5/7/11/11/6/10/7/11/9/8/10/10/8/12"
+        .parse()
+        .unwrap();
+    let game = sowing::Game::from_record(Position::new(ludii()), &record).unwrap();
+    assert_eq!(game.ply(), 98);
+    assert_eq!(game.position().to_string(), after);
+    assert_eq!(game.outcome(), win(Player::South));
+}

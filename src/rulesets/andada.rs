@@ -13,6 +13,10 @@
 //!   empty pit whose next pit in sowing order belongs to the mover's
 //!   opponent is removed. That is every pit of the opponent's row except his
 //!   last, and the mover's own last pit; a last seed in any other pit stays.
+//!   The removal is part of the move: it is made before the empty-row test
+//!   that ends the game, even when the move emptied the mover's row (Ludii
+//!   applies the sow's removal within the move and tests the end after it;
+//!   `ludii_removal_comes_before_the_empty_row_end`).
 //!   Ludii's two stored random trials of Andada show both kinds
 //!   (`tests/ludii_trials.rs` replays them ply by ply). Ludii sends captured
 //!   and removed seeds alike to the mover's hand; here, as RULES.md section
@@ -352,14 +356,14 @@ impl Ruleset for Andada {
     fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         let board = *lap.board;
         if self.reading == Reading::Ludii {
-            if Self::some_row_empty(&board) {
-                return Turn::Next;
-            }
             if board.all_at_most_one() {
                 // Ludii, while every pit holds at most one seed: no capture;
                 // a last seed in an empty pit whose next pit in sowing order
                 // is the opponent's is removed (his pits but his last, and
-                // the mover's own last pit).
+                // the mover's own last pit). The removal is part of the
+                // move, so it comes before the empty-row test (6.7), which
+                // the next turn's candidates apply: Ludii ends the game
+                // after the move's removal, not before it.
                 if board.owner(board.next_index(lap.landing)) == lap.mover.other() {
                     let seeds = ctx.remove(lap.landing, 1);
                     ctx.event(Event::Removed {
@@ -367,6 +371,9 @@ impl Ruleset for Andada {
                         seeds,
                     });
                 }
+                return Turn::Next;
+            }
+            if Self::some_row_empty(&board) {
                 return Turn::Next;
             }
         }

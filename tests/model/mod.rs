@@ -752,8 +752,13 @@ impl Model {
                 Some(Turn::Next)
             }
             Rules::Andada { reading, .. } => {
-                // 6.7 Ludii: a player whose row is empty after any lap loses.
+                // 6.7 Ludii: a player whose row is empty after any lap loses,
+                // once the move's own removal (below) is done: Ludii removes
+                // within the move and tests the end afterwards.
                 if reading.ludii() && self.some_row_empty() {
+                    if seeds == 1 && self.all_singles() && self.next(p).row == other(mover) {
+                        self.set(p, 0);
+                    }
                     return Some(Turn::GameOver);
                 }
                 if seeds > 1 {
