@@ -1,0 +1,193 @@
+//! Play and successors: playing a move (checked, traced, observed,
+//! unchecked for search), and every legal move with the position it leads
+//! to ([`Position::successors`], [`Position::children`]).
+
+use super::*;
+
+impl<R: Ruleset> Position<R> {
+    /// Plays `mv`, sowing it once.
+    ///
+    /// # Errors
+    /// [`PlayError`] if the move is not legal; the position is then unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        self.play_with(mv, &mut (), &mut ())
+    }
+
+    /// Plays `mv` and reports what it did, lap by lap ([`Event`]s in order).
+    ///
+    /// ```
+    /// use sowing::{Event, Move, Pit, Player, Position, rulesets::SadeqaV};
+    ///
+    /// // RULES.md section 3, "capture and bonus": the last seed falls into
+    /// // North's warana S6 (3 seeds); South captures 2 and moves again.
+    /// let mut pos: Position<SadeqaV> =
+    ///     "sadeqa-v 1,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0".parse()?;
+    /// let events = pos.play_traced(Move::Pit(5))?;
+    /// let s6 = Pit::new(Player::South, 6);
+    /// assert_eq!(events, [
+    ///     Event::Lap { origin: Pit::new(Player::South, 5), seeds: 1, landing: s6 },
+    ///     Event::WaranaCapture { by: Player::South, pit: s6, seeds: 2 },
+    ///     Event::BonusMove { player: Player::South },
+    /// ]);
+    /// assert_eq!(pos.to_string(), "sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 2-0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Position::play`]; the position is then unchanged.
+    pub fn play_traced(&mut self, mv: Move) -> Result<Vec<Event>, PlayError> {
+        let mut events = Vec::new();
+        self.play_with(mv, &mut events, &mut ())?;
+        Ok(events)
+    }
+
+    /// Plays `mv`, passing each [`Event`] to `obs` as it happens. `obs` sees
+    /// only the events of a move that is played.
+    ///
+    /// # Errors
+    /// As [`Position::play`]; the position is then unchanged.
+    pub fn play_observed<O: Observer>(&mut self, mv: Move, obs: &mut O) -> Result<(), PlayError> {
+        self.play_with(mv, obs, &mut ())
+    }
+
+    /// Plays `mv` with events to `obs`, and with `control` told of any long
+    /// proof on the way (an undecided `mv`, or the next player's moves left
+    /// undecided with none known to end): it may cancel, and the position
+    /// is then unchanged.
+    ///
+    /// # Errors
+    /// As [`Position::play`], and [`PlayError::Cancelled`].
+    pub fn play_with<O: Observer, C: Control>(
+        &mut self,
+        mv: Move,
+        obs: &mut O,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
+        self.check_with(mv, control)?;
+        let mut next = *self;
+        // A move that ends: every lap of it is reported, none twice.
+        let sown = next.run_move::<O, (), false>(mv, obs, None, &mut ());
+        let Sown::Ended { turn, .. } = sown else {
+            unreachable!("a move known to end ends again");
+        };
+        next.end_move(turn, obs);
+        next.start_turn(obs, control)?;
+        *self = next;
+        Ok(())
+    }
+
+    /// Plays `mv` without checking it: the fast path for search, for moves
+    /// taken from [`Position::legal_moves`].
+    ///
+    /// Any other move is not played and leaves the position unchanged (it
+    /// is checked against the legal moves found at the start of the turn,
+    /// one bit test), so this never panics; use [`Position::play`] to learn
+    /// why a move is refused.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        if self.untried.contains(mv) {
+            *self = self.all_tried();
+        }
+        if self.legal.contains(mv) {
+            self.make_move::<_, false>(mv, &mut ());
+        } else {
+            let _ = self.play(mv);
+        }
+    }
+
+    /// Every legal move with the position it leads to, one sowing each,
+    /// in notation order: the iterator search is built on. Each child's
+    /// legality is found when it is made, with the exact endless test unless
+    /// a lap limit is set, which can take minutes for some positions
+    /// ([`Position::legal_moves`]); a search sets a lap limit, and uses
+    /// [`Position::children`].
+    ///
+    /// ```
+    /// use sowing::{Move, Position, rulesets::SadeqaIII};
+    ///
+    /// let start = Position::new(SadeqaIII::new());
+    /// for (mv, child) in start.successors() {
+    ///     let mut played = start;
+    ///     played.play(mv).unwrap();
+    ///     assert_eq!(child, played);
+    /// }
+    /// assert_eq!(start.successors().count(), 8);
+    /// ```
+    pub fn successors(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
+        self.each_child::<false>()
+    }
+
+    /// [`Position::successors`] for search: the same moves and positions,
+    /// but each child finds its own legality only as far as it must to know
+    /// whether its game goes on (up to its first candidate that ends). The
+    /// rest is found when asked ([`Position::legal_moves`],
+    /// [`Position::successors`], ...), again at each ask, since a query
+    /// does not change the position: a searcher that expands a child calls
+    /// one of them once. Most children of a search tree are leaves that are
+    /// only evaluated, so this saves most of the trials.
+    ///
+    /// Under the exact endless test (the default) a child's legality can
+    /// hold a proof of minutes (an endless sowing whose cycle runs to 10^10
+    /// laps and more, RULES.md section 2), as for [`Position::successors`]:
+    /// a search sets a lap limit on its root first, as the crate's own
+    /// players do (`with_lap_limit(Some(10_000))`).
+    ///
+    /// ```
+    /// use sowing::{Position, rulesets::SadeqaIII};
+    ///
+    /// let start = Position::new(SadeqaIII::new());
+    /// for ((mv, child), (_, eager)) in start.children().zip(start.successors()) {
+    ///     assert_eq!(child, eager);
+    ///     assert_eq!(child.is_over(), eager.is_over());
+    ///     assert_eq!(child.legal_moves(), eager.legal_moves());
+    /// }
+    /// ```
+    pub fn children(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
+        self.each_child::<true>()
+    }
+
+    /// Every legal move with its position; `LAZY` leaves each child's
+    /// candidates after the first that ends untried.
+    pub(super) fn each_child<const LAZY: bool>(
+        &self,
+    ) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
+        let pos = self.all_tried();
+        pos.legal_moves().into_iter().map(move |mv| {
+            let mut child = pos;
+            child.make_move::<_, LAZY>(mv, &mut ());
+            (mv, child)
+        })
+    }
+
+    /// This position with every candidate tried (see `untried`).
+    #[inline]
+    pub(super) fn all_tried(&self) -> Self {
+        if self.untried.is_empty() {
+            *self
+        } else {
+            self.untried_tried()
+        }
+    }
+
+    /// [`Position::all_tried`] when some are untried.
+    #[inline(never)]
+    pub(super) fn untried_tried(&self) -> Self {
+        let mut pos = *self;
+        let found = pos.trials_of::<false>(pos.untried);
+        pos.untried = MoveSet::EMPTY;
+        pos.legal = pos.legal.union(found.ends);
+        pos.endless = pos.endless.union(found.endless);
+        pos.undecided = pos.undecided.union(found.over_budget);
+        pos
+    }
+
+    /// Makes a move known to end (in `legal`, or proven); `LAZY` leaves the
+    /// next turn's candidates after the first that ends untried.
+    #[inline]
+    pub(super) fn make_move<O: Observer, const LAZY: bool>(&mut self, mv: Move, obs: &mut O) {
+        let sown = self.run_move::<O, (), false>(mv, obs, None, &mut ());
+        if let Sown::Ended { turn, .. } = sown {
+            self.end_move(turn, obs);
+            let _ = self.start_turn_with::<O, (), LAZY>(obs, &mut ());
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! The turn engine: a move's start and sowing through the ruleset's hooks,
+//! the bookkeeping after it, and the start of the next turn (the trials of
+//! every candidate, passes and the end of the game).
+
+use super::*;
+
+impl<R: Ruleset> Position<R> {
+    /// After the sowing: the ruleset's bookkeeping, then the turn passes.
+    #[inline]
+    pub(super) fn end_move<O: Observer>(&mut self, turn: Turn, obs: &mut O) {
+        let mover = self.side;
+        let rules = self.rules;
+        rules.end_move(&mut self.context(mover, obs));
+        self.side = match turn {
+            Turn::Again => mover,
+            Turn::Next => mover.other(),
+        };
+    }
+
+    /// The hook context over this position, for `mover`.
+    #[inline(always)]
+    pub(super) fn context<'a, O: Observer>(
+        &'a mut self,
+        mover: Player,
+        obs: &'a mut O,
+    ) -> Sowing<'a, R, O> {
+        Sowing {
+            board: &mut self.board,
+            marks: &mut self.marks,
+            state: &mut self.state,
+            captured: &mut self.captured,
+            mover,
+            obs,
+        }
+    }
+
+    /// Starts the move and runs its sowing (`TRIAL`: a trial, with the
+    /// endless test and without the stopping lap's work, see `sow::relay`)
+    /// for at most `budget` laps.
+    #[inline(always)]
+    pub(super) fn run_move<O: Observer, C: Control, const TRIAL: bool>(
+        &mut self,
+        mv: Move,
+        obs: &mut O,
+        budget: Option<u64>,
+        control: &mut C,
+    ) -> Sown {
+        let rules = self.rules;
+        let mover = self.side;
+        let mut ctx = self.context(mover, obs);
+        sow_move::<R, O, C, TRIAL>(&rules, &mut ctx, mv, budget, control)
+    }
+
+    /// Takes the legality and the end of the game from `started`, the same
+    /// position after its turn started (for setups, which keep what was
+    /// written).
+    pub(crate) fn take_turn_start(&mut self, started: &Self) {
+        self.legal = started.legal;
+        self.endless = started.endless;
+        self.undecided = started.undecided;
+        self.untried = started.untried;
+        self.over = started.over;
+    }
+
+    /// The start of a turn: finds the legality of every candidate; a player
+    /// with no legal move passes or the game ends, as the ruleset says.
+    pub(crate) fn start_turn<O: Observer, C: Control>(
+        &mut self,
+        obs: &mut O,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
+        self.start_turn_with::<O, C, false>(obs, control)
+    }
+
+    /// [`Position::start_turn`]; `LAZY` stops at the first candidate that
+    /// ends and leaves the rest untried (enough to know whether the player
+    /// moves, passes or the game is over).
+    pub(super) fn start_turn_with<O: Observer, C: Control, const LAZY: bool>(
+        &mut self,
+        obs: &mut O,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
+        self.over = false;
+        self.find_legality::<C, LAZY>(control)?;
+        if !self.legal.is_empty() {
+            return Ok(());
+        }
+        let passer = self.side;
+        let rules = self.rules;
+        if rules.no_move(&mut self.context(passer, obs)) == NoMove::Pass {
+            self.side = passer.other();
+            self.find_legality::<C, LAZY>(control)?;
+            if !self.legal.is_empty() {
+                obs.event(Event::Pass { player: passer });
+                return Ok(());
+            }
+            // Neither player can move: the game is over, and the player who
+            // could not move first stays named as next.
+            self.side = passer;
+            self.find_legality::<C, false>(control)?;
+        }
+        self.over = true;
+        obs.event(Event::GameOver);
+        Ok(())
+    }
+
+    /// Sorts the candidates into known to end, endless and undecided, each
+    /// sown once under [`TURN_BUDGET`] (or the lap limit, if lower). If none
+    /// is known to end but some are undecided, whether the player can move
+    /// at all must be settled now: the undecided ones are then sown side by
+    /// side under a growing budget (8 times more each round) until one ends
+    /// or all are proven endless, with `control` told of the progress.
+    #[inline(always)]
+    pub(super) fn find_legality<C: Control, const LAZY: bool>(
+        &mut self,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
+        let candidates = self.rules.candidates(&self.view());
+        let found = self.trials_of::<LAZY>(candidates);
+        self.untried = found.untried;
+        if found.ends.is_empty() && !found.over_budget.is_empty() {
+            return self.settle_undecided(found, control);
+        }
+        self.legal = found.ends;
+        self.endless = found.endless;
+        self.undecided = found.over_budget;
+        Ok(())
+    }
+
+    /// [`Position::find_legality`] when no candidate is known to end but
+    /// some are undecided (rare, and long: kept out of the turn's hot path).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn settle_undecided<C: Control>(
+        &mut self,
+        found: Trials,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
+        let limit = self.lap_limit.map(u64::from);
+        let first = limit.map_or(TURN_BUDGET, |l| l.min(TURN_BUDGET));
+        let (mut legal, mut endless, mut undecided) =
+            (found.ends, found.endless, found.over_budget);
+        let mut budget = first;
+        while legal.is_empty() && !undecided.is_empty() {
+            budget = budget.saturating_mul(8);
+            let round = match limit {
+                Some(l) => l.min(budget),
+                None => budget,
+            };
+            for mv in undecided {
+                let mut progress = |mv: Move, laps: u64| control.progress(mv, laps);
+                match self.trial(mv, round, &mut progress) {
+                    Sown::Ended { .. } => {
+                        legal.insert(mv);
+                        undecided.remove(mv);
+                    }
+                    Sown::Endless { .. } => {
+                        endless.insert(mv);
+                        undecided.remove(mv);
+                    }
+                    Sown::OverBudget { .. } if Some(round) == limit => {
+                        endless.insert(mv);
+                        undecided.remove(mv);
+                    }
+                    Sown::OverBudget { .. } => {}
+                    Sown::Cancelled { laps } => return Err(PlayError::Cancelled { mv, laps }),
+                }
+            }
+        }
+        self.legal = legal;
+        self.endless = endless;
+        self.undecided = undecided;
+        Ok(())
+    }
+
+    /// The trials of `candidates` under [`TURN_BUDGET`] (or the lap limit,
+    /// if lower; a candidate over the lap limit is then endless); with
+    /// `LAZY`, up to the first that ends, the rest left untried.
+    pub(super) fn trials_of<const LAZY: bool>(&mut self, candidates: MoveSet) -> Trials {
+        let limit = self.lap_limit.map(u64::from);
+        let budget = limit.map_or(TURN_BUDGET, |l| l.min(TURN_BUDGET));
+        let (rules, side, mut quiet) = (self.rules, self.side, ());
+        let mut ctx = self.context(side, &mut quiet);
+        let mut found = trials::<R, LAZY>(&rules, &mut ctx, candidates, budget);
+        if Some(budget) == limit {
+            found.endless = found.endless.union(found.over_budget);
+            found.over_budget = MoveSet::EMPTY;
+        }
+        found
+    }
+
+    /// Sows the candidate `mv` as a trial (changing nothing) for at most
+    /// `budget` laps.
+    #[inline(always)]
+    pub(super) fn trial<C: Control>(&mut self, mv: Move, budget: u64, control: &mut C) -> Sown {
+        let rules = self.rules;
+        match rules.start(&self.view(), mv) {
+            Start::Done(turn) => Sown::Ended { turn, laps: 0 },
+            Start::Sow { origin, .. } if origin >= self.board.len() => Sown::Ended {
+                turn: Turn::Next,
+                laps: 0,
+            },
+            Start::Sow { origin, barrier } => {
+                // A trial changes nothing: the context is the position's own.
+                let (side, mut quiet) = (self.side, ());
+                let mut ctx = self.context(side, &mut quiet);
+                relay::<R, (), C, true>(
+                    &rules,
+                    &mut ctx,
+                    mv,
+                    origin,
+                    barrier,
+                    Some(budget),
+                    control,
+                )
+            }
+        }
+    }
+}
+
+/// Starts the move `mv` on `ctx` and runs its sowing (`TRIAL`: a trial, with the
+/// endless test) for at most `budget` laps.
+#[inline(always)]
+pub(super) fn sow_move<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
+    rules: &R,
+    ctx: &mut Sowing<'_, R, O>,
+    mv: Move,
+    budget: Option<u64>,
+    control: &mut C,
+) -> Sown {
+    let start = rules.start(&ctx.view(), mv);
+    // A trial here runs on a copy (`Position::prove`), so it may begin too.
+    rules.begin(ctx, mv, start);
+    match start {
+        Start::Done(turn) => Sown::Ended { turn, laps: 0 },
+        // Only a ruleset of someone else's could ask this; nothing to sow.
+        Start::Sow { origin, .. } if origin >= ctx.board.len() => Sown::Ended {
+            turn: Turn::Next,
+            laps: 0,
+        },
+        Start::Sow { origin, barrier } => {
+            relay::<R, O, C, TRIAL>(rules, ctx, mv, origin, barrier, budget, control)
+        }
+    }
+}
