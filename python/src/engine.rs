@@ -173,12 +173,9 @@ impl Rules {
     /// The ruleset named `variant` (any case) with `opts`; an option the
     /// variant does not have is refused.
     pub fn new(variant: &str, opts: &Options) -> Result<Rules> {
-        let mut rules: AnyRuleset = variant.parse().map_err(|e| {
-            Error::Value(format!(
-                "{e} (expected one of {})",
-                variant_names().join(", ")
-            ))
-        })?;
+        let mut rules: AnyRuleset = variant
+            .parse()
+            .map_err(|e: sowing::UnknownVariant| Error::Value(e.to_string()))?;
         let name = rules.to_string();
         match &mut rules {
             AnyRuleset::SadeqaII(r) => {

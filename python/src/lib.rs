@@ -387,13 +387,13 @@ impl Position {
 
     /// The legal moves as a mask over the actions: a list of 0/1 of length
     /// `num_actions`.
-    fn action_mask(&self, py: Python<'_>) -> PyResult<Vec<u8>> {
+    fn action_mask(&self, py: Python<'_>) -> PyResult<Vec<i32>> {
         let pos = self.inner;
         let moves = match pos.legal_moves_known() {
             Some(m) => m,
             None => slow(py, move |check| pos.clone().legal_moves(check))?,
         };
-        let mut mask = vec![0u8; self.num_actions()];
+        let mut mask = vec![0; self.num_actions()];
         for m in moves {
             mask[engine::action_of(m, pos.pits_per_row())] = 1;
         }
@@ -422,7 +422,7 @@ impl Position {
     }
 
     fn __repr__(&self) -> String {
-        format!("Position.parse({:?})", self.inner.to_notation())
+        format!("Position.parse('{}')", self.inner.to_notation())
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
