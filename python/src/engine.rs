@@ -854,12 +854,16 @@ fn playout(start: AnyPosition, seed: u64) -> PlayoutResult {
     }
 }
 
+/// The most threads [`playouts`] starts.
+pub const MAX_THREADS: usize = 256;
+
 /// `n` random playouts from `start` (given the bulk lap limit) on
-/// `threads` threads; game `i` is seeded from `seed` and `i`.
+/// `threads` threads (at most [`MAX_THREADS`] and `n`); game `i` is seeded
+/// from `seed` and `i`.
 pub fn playouts(start: &Pos, n: usize, seed: u64, threads: usize) -> Vec<PlayoutResult> {
     let start = start.0.with_lap_limit(Some(PLAYOUT_LAP_LIMIT));
     let mut out = vec![PlayoutResult::default(); n];
-    let threads = threads.clamp(1, n.max(1));
+    let threads = threads.clamp(1, n.clamp(1, MAX_THREADS));
     let chunk = n.div_ceil(threads).max(1);
     std::thread::scope(|scope| {
         for (c, part) in out.chunks_mut(chunk).enumerate() {
