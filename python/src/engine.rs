@@ -20,8 +20,7 @@ use sowing::bots::{BotSpec, StandardEval};
 use sowing::rulesets::Reading;
 use sowing::solver::{Limits, Solver, Verdict};
 use sowing::{
-    AnyGame, AnyPosition, AnyRuleset, Event, Move, Outcome, Pit, PlayError, Player, Record,
-    Ruleset,
+    AnyGame, AnyPosition, AnyRuleset, Event, Move, Outcome, Pit, PlayError, Player, Record, Ruleset,
 };
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -214,7 +213,9 @@ impl Rules {
             )));
         }
         if opts.reading.is_some() && !andada {
-            return Err(Error::Value(format!("reading applies to Andada, not {name}")));
+            return Err(Error::Value(format!(
+                "reading applies to Andada, not {name}"
+            )));
         }
         Ok(Rules(rules))
     }
@@ -382,7 +383,7 @@ impl Pos {
     }
 
     /// The side to move.
-    pub fn to_move(&self) -> Side {
+    pub fn side_to_move(&self) -> Side {
         Side::of(self.0.side_to_move())
     }
 
@@ -449,7 +450,7 @@ impl Pos {
     }
 
     /// The position string.
-    pub fn to_notation(&self) -> String {
+    pub fn notation(&self) -> String {
         self.0.to_string()
     }
 
@@ -523,7 +524,7 @@ impl Pos {
         for s in sides {
             out.push(f32::from(self.captured(s)));
         }
-        out.push(if self.to_move() == viewer { 1.0 } else { 0.0 });
+        out.push(if self.side_to_move() == viewer { 1.0 } else { 0.0 });
         out.push(if self.choice_due() { 1.0 } else { 0.0 });
     }
 }
@@ -686,11 +687,7 @@ pub fn analyse(
         SearchBudget::Depth(d) => Budget::Depth(d),
         SearchBudget::Time(t) => Budget::Time(t),
     };
-    fn run<R: Ruleset>(
-        p: &sowing::Position<R>,
-        budget: Budget,
-        bits: u8,
-    ) -> alphabeta::Analysis
+    fn run<R: Ruleset>(p: &sowing::Position<R>, budget: Budget, bits: u8) -> alphabeta::Analysis
     where
         StandardEval: sowing::bots::Evaluation<R>,
     {

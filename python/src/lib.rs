@@ -6,11 +6,11 @@
 mod engine;
 
 use engine::{Error, Mv, Pos, Side};
+use pyo3::IntoPyObjectExt;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
-use pyo3::IntoPyObjectExt;
 use std::time::Duration;
 
 create_exception!(
@@ -180,7 +180,11 @@ impl Position {
     ) -> PyResult<Position> {
         let rules = rules_arg(variant, starter_only, clockwise, reading)?;
         let first = side_arg(first)?;
-        Ok(Position::of(Pos::new(rules, first, lap_limit_arg(lap_limit)?)))
+        Ok(Position::of(Pos::new(
+            rules,
+            first,
+            lap_limit_arg(lap_limit)?,
+        )))
     }
 
     /// Reads a position string (`"sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N
@@ -335,7 +339,7 @@ impl Position {
 
     /// `"south"` or `"north"`.
     fn to_move(&self) -> &'static str {
-        self.inner.to_move().name()
+        self.inner.side_to_move().name()
     }
 
     /// Seeds captured, `(south, north)`.
@@ -382,7 +386,10 @@ impl Position {
                 "action {action} is out of range 0..{count}"
             )));
         }
-        move_py(py, engine::move_of(action as usize, self.inner.pits_per_row()))
+        move_py(
+            py,
+            engine::move_of(action as usize, self.inner.pits_per_row()),
+        )
     }
 
     /// The legal moves as a mask over the actions: a list of 0/1 of length
@@ -410,7 +417,7 @@ impl Position {
     fn observation(&self, player: Option<&str>) -> PyResult<Vec<f32>> {
         let viewer = match player {
             Some(p) => side_arg(p)?,
-            None => self.inner.to_move(),
+            None => self.inner.side_to_move(),
         };
         let mut out = Vec::with_capacity(engine::observation_len(self.inner.rules()));
         self.inner.observe(viewer, &mut out);
@@ -418,11 +425,11 @@ impl Position {
     }
 
     fn __str__(&self) -> String {
-        self.inner.to_notation()
+        self.inner.notation()
     }
 
     fn __repr__(&self) -> String {
-        format!("Position.parse('{}')", self.inner.to_notation())
+        format!("Position.parse('{}')", self.inner.notation())
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -464,9 +471,9 @@ fn start_arg(
         }
         return Ok(p.get().inner);
     }
-    let variant: String = start.extract().map_err(|_| {
-        PyValueError::new_err("a game starts from a variant name or a Position")
-    })?;
+    let variant: String = start
+        .extract()
+        .map_err(|_| PyValueError::new_err("a game starts from a variant name or a Position"))?;
     let rules = rules_arg(&variant, starter_only, clockwise, reading)?;
     let first = side_arg(first.unwrap_or("south"))?;
     Ok(Pos::new(rules, first, lap_limit_arg(lap_limit)?))
@@ -652,7 +659,7 @@ impl Game {
         format!(
             "<sowing.Game {} from {:?}, record {:?}>",
             self.inner.position().variant(),
-            self.inner.start().to_notation(),
+            self.inner.start().notation(),
             self.inner.record()
         )
     }
@@ -859,8 +866,13 @@ fn _observations<'py>(
             )));
         }
     }
-    let width = items.first().map_or(0, |(p, _)| engine::observation_len(p.rules()));
-    if let Some((p, _)) = items.iter().find(|(p, _)| engine::observation_len(p.rules()) != width) {
+    let width = items
+        .first()
+        .map_or(0, |(p, _)| engine::observation_len(p.rules()));
+    if let Some((p, _)) = items
+        .iter()
+        .find(|(p, _)| engine::observation_len(p.rules()) != width)
+    {
         return Err(PyValueError::new_err(format!(
             "observations of positions of different sizes ({})",
             p.variant()
@@ -870,9 +882,11 @@ fn _observations<'py>(
     let bytes = py.detach(move || {
         let mut obs = Vec::with_capacity(rows * width);
         for (p, viewer) in &items {
-            p.observe(viewer.unwrap_or_else(|| p.to_move()), &mut obs);
+            p.observe(viewer.unwrap_or_else(|| p.side_to_move()), &mut obs);
         }
-        obs.iter().flat_map(|v| v.to_ne_bytes()).collect::<Vec<u8>>()
+        obs.iter()
+            .flat_map(|v| v.to_ne_bytes())
+            .collect::<Vec<u8>>()
     });
     Ok((PyBytes::new(py, &bytes), rows, width))
 }
