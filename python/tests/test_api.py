@@ -284,6 +284,12 @@ def test_solve():
     s = sowing.solve(pos, table_bits=16)
     assert s["verdict"] == "win" and s["winner"] == "south"
     assert s["nodes"] > 0 and s["seconds"] >= 0
+    # Sadeqa II is solved (README): the first player wins; under the
+    # starter-only reading the second.
+    start = sowing.solve(Position("sadeqa-ii"))
+    assert start["verdict"] == "win" and start["winner"] == "south"
+    other = sowing.solve(Position("sadeqa-ii", starter_only=True))
+    assert other["verdict"] == "loss" and other["winner"] == "north"
     unknown = sowing.solve(Position("sadeqa-iii"), nodes=5000, table_bits=16)
     assert unknown["verdict"] == "unknown" and unknown["winner"] is None
     with pytest.raises(ValueError):
