@@ -524,7 +524,11 @@ impl Pos {
         for s in sides {
             out.push(f32::from(self.captured(s)));
         }
-        out.push(if self.side_to_move() == viewer { 1.0 } else { 0.0 });
+        out.push(if self.side_to_move() == viewer {
+            1.0
+        } else {
+            0.0
+        });
         out.push(if self.choice_due() { 1.0 } else { 0.0 });
     }
 }
@@ -578,18 +582,15 @@ impl GameState {
         Pos(self.0.start())
     }
 
+    /// Whether the game is over (the repetition rule and ply limit
+    /// included).
+    pub fn is_over(&self) -> bool {
+        !self.0.outcome().is_ongoing()
+    }
+
     /// The outcome, the repetition rule and ply limit included.
     pub fn outcome(&self) -> OutcomeInfo {
         outcome_info(self.0.outcome())
-    }
-
-    /// The legal moves (none once the game is over, by repetition too),
-    /// proving with `check`.
-    pub fn legal_moves(&self, check: Check<'_>) -> Result<Vec<Mv>> {
-        if !self.0.outcome().is_ongoing() {
-            return Ok(Vec::new());
-        }
-        self.position().legal_moves(check)
     }
 
     /// Plays `mv`.

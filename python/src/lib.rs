@@ -47,7 +47,7 @@ fn with_checks<T: Send>(
 /// [`with_checks`]'s slow path alone (for work known to be long).
 fn slow<T: Send>(
     py: Python<'_>,
-    f: impl Fn(engine::Check<'_>) -> engine::Result<T> + Send + Sync,
+    f: impl FnOnce(engine::Check<'_>) -> engine::Result<T> + Send,
 ) -> PyResult<T> {
     let mut signal: Option<PyErr> = None;
     let r = py.detach(|| {
@@ -587,22 +587,24 @@ impl Game {
     /// The legal moves (none once the game is over, a draw by repetition
     /// included); as `Position.legal_moves`.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let game = self.inner.clone();
-        let moves = with_checks(py, move |check| game.legal_moves(check))?;
-        moves_py(py, &moves)
+        if self.inner.is_over() {
+            return moves_py(py, &[]);
+        }
+        Position::of(self.inner.position()).legal_moves(py)
     }
 
     /// Plays `move`; raises `IllegalMove` (the game unchanged) if it cannot
     /// be played. Microseconds, plus the repetition check (a hash lookup).
     fn play(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = move_arg(r#move)?;
-        let game = &self.inner;
-        let played = with_checks(py, move |check| {
-            let mut g = game.clone();
-            g.play(mv, check).map(|()| g)
-        })?;
-        self.inner = played;
-        Ok(())
+        // The fast path, GIL held; a long proof stops at once, leaving the
+        // game unchanged, and is made again with the GIL released.
+        match self.inner.play(mv, &mut || true) {
+            Err(Error::Interrupted) => {}
+            r => return r.map_err(to_py),
+        }
+        let game = &mut self.inner;
+        slow(py, move |check| game.play(mv, check))
     }
 
     /// Takes back the last move and returns it (`None` at the start).
@@ -638,7 +640,7 @@ impl Game {
     /// Whether the game is over (by the rules, the repetition rule or the
     /// ply limit).
     fn is_over(&self) -> bool {
-        self.inner.outcome().over
+        self.inner.is_over()
     }
 
     /// `"south"`, `"north"`, `"draw"` or `None` while the game goes on.
