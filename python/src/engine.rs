@@ -863,6 +863,12 @@ pub fn playouts(start: &Pos, n: usize, seed: u64, threads: usize) -> Vec<Playout
     let mut out = vec![PlayoutResult::default(); n];
     let threads = threads.clamp(1, n.clamp(1, MAX_THREADS));
     let chunk = n.div_ceil(threads).max(1);
+    if threads == 1 {
+        for (i, r) in out.iter_mut().enumerate() {
+            *r = playout(start, game_seed(seed, i as u64));
+        }
+        return out;
+    }
     std::thread::scope(|scope| {
         for (c, part) in out.chunks_mut(chunk).enumerate() {
             scope.spawn(move || {
