@@ -9,15 +9,20 @@
   16 games played over and over, as the criterion benchmark does).
 
     python python/bench/speed.py [--seconds S] [--variants sadeqa-iii,game-91,...]
+        [--rust target/release/examples/playouts]
 
-Each figure is the best of three runs of about S seconds (default 2).
-Compare ``sowing.playouts`` with the Rust playouts of the same games:
-``cargo build --release --example playouts && target/release/examples/playouts``.
+Each figure is the best of three runs of about S seconds (default 2); the
+runs of one variant are interleaved, so that the ratios compare figures
+taken under the same load on a shared machine. ``--rust`` runs the Rust
+playouts of ``examples/playouts.rs`` (the benchmark's playouts, 5,000
+distinct games) beside ``sowing.playouts``; build it as the benchmarks are
+built: ``cargo build --profile bench --example playouts``.
 """
 
 import argparse
 import os
 import random
+import subprocess
 import time
 
 import sowing
@@ -84,6 +89,13 @@ def repeated(variant, seconds):
     return plies / (time.perf_counter() - t0)
 
 
+def rust_playouts(binary, variant, games=5000):
+    """The Rust playouts of `examples/playouts.rs` (the benchmark's
+    playouts), in plies per second, as the binary prints them."""
+    out = subprocess.run([binary, variant, str(games)], capture_output=True, text=True, check=True).stdout
+    return float(out.split(",")[-1].split()[0]) * 1e6
+
+
 def best(f, *args):
     return max(f(*args) for _ in range(3))
 
@@ -92,24 +104,52 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--variants", default="sadeqa-ii,sadeqa-iii,game-91,sadeqa-v,andada-12,andada-24")
+    ap.add_argument(
+        "--rust",
+        default=None,
+        help="the built playouts example (target/release/examples/playouts), run beside sowing.playouts",
+    )
     args = ap.parse_args()
     threads = os.cpu_count() or 1
     try:
-        oware = best(python_loop_oware, args.seconds)
+        import pyspiel  # noqa: F401
+
+        have_oware = True
     except ImportError:
-        oware = None
-    print(f"plies per second (best of 3 runs of about {args.seconds} s; {threads} threads for the last column)")
+        have_oware = False
+    print(
+        f"plies per second, best of 3 runs of about {args.seconds} s each, the runs of each "
+        f"row interleaved (OpenSpiel's oware beside each variant's Python loop, the Rust "
+        f"example beside sowing.playouts); {threads} threads where it says all"
+    )
     print()
-    print("| game | Python loop | sowing.playouts, 1 thread | sowing.playouts, all threads | 16 games repeated, 1 thread |")
-    print("|---|---:|---:|---:|---:|")
-    if oware is not None:
-        print(f"| OpenSpiel oware (C++) | {oware:,.0f} | | | |")
+    print(
+        "| variant | Python loop | oware, same loop | loop / oware | sowing.playouts, 1 thread "
+        "| all threads | Rust playouts | Rust / sowing.playouts | 16 games repeated |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for v in args.variants.split(","):
-        loop = best(python_loop_sowing, v, args.seconds)
-        one = best(bulk, v, args.seconds, 1)
+        loop = oware = one = rust = 0.0
+        for _ in range(3):
+            loop = max(loop, python_loop_sowing(v, args.seconds))
+            if have_oware:
+                oware = max(oware, python_loop_oware(args.seconds))
+            one = max(one, bulk(v, args.seconds, 1))
+            if args.rust:
+                rust = max(rust, rust_playouts(args.rust, v))
         many = best(bulk, v, args.seconds, threads)
         again = best(repeated, v, args.seconds)
-        print(f"| sowing {v} | {loop:,.0f} | {one:,.0f} | {many:,.0f} | {again:,.0f} |")
+        cells = [
+            f"{loop:,.0f}",
+            f"{oware:,.0f}" if have_oware else "",
+            f"{loop / oware:.2f}" if have_oware else "",
+            f"{one:,.0f}",
+            f"{many:,.0f}",
+            f"{rust:,.0f}" if args.rust else "",
+            f"{rust / one:.2f}" if args.rust else "",
+            f"{again:,.0f}",
+        ]
+        print(f"| {v} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

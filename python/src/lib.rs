@@ -70,6 +70,12 @@ fn slow<T: Send>(
 
 /// A move from Python: an int (a pit) or a string (`"3"`, `"S"`, `"N"`).
 fn move_arg(mv: &Bound<'_, PyAny>) -> PyResult<Mv> {
+    // The common case first: a plain int.
+    if mv.is_exact_instance_of::<pyo3::types::PyInt>() {
+        if let Ok(n) = mv.extract::<i64>() {
+            return Ok(Mv::Pit(n));
+        }
+    }
     if let Ok(s) = mv.cast::<PyString>() {
         return Mv::parse(&s.to_cow()?).map_err(to_py);
     }
