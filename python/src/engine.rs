@@ -224,6 +224,30 @@ impl Rules {
     pub fn pits_per_row(&self) -> usize {
         self.0.variant().pits_per_row()
     }
+
+    /// The options of the variants that have them (`None` where the
+    /// variant has no such option), as [`Rules::new`] reads them.
+    pub fn options(&self) -> Options {
+        match self.0 {
+            AnyRuleset::SadeqaII(r) => Options {
+                starter_only: Some(r.starter_only),
+                ..Options::default()
+            },
+            AnyRuleset::Andada(r) => Options {
+                clockwise: Some(r.clockwise),
+                reading: Some(
+                    match r.reading {
+                        Reading::Pankhurst => "pankhurst",
+                        Reading::EmptyRowLoses => "empty-row",
+                        Reading::Ludii => "ludii",
+                    }
+                    .to_string(),
+                ),
+                ..Options::default()
+            },
+            _ => Options::default(),
+        }
+    }
 }
 
 /// Every built-in variant's name.

@@ -71,10 +71,10 @@ fn slow<T: Send>(
 /// A move from Python: an int (a pit) or a string (`"3"`, `"S"`, `"N"`).
 fn move_arg(mv: &Bound<'_, PyAny>) -> PyResult<Mv> {
     // The common case first: a plain int.
-    if mv.is_exact_instance_of::<pyo3::types::PyInt>() {
-        if let Ok(n) = mv.extract::<i64>() {
-            return Ok(Mv::Pit(n));
-        }
+    if mv.is_exact_instance_of::<pyo3::types::PyInt>()
+        && let Ok(n) = mv.extract::<i64>()
+    {
+        return Ok(Mv::Pit(n));
     }
     if let Ok(s) = mv.cast::<PyString>() {
         return Mv::parse(&s.to_cow()?).map_err(to_py);
@@ -436,6 +436,26 @@ impl Position {
 
     fn __repr__(&self) -> String {
         format!("Position.parse('{}')", self.inner.notation())
+    }
+
+    /// Pickles as the position string with the ruleset's options and the
+    /// lap limit.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let pos = slf.get().inner;
+        let o = pos.rules().options();
+        let restore = py.import("sowing._sowing")?.getattr("_restore")?;
+        let args = (
+            pos.notation(),
+            o.starter_only,
+            o.clockwise,
+            o.reading,
+            pos.lap_limit(),
+        )
+            .into_pyobject(py)?;
+        Ok((restore, args))
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -899,6 +919,19 @@ fn _observations<'py>(
     Ok((PyBytes::new(py, &bytes), rows, width))
 }
 
+/// Rebuilds a pickled position (see `Position.__reduce__`).
+#[pyfunction]
+#[pyo3(signature = (s, starter_only, clockwise, reading, lap_limit))]
+fn _restore(
+    s: &str,
+    starter_only: Option<bool>,
+    clockwise: Option<bool>,
+    reading: Option<String>,
+    lap_limit: Option<i64>,
+) -> PyResult<Position> {
+    Position::parse(s, starter_only, clockwise, reading, lap_limit)
+}
+
 /// The built-in variants' names.
 #[pyfunction]
 fn variants() -> Vec<&'static str> {
@@ -919,6 +952,7 @@ fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(_observations, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore, m)?)?;
     m.add("PLAYOUT_LAP_LIMIT", PLAYOUT_LAP_LIMIT)?;
     m.add("PLAYOUT_MAX_PLIES", engine::PLAYOUT_MAX_PLIES)?;
     Ok(())

@@ -233,11 +233,18 @@ def test_illegal_move_is_a_value_error_with_the_engines_words():
     assert over.legal_moves() == []
 
 
-def test_copies_and_pickle_free_values():
+def test_copies_and_pickles():
     pos = Position("sadeqa-iii").play(1)
     assert copy.copy(pos) == pos
     assert copy.deepcopy(pos) == pos
-    assert Position.parse(str(pos)) == pos
+    assert pickle.loads(pickle.dumps(pos)) == pos
+    # The options and the lap limit come back too.
+    a = Position("andada-15", clockwise=True, reading="ludii", lap_limit=500)
+    b = pickle.loads(pickle.dumps(a))
+    assert b == a and b.lap_limit == 500
+    assert b.play(3).board() == a.play(3).board()
+    s = Position("sadeqa-ii", starter_only=True).play(6)
+    assert pickle.loads(pickle.dumps(s)).legal_moves() == [1, 2, 3, 4, 5, 6]
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "alphabeta:2", "alphabeta:0.05s", "ab:1000nodes", "mcts:50", "mcts:20ms"])
