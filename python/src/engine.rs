@@ -3,15 +3,38 @@
 //! that a change of the crate's API is met in this one file. The rest of
 //! the bindings (`lib.rs`) knows nothing of `sowing`'s types.
 //!
-//! What is used: `AnyRuleset` (from its variant name, with the options set
-//! on its arms' public fields), `AnyPosition` (`new_with_first`,
-//! `from_str`, `from_str_with`, `with_lap_limit`, `legality`, `settle`,
-//! `legal_moves`, `play_with`, `play_unchecked`, `outcome`, `row`,
-//! `warana_owner`, `captured`, `points`, `side_to_move`, `variant`,
-//! `pits_per_row`, `candidate_moves`, `rules`, `lap_limit`, `Display`), `AnyGame`, `Record`, `Move`, `Player`,
-//! `Pit`, `Event`, `Outcome`, `PlayError`, `Control`, `bots::from_spec` and
-//! `Bot::choose_any_from`, `bots::alphabeta::{analyse, Table, Budget}`, and
-//! `solver::{Solver, Limits}`.
+//! What is used, for whoever changes the core:
+//!
+//! - `AnyRuleset`: `FromStr` (a variant name), `variant()`, `Display`; the
+//!   arms `SadeqaII(r)` (`r.starter_only`) and `Andada(r)` (`r.clockwise`,
+//!   `r.reading`, `rulesets::Reading`); `Variant::ALL`, `Variant::name`,
+//!   `Variant::pits_per_row`, `UnknownVariant`'s message.
+//! - `AnyPosition`: `new_with_first`, `FromStr`, `from_str_with`,
+//!   `with_lap_limit`, `rules`, `variant`, `pits_per_row`, `lap_limit`,
+//!   `side_to_move`, `captured`, `points`, `row`, `warana_owner`,
+//!   `is_over`, `outcome`, `legality` (`ends`, `undecided`), `settle`,
+//!   `legal_moves`, `candidate_moves`, `play_with` (observers `()` and
+//!   `Vec<Event>`), `play_unchecked`, `Display`, `Copy`/`Eq`/`Hash`; its
+//!   four arms, to reach `Position<R>` for the solver and the analysis.
+//! - `MoveSet` (`into_iter`, `nth`, `len`, `pits`), `Move::{Pit, First}`
+//!   and `FromStr`, `Player`, `Pit::new` / `owner` / `number`, every
+//!   `Event` variant, `Outcome` (`is_ongoing`, `winner`, `score`, its
+//!   variants, `Display`), `PlayError` (`Cancelled`, `Display`), a closure
+//!   `FnMut(Move, u64) -> ControlFlow<()>` as the `Control`.
+//! - `AnyGame`: `new`, `with_repetition`, `with_ply_limit`,
+//!   `play_record_with`, `position`, `start`, `outcome`, `play_with`,
+//!   `undo`, `moves`, `record`, `ply`, `occurrences`, `Clone`; `Record`
+//!   (`FromStr`, `Display`), `RecordError::Play` and its `Display`.
+//! - `bots::BotSpec` (`FromStr`, `build(seed)`), `Bot::choose_any_from`,
+//!   `SpecError`'s message; `bots::alphabeta::{analyse, Table, Budget,
+//!   Analysis, MoveValue, SearchValue}`, `bots::StandardEval` and the bound
+//!   `StandardEval: Evaluation<R>`.
+//! - `solver::{Solver::new, Solver::solve, Limits, Solution, Verdict}`;
+//!   `Ruleset` and `Position<R>` as generic bounds.
+//!
+//! The bulk playouts ([`playout`]) are `legal_moves` + `play_unchecked` on
+//! a lap-limited `AnyPosition`, the one function to switch to the core's
+//! own playout when it comes.
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
