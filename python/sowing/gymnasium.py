@@ -38,7 +38,7 @@ class SingleAgentEnv(gym.Env):
     :mod:`sowing.pettingzoo`. A step costs the opponent's move (depth 4:
     about a millisecond) plus microseconds."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(
         self,
@@ -54,7 +54,7 @@ class SingleAgentEnv(gym.Env):
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         if agent not in ("south", "north"):
             raise ValueError(f"agent must be 'south' or 'north', not {agent!r}")
         self.render_mode = render_mode
@@ -152,4 +152,8 @@ class SingleAgentEnv(gym.Env):
     def render(self) -> Optional[str]:
         if self.render_mode is None:
             return None
-        return board_text(self._game.position)
+        text = board_text(self._game.position)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

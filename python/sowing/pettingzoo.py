@@ -55,12 +55,13 @@ class raw_env(AECEnv):
     ``lap_limit`` defaults to 10,000 laps; ``repetition`` is the occurrence
     of a position that draws (3; ``None``: no repetition rule);
     ``max_plies`` truncates a game (default 1,000 plies). ``render_mode``:
-    ``"ansi"`` (``render()`` returns the board as text) or ``None``.
+    ``"ansi"`` (``render()`` returns the board as text), ``"human"`` (it
+    prints it) or ``None``.
     A step costs a few microseconds of engine time.
     """
 
     metadata = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "sowing_v0",
         "is_parallelizable": False,
     }
@@ -77,7 +78,7 @@ class raw_env(AECEnv):
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.render_mode = render_mode
         self._start = Position(variant, lap_limit=lap_limit, **options)
         self._repetition = repetition
@@ -178,12 +179,16 @@ class raw_env(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> Optional[str]:
-        """The board as text (``render_mode="ansi"``): North's row above,
-        from his pit n down to pit 1, South's below, then the position
-        string."""
+        """The board as text (``render_mode="ansi"``; ``"human"`` prints
+        it): North's row above, from his pit n down to pit 1, South's below,
+        then the position string."""
         if self.render_mode is None:
             return None
-        return board_text(self._game.position)
+        text = board_text(self._game.position)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass

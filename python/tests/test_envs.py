@@ -20,9 +20,10 @@ def test_pettingzoo_api_test(variant):
 
 @pytest.mark.parametrize("variant", ["sadeqa-v", "andada-12"])
 def test_pettingzoo_seed_and_render(variant):
-    from pettingzoo.test import seed_test
+    from pettingzoo.test import render_test, seed_test
 
     seed_test(lambda: aec_env(variant), num_cycles=200)
+    render_test(lambda render_mode=None: aec_env(variant, render_mode=render_mode))
     e = aec_env(variant, render_mode="ansi")
     e.reset(seed=1)
     text = e.render()
@@ -54,7 +55,7 @@ def test_pettingzoo_bad_input():
     with pytest.raises(ValueError):
         aec_env("chess")
     with pytest.raises(ValueError):
-        aec_env("sadeqa-iii", render_mode="human")
+        aec_env("sadeqa-iii", render_mode="rgb_array")
     e = aec_env("sadeqa-iii")
     e.reset()
     e.step(0)  # pit 1
@@ -66,7 +67,7 @@ def test_pettingzoo_bad_input():
 def test_gymnasium_check_env(variant):
     from gymnasium.utils.env_checker import check_env
 
-    check_env(SingleAgentEnv(variant, opponent="alphabeta:2"), skip_render_check=True)
+    check_env(SingleAgentEnv(variant, opponent="alphabeta:2", render_mode="ansi"))
 
 
 def test_gymnasium_episode_against_alphabeta_4():
