@@ -37,6 +37,7 @@ from ._sowing import (
 )
 
 __all__ = [
+    "__version__",
     "PLAYOUT_LAP_LIMIT",
     "PLAYOUT_MAX_PLIES",
     "PLAYOUT_COLUMNS",
@@ -50,6 +51,13 @@ __all__ = [
     "solve",
     "variants",
 ]
+
+try:
+    from importlib.metadata import version as _version
+
+    __version__ = _version("sowing")
+except Exception:  # pragma: no cover - not installed as a distribution
+    __version__ = "0.3.0"
 
 #: The columns of :func:`playouts`' array.
 PLAYOUT_COLUMNS = ("plies", "result", "south", "north")

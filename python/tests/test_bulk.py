@@ -55,6 +55,26 @@ def test_playouts_from_a_position_and_options():
     assert sowing.playouts("andada", 10, reading="ludii", clockwise=True).shape == (10, 4)
 
 
+def test_playouts_release_the_gil():
+    result = {}
+
+    def work():
+        result["r"] = sowing.playouts("sadeqa-iii", 40_000, seed=5, threads=1)
+
+    worker = threading.Thread(target=work)
+    ticks = 0
+    started = time.monotonic()
+    worker.start()
+    while worker.is_alive():
+        ticks += 1
+        time.sleep(0.005)
+    elapsed = time.monotonic() - started
+    worker.join()
+    assert result["r"].shape == (40_000, 4)
+    # The main thread ran all along (a held GIL would have stopped it).
+    assert ticks >= 0.3 * elapsed / 0.005
+
+
 def test_playouts_bad_input():
     for kwargs in (
         dict(n=-1),
