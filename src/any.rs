@@ -338,6 +338,18 @@ impl AnyPosition {
     pub fn play_unchecked(&mut self, mv: Move) {
         each!(AnyPosition, self, p => p.play_unchecked(mv))
     }
+
+    /// See [`Position::play_random`].
+    #[cfg(feature = "bots")]
+    pub fn play_random<G: rand::Rng + ?Sized>(&mut self, rng: &mut G) -> Option<Move> {
+        each!(AnyPosition, self, p => p.play_random(rng))
+    }
+
+    /// Random play to the end or `max_plies`: see [`playout`](crate::playout).
+    #[cfg(feature = "bots")]
+    pub fn playout<G: rand::Rng + ?Sized>(&mut self, rng: &mut G, max_plies: usize) -> usize {
+        each!(AnyPosition, self, p => crate::playout(p, rng, max_plies))
+    }
 }
 
 impl fmt::Display for AnyPosition {

@@ -37,7 +37,7 @@
 //! own playout when it comes.
 
 use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use sowing::bots::alphabeta::{self, Budget, Table};
 use sowing::bots::{BotSpec, StandardEval};
 use sowing::rulesets::Reading;
@@ -867,20 +867,12 @@ fn game_seed(seed: u64, i: u64) -> u64 {
 }
 
 /// One uniformly random playout from `start` (lap-limited), at most
-/// [`PLAYOUT_MAX_PLIES`] plies. The one place to switch to the core's own
-/// playout function when it comes.
+/// [`PLAYOUT_MAX_PLIES`] plies, by the core's lazy random play.
 fn playout(start: AnyPosition, seed: u64) -> PlayoutResult {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = start;
-    let mut plies = 0;
-    while plies < PLAYOUT_MAX_PLIES && !pos.is_over() {
-        let moves = pos.legal_moves();
-        let Some(mv) = moves.nth(rng.random_range(0..moves.len())) else {
-            break;
-        };
-        pos.play_unchecked(mv);
-        plies += 1;
-    }
+    // The engine's lazy random play: a uniform legal move a ply.
+    let plies = pos.playout(&mut rng, PLAYOUT_MAX_PLIES as usize) as u32;
     let o = pos.outcome();
     let points = |p: Player| pos.points(p).unwrap_or_else(|| pos.captured(p));
     PlayoutResult {
