@@ -32,12 +32,11 @@
 //! - `solver::{Solver::new, Solver::solve, Limits, Solution, Verdict}`;
 //!   `Ruleset` and `Position<R>` as generic bounds.
 //!
-//! The bulk playouts ([`playout`]) are `legal_moves` + `play_unchecked` on
-//! a lap-limited `AnyPosition`, the one function to switch to the core's
-//! own playout when it comes.
+//! The bulk playouts ([`playout`]) are the core's lazy random play
+//! (`AnyPosition::playout`) on a lap-limited `AnyPosition`.
 
-use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use sowing::bots::alphabeta::{self, Budget, Table};
 use sowing::bots::{BotSpec, StandardEval};
 use sowing::rulesets::Reading;
