@@ -20,9 +20,60 @@
 //!
 //! # The rule book
 //!
-//! Every rule is specified in `RULES.md` (the repository's `docs/RULES.md`),
-//! which the documentation cites by section; the decisions where the sources
+//! Every rule is specified in `RULES.md` (the repository's `docs/RULES.md`,
+//! shown here as the module [`rules`]), which the documentation cites by
+//! section ("RULES.md section 3.3" is section 3.3 of [`rules`]); the decisions where the sources
 //! are silent are listed in each ruleset's module documentation.
+//!
+//! # A game of your own
+//!
+//! A game is a type implementing [`Ruleset`]: its board (pits per row,
+//! seeds per pit), how it is won ([`Scoring`]), which pits may be played
+//! ([`Ruleset::candidates`]), what ends a move and what the last lap does
+//! ([`Ruleset::relays`], [`Ruleset::lap_end`]), what happens when a player
+//! cannot move ([`Ruleset::no_move`]) and the result
+//! ([`Ruleset::outcome`]). The hooks read the position through a [`View`]
+//! and change it only through a [`Sowing`] context. Everything else comes
+//! with it: legality with the exact endless-sowing test, play, the
+//! position string, [`Game`] with records and repetition, [`playout`], the
+//! computer players and the solver. The repository's `oware/` crate is a
+//! worked example (Oware as OpenSpiel plays it, checked against OpenSpiel).
+//!
+//! ```
+//! use sowing::{Lap, Move, MoveSet, NoMove, Outcome, Position, Ruleset, Scoring, Sowing, Turn, View};
+//! use sowing::Observer;
+//!
+//! /// 2 x 3 pits of 2 seeds, one lap a move, no captures; whoever cannot
+//! /// move loses.
+//! #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+//! struct Tiny;
+//!
+//! impl Ruleset for Tiny {
+//!     type State = ();
+//!     const NAME: &'static str = "Tiny";
+//!     fn name(&self) -> &'static str { "tiny" }
+//!     fn from_name(name: &str) -> Option<Self> { name.eq_ignore_ascii_case("tiny").then_some(Tiny) }
+//!     fn pits_per_row(&self) -> usize { 3 }
+//!     fn seeds_per_pit(&self) -> u8 { 2 }
+//!     fn scoring(&self) -> Scoring { Scoring::LastMover }
+//!     fn candidates(&self, pos: &View<'_, ()>) -> MoveSet {
+//!         MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
+//!     }
+//!     fn relays(&self, _: &Lap<'_>, _: &()) -> bool { false }
+//!     fn lap_end<O: Observer>(&self, _: &mut Sowing<'_, Self, O>, _: &Lap<'_>) -> Turn { Turn::Next }
+//!     fn no_move<O: Observer>(&self, _: &mut Sowing<'_, Self, O>) -> NoMove { NoMove::End }
+//!     fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
+//!         Outcome::Win { winner: pos.side_to_move().other(), score: None }
+//!     }
+//! }
+//!
+//! let mut pos = Position::new(Tiny);
+//! assert_eq!(pos.to_string(), "tiny 2,2,2/2,2,2 S 0-0");
+//! pos.play(Move::Pit(3))?; // South's pit 3 sows North's pits 1 and 2
+//! assert_eq!(pos.to_string(), "tiny 2,2,0/3,3,2 N 0-0");
+//! assert_eq!("tiny 2,2,0/3,3,2 N 0-0".parse::<Position<Tiny>>()?, pos);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! # Architecture
 //!
@@ -68,6 +119,16 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod any;
+/// The rule book, `docs/RULES.md`, verbatim: every rule, the decisions
+/// where the sources are silent, the named options for the other
+/// readings, worked cases and the notation. "RULES.md section N" in these
+/// docs is its section N.
+///
+/// (Left out of doctests: its diagrams are plain text.)
+#[cfg(not(doctest))]
+pub mod rules {
+    #![doc = include_str!("../docs/RULES.md")]
+}
 mod board;
 #[cfg(feature = "bots")]
 pub mod bots;

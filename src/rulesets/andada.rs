@@ -33,7 +33,7 @@
 //! - **The opening player under Ludii** is whoever the caller starts with:
 //!   South by default, which is Ludii's game (its first player, P1, owns the
 //!   bottom row and always opens; RULES.md section 6.7), and North with
-//!   [`Position::new_with_first`], as in every ruleset (RULES.md section 1).
+//!   [`Position::new_with_first`](crate::Position::new_with_first), as in every ruleset (RULES.md section 1).
 //!   The board and the rules are the same seen from either row, so a game
 //!   started with North is Ludii's game with the two seats exchanged. Either
 //!   way there is no choice move: the opener's opponent makes the first

@@ -40,12 +40,12 @@ use serde::{Deserialize, Serialize};
 ///   move ends; otherwise relay.
 /// - Waranas are made only in the opponent's row and stay waranas for good
 ///   (3.4); the owner of a warana is the player who does not own its row.
-///   They are the position's marked pits ([`Position::marks`],
-///   [`Position::warana_owner`]).
+///   They are the position's marked pits ([`Position::marks`](crate::Position::marks),
+///   [`Position::warana_owner`](crate::Position::warana_owner)).
 /// - A player with no legal move passes, automatically (3.5); the game ends
 ///   when neither can move (3.6).
 /// - Score: captured seeds plus seeds in one's own waranas; equal is a draw
-///   (3.7); [`Position::points`].
+///   (3.7); [`Position::points`](crate::Position::points).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct SadeqaV;
