@@ -439,7 +439,7 @@ fn model_ludii_removes_a_last_seed_in_the_opponents_row() {
 }
 
 #[test]
-fn issue_8_engine_ludii_removes_a_last_seed_in_the_opponents_row() {
+fn the_engine_under_ludii_removes_a_last_seed_in_the_opponents_row() {
     let rules = engine_rules(ludii_12());
     let mut p = AnyPosition::from_str_with(rules, ISSUE_8_BEFORE).unwrap();
     p.play(Move::Pit(12)).unwrap();

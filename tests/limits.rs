@@ -400,9 +400,19 @@ mod no_panic {
 
     #[test]
     fn search_values_at_the_extremes_display() {
-        for v in [i32::MIN, i32::MIN + 1, i32::MAX] {
-            let _ = SearchValue(v).to_string();
-            let _ = (SearchValue(v).plies_to_end(), SearchValue(v).margin());
+        // |v| = 2,147,483,647 = WIN (1,000,000) + 1,000 * 2,146,484 - 353:
+        // read as a proven result, 353 plies, a margin of 2,146,484, and
+        // neither overflows (i32::MIN's absolute value saturates).
+        let win = "win in 353 plies (by 2146484 points)";
+        let loss = "loss in 353 plies (by 2146484 points)";
+        for (v, text, margin) in [
+            (i32::MIN, loss, -2_146_484),
+            (i32::MIN + 1, loss, -2_146_484),
+            (i32::MAX, win, 2_146_484),
+        ] {
+            assert_eq!(SearchValue(v).to_string(), text);
+            assert_eq!(SearchValue(v).plies_to_end(), Some(353));
+            assert_eq!(SearchValue(v).margin(), Some(margin));
         }
     }
 

@@ -6,6 +6,9 @@
 //! owner's pit 1, `w` marks a warana, owned by the player who does NOT own
 //! that row.
 
+mod common;
+
+use common::{lap, n, s};
 use sowing::rulesets::SadeqaV;
 use sowing::{
     DrawReason, Event, Move, Outcome, ParsePositionError, Pit, PlayError, Player, Position,
@@ -28,27 +31,11 @@ fn play(p: &mut Position<SadeqaV>, pit: u8) -> Vec<Event> {
     }
 }
 
-fn s(n: u8) -> Pit {
-    Pit::new(Player::South, n)
-}
-
-fn n(n: u8) -> Pit {
-    Pit::new(Player::North, n)
-}
-
 fn laps(events: &[Event]) -> usize {
     events
         .iter()
         .filter(|e| matches!(e, Event::Lap { .. }))
         .count()
-}
-
-fn lap(origin: Pit, seeds: u8, landing: Pit) -> Event {
-    Event::Lap {
-        origin,
-        seeds,
-        landing,
-    }
 }
 
 fn count<F: Fn(&Event) -> bool>(events: &[Event], f: F) -> usize {
