@@ -8,7 +8,8 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use sowing::bots::alphabeta::{Table, WIN, analyse};
 use sowing::bots::{
-    AlphaBeta, Bot, BotSpec, Budget, Evaluation, Mcts, SpecError, StandardEval, from_spec,
+    AlphaBeta, Bot, BotSpec, Budget, BuiltInBot, Evaluation, Mcts, Named, SpecError, StandardEval,
+    from_spec,
 };
 use sowing::rulesets::SadeqaII;
 use sowing::solver::{
@@ -121,7 +122,7 @@ fn solver_proves_the_forced_win_and_writes_a_strategy_that_checks() {
 /// for bounded time), checking that every move is legal; the record.
 fn game(variant: &str, specs: [&str; 2], seeds: [u64; 2], max_plies: usize) -> Record {
     let start = AnyPosition::new(variant.parse().expect("a variant")).with_lap_limit(Some(100_000));
-    let mut bots: Vec<Box<dyn Bot>> = specs
+    let mut bots: Vec<Box<dyn BuiltInBot>> = specs
         .iter()
         .zip(seeds)
         .map(|(s, seed)| from_spec(s, seed).expect("a spec"))
@@ -173,7 +174,7 @@ fn seeded_runs_repeat_exactly() {
 
 #[test]
 fn bots_mix_as_trait_objects() {
-    let mut bots: Vec<Box<dyn Bot>> = vec![
+    let mut bots: Vec<Box<dyn BuiltInBot>> = vec![
         from_spec("random", 1).unwrap(),
         from_spec("greedy", 1).unwrap(),
         Box::new(AlphaBeta::new(2)),
@@ -181,7 +182,7 @@ fn bots_mix_as_trait_objects() {
     ];
     let pos: Position<SadeqaII> = Position::new(SadeqaII::new());
     for b in &mut bots {
-        // The generic methods work on a Box<dyn Bot> too.
+        // The generic methods work on a Box<dyn BuiltInBot> too.
         assert_eq!(b.choose(&pos), Some(Move::Pit(6)), "{}", b.name());
     }
     let names: Vec<String> = bots.iter().map(|b| b.name()).collect();
@@ -253,7 +254,7 @@ fn player_specs_parse_and_print() {
 #[test]
 fn a_built_budget_is_named_as_the_search_uses_it() {
     use std::time::Duration;
-    let bots: [(Box<dyn Bot>, &str); 8] = [
+    let bots: [(Box<dyn BuiltInBot>, &str); 8] = [
         (
             Box::new(AlphaBeta::with_budget(Budget::Depth(0))),
             "alphabeta:1",

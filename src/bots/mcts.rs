@@ -15,16 +15,15 @@
 //! ([`SEARCH_LAP_LIMIT`](crate::search::SEARCH_LAP_LIMIT)); the root's moves
 //! are the caller's exact legal moves.
 
-use super::Bot;
-use crate::any::AnyPosition;
+use super::{Bot, Named, pick, play_random};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::search::child_for_search;
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -75,7 +74,8 @@ struct Node<R: Ruleset> {
     reward: f64,
 }
 
-/// The UCT player (see the [module documentation](self)).
+/// The UCT player (see the [module documentation](self)), for every
+/// ruleset: it needs no evaluation.
 ///
 /// ```
 /// use sowing::bots::{Bot, Mcts};
@@ -179,10 +179,7 @@ impl Mcts {
             let at_root = cur == 0;
             while !nodes[cur as usize].untried.is_empty() {
                 let node = &mut nodes[cur as usize];
-                let untried = node.untried;
-                let mv = untried
-                    .nth(self.rng.random_range(0..untried.len()))
-                    .expect("a move");
+                let mv = pick(node.untried, &mut self.rng).expect("a move");
                 node.untried.remove(mv);
                 let from = node.pos;
                 let child = if at_root {
@@ -236,13 +233,10 @@ impl Mcts {
             if pos.is_over() {
                 break;
             }
-            // Found at the start of the turn: free.
-            let legal = pos.legal_moves();
-            let Some(mv) = legal.nth(self.rng.random_range(0..legal.len().max(1))) else {
+            if play_random(&mut pos, &mut self.rng).is_none() {
                 // Cannot happen for a position that is not over.
                 return None;
-            };
-            pos.play_unchecked(mv);
+            }
         }
         match pos.outcome() {
             Outcome::Win { winner, .. } => Some(winner),
@@ -251,17 +245,14 @@ impl Mcts {
     }
 }
 
-impl Bot for Mcts {
-    fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
-        match pos {
-            AnyPosition::SadeqaV(p) => self.search(p, legal),
-            AnyPosition::SadeqaII(p) => self.search(p, legal),
-            AnyPosition::SadeqaIII(p) => self.search(p, legal),
-            AnyPosition::Andada(p) => self.search(p, legal),
-        }
-    }
-
+impl Named for Mcts {
     fn name(&self) -> String {
         format!("mcts:{}", self.budget)
+    }
+}
+
+impl<R: Ruleset> Bot<R> for Mcts {
+    fn choose_from(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
+        self.search(pos, legal)
     }
 }
