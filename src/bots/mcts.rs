@@ -233,10 +233,8 @@ impl Mcts {
             if pos.is_over() {
                 break;
             }
-            if play_random(&mut pos, &mut self.rng).is_none() {
-                // Cannot happen for a position that is not over.
-                return None;
-            }
+            // No move cannot happen for a position that is not over.
+            play_random(&mut pos, &mut self.rng)?;
         }
         match pos.outcome() {
             Outcome::Win { winner, .. } => Some(winner),
