@@ -21,7 +21,7 @@ use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
-use crate::search::child_for_search;
+use crate::search::{Limits, Stop, child_for_search};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::fmt;
@@ -46,6 +46,23 @@ impl MctsBudget {
         match self {
             MctsBudget::Playouts(n) => MctsBudget::Playouts(n.max(1)),
             MctsBudget::Time(t) => MctsBudget::Time(super::spec::time_in_use(t)),
+        }
+    }
+}
+
+impl MctsBudget {
+    /// The budget as [`Limits`]: a number of playouts counts as the nodes
+    /// (one playout a node of the tree), a time as the time.
+    pub fn limits(self) -> Limits {
+        match self {
+            MctsBudget::Playouts(n) => Limits {
+                nodes: Some(n as u64),
+                time: None,
+            },
+            MctsBudget::Time(t) => Limits {
+                nodes: None,
+                time: Some(t),
+            },
         }
     }
 }
@@ -129,7 +146,7 @@ impl Mcts {
             self.last_playouts = 0;
             return legal.iter().next();
         }
-        let start = Instant::now();
+        let stop = Stop::new(self.budget.limits(), Instant::now());
         let mut nodes: Vec<Node<R>> = Vec::with_capacity(4096);
         nodes.push(Node {
             pos: *pos,
@@ -143,14 +160,13 @@ impl Mcts {
         let mut path: Vec<u32> = Vec::with_capacity(64);
         let mut playouts = 0u32;
         loop {
-            match self.budget {
-                MctsBudget::Playouts(n) if playouts >= n => break,
-                MctsBudget::Time(t)
-                    if playouts > 0 && playouts.is_multiple_of(16) && start.elapsed() >= t =>
-                {
-                    break;
-                }
-                _ => {}
+            // The clock is read every 16 playouts.
+            let due = match self.budget {
+                MctsBudget::Playouts(_) => true,
+                MctsBudget::Time(_) => playouts > 0 && playouts.is_multiple_of(16),
+            };
+            if due && stop.reached(playouts as u64) {
+                break;
             }
             playouts += 1;
             path.clear();
