@@ -23,7 +23,7 @@ mod rule_options;
 use clap::{Parser, ValueEnum};
 use progress::Progress;
 use rule_options::RuleOptions;
-use sowing::bots::{AlphaBeta, Bot, BotSpec, Budget, SpecError};
+use sowing::bots::{AlphaBeta, BotSpec, Budget, BuiltInBot, SpecError};
 use sowing::solver::{Limits, Verdict, solve_moves};
 use sowing::{
     AnyGame, AnyPosition, AnyRuleset, Event, Move, MoveSet, Pit, PlayError, Player, Position,
@@ -164,7 +164,7 @@ fn start_position(args: &Args) -> Result<AnyPosition, String> {
 /// A seat at the board: a person or a computer player.
 enum Seat {
     Human,
-    Computer(Box<dyn Bot>),
+    Computer(Box<dyn BuiltInBot>),
 }
 
 impl Seat {

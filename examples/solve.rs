@@ -21,7 +21,7 @@ mod rule_options;
 use clap::Parser;
 use rule_options::RuleOptions;
 use sowing::solver::{Limits, Solver, Verdict, check_strategy, read_strategy};
-use sowing::{AnyPosition, Move, Player, Position, Ruleset, Variant};
+use sowing::{AnyPosition, Move, Player, Position, Ruleset};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -341,9 +341,9 @@ fn main() {
     let mut pos = start(&args);
     // The solver proves its root's undecided moves exactly: here, with the
     // progress on standard error.
-    // Only the scoring games have a margin (Sadeqa II and Andada end with
-    // a winner, no score).
-    if args.margin && matches!(pos.variant(), Variant::SadeqaII | Variant::Andada(_)) {
+    // Only the games won by points have a margin (`Ruleset::scoring`; their
+    // `points` is `None` for the games won by moving last).
+    if args.margin && pos.points(Player::South).is_none() {
         fail(format!(
             "--margin applies to the games with a score (sadeqa-v, sadeqa-iii, game-91), not {}",
             pos.variant()

@@ -96,8 +96,9 @@
 //! - [`Game`]: history, undo, repetition; [`Record`]: the game record.
 //! - [`AnyRuleset`], [`AnyPosition`] and [`AnyGame`] choose a ruleset at run
 //!   time by its name (`sadeqa-ii`, `game-91`, ...).
-//! - [`bots`]: computer players (random, greedy, alpha-beta, MCTS);
-//!   [`solver`]: an exact proof-number solver with checked strategies.
+//! - [`bots`]: computer players (random, greedy, alpha-beta, MCTS),
+//!   generic over the ruleset; [`solver`]: an exact proof-number solver
+//!   with checked strategies; [`perft`]: move-generation counts.
 //!
 //! Pits are named as the notation names them ([`Pit`]: owner and number
 //! from the owner's left, RULES.md section 1); moves are [`Move`]s; the
@@ -138,6 +139,7 @@ mod game;
 mod moves;
 mod notation;
 mod outcome;
+mod perft;
 mod player;
 mod position;
 mod ruleset;
@@ -161,6 +163,7 @@ pub use game::Game;
 pub use moves::{MAX_PITS_PER_ROW, Move, MoveSet, MoveSetIter};
 pub use notation::Record;
 pub use outcome::{DrawReason, Outcome, Score};
+pub use perft::perft;
 pub use player::{Pit, Player};
 pub use position::{Legality, Position, Proof, TURN_BUDGET};
 #[cfg(feature = "bots")]

@@ -1,11 +1,13 @@
 //! Helpers shared by the searching players (module `bots`, with the `bots`
 //! feature) and the solver: successors, the lap limit inside a search tree,
-//! and position hashing.
+//! position hashing, the node and time [`Limits`] of a search and the
+//! bounded transposition table ([`HashTable`]) both keep their results in.
 
 use crate::moves::Move;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use std::hash::{Hash, Hasher};
+use std::time::{Duration, Instant};
 
 /// The lap limit used inside search trees and playouts (RULES.md section 2,
 /// the lap-limit option): a sowing not finished within 10,000 laps counts
@@ -97,4 +99,152 @@ pub fn hash_of<T: Hash>(value: &T) -> u64 {
     let mut h = FxHasher::default();
     value.hash(&mut h);
     h.finish()
+}
+
+/// A node or time budget for a search: the solver's budget, and what the
+/// alpha-beta player's `Budget::Nodes` and `Budget::Time` stand for (module
+/// `bots`). Either, both (whichever runs out first) or neither
+/// (no limit, the default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after about this many nodes (as the search counts them: the
+    /// alpha-beta player counts positions entered, the solver positions
+    /// expanded).
+    pub nodes: Option<u64>,
+    /// Stop after about this time. A time too long to add to the start is
+    /// no limit.
+    pub time: Option<Duration>,
+}
+
+/// [`Limits`] under way: the node limit and the deadline from the start of
+/// a search, checked by the search every so many nodes.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Stop {
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+}
+
+impl Stop {
+    /// The limits of a search started at `start`.
+    pub(crate) fn new(limits: Limits, start: Instant) -> Stop {
+        Stop {
+            nodes: limits.nodes,
+            // A time too long to add to now is no limit.
+            deadline: limits.time.and_then(|t| start.checked_add(t)),
+        }
+    }
+
+    /// Whether a search that has counted `nodes` nodes must stop (reads
+    /// the clock when there is a deadline).
+    pub(crate) fn reached(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|n| nodes >= n) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// An entry of a [`HashTable`]: the key it describes (checked on every
+/// hit, so a hash collision is never taken for a hit) and how it is
+/// replaced.
+pub(crate) trait Slot: Copy {
+    /// What the entry is about (a whole position, or the solver's key).
+    type Key: Eq;
+
+    /// The key.
+    fn key(&self) -> &Self::Key;
+
+    /// How much the entry is worth keeping: in a full bucket the entry
+    /// worth least is the one replaced.
+    fn worth(&self) -> u64;
+
+    /// Whether `self` replaces `old`, the entry of the bucket chosen for
+    /// it (not one of the same key, which is always replaced). Default:
+    /// always.
+    fn replaces(&self, old: &Self) -> bool {
+        let _ = old;
+        true
+    }
+}
+
+/// The transposition table of the alpha-beta player and the solver:
+/// `2^bits` entries in buckets of `WAYS` (1 or 2) consecutive slots,
+/// indexed by the low bits of a 64-bit hash. An entry goes to the slot of
+/// its key in the bucket, else an empty one, else it replaces the entry
+/// worth least ([`Slot::worth`]) if [`Slot::replaces`] says so.
+#[derive(Clone, Debug)]
+pub(crate) struct HashTable<E, const WAYS: usize> {
+    entries: Vec<Option<E>>,
+    mask: usize,
+    used: usize,
+}
+
+impl<E: Slot, const WAYS: usize> HashTable<E, WAYS> {
+    /// A table of `2^bits` entries, `bits` clamped to `4..=max_bits`.
+    pub(crate) fn new(bits: u8, max_bits: u8) -> Self {
+        const { assert!(WAYS == 1 || WAYS == 2) };
+        let bits = bits.clamp(4, max_bits);
+        HashTable {
+            entries: vec![None; 1 << bits],
+            mask: (1 << bits) - 1,
+            used: 0,
+        }
+    }
+
+    /// Entries in use.
+    pub(crate) fn used(&self) -> usize {
+        self.used
+    }
+
+    /// Empties the table.
+    pub(crate) fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = None);
+        self.used = 0;
+    }
+
+    /// The slots of the bucket of `hash`: the slot of its low bits first,
+    /// then the others of its aligned group of `WAYS`.
+    fn bucket(&self, hash: u64) -> impl Iterator<Item = usize> + use<E, WAYS> {
+        let i = hash as usize & self.mask;
+        (0..WAYS).map(move |k| i ^ k)
+    }
+
+    /// The entry of `key`, whose hash is `hash`.
+    pub(crate) fn get(&self, hash: u64, key: &E::Key) -> Option<&E> {
+        self.bucket(hash)
+            .filter_map(|j| self.entries[j].as_ref())
+            .find(|e| e.key() == key)
+    }
+
+    /// Stores `entry`, whose key's hash is `hash` (see the type's
+    /// documentation for which slot it takes).
+    pub(crate) fn put(&mut self, hash: u64, entry: E) {
+        let mut victim = None::<usize>;
+        for j in self.bucket(hash) {
+            match &self.entries[j] {
+                None => {
+                    self.used += 1;
+                    self.entries[j] = Some(entry);
+                    return;
+                }
+                Some(e) if e.key() == entry.key() => {
+                    self.entries[j] = Some(entry);
+                    return;
+                }
+                Some(e) => {
+                    let cheaper = victim.is_none_or(|v| {
+                        self.entries[v]
+                            .as_ref()
+                            .is_some_and(|old| e.worth() < old.worth())
+                    });
+                    if cheaper {
+                        victim = Some(j);
+                    }
+                }
+            }
+        }
+        if let Some(v) = victim
+            && let Some(old) = &self.entries[v]
+            && entry.replaces(old)
+        {
+            self.entries[v] = Some(entry);
+        }
+    }
 }

@@ -67,23 +67,22 @@ fn read_file() -> Vec<Entry> {
     entries
 }
 
-/// The engine's perft, through its stable surface: legal moves and play.
+/// The engine's perft: the library's [`sowing::perft`], for the ruleset
+/// of `p`; its legal moves checked to play (with `play`, which refuses a
+/// move that is not legal).
 fn engine_perft(p: &AnyPosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let legal = p.legal_moves();
-    if depth == 1 {
-        return legal.len() as u64;
-    }
-    legal
-        .iter()
-        .map(|m| {
+    if depth > 0 {
+        for m in p.legal_moves() {
             let mut c = *p;
             c.play(m).expect("a legal move plays");
-            engine_perft(&c, depth - 1)
-        })
-        .sum()
+        }
+    }
+    match p {
+        AnyPosition::SadeqaV(p) => sowing::perft(p, depth),
+        AnyPosition::SadeqaII(p) => sowing::perft(p, depth),
+        AnyPosition::SadeqaIII(p) => sowing::perft(p, depth),
+        AnyPosition::Andada(p) => sowing::perft(p, depth),
+    }
 }
 
 /// The entry's position in the engine: from the start through the record,

@@ -8,13 +8,16 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use sowing::bots::alphabeta::{Table, WIN, analyse};
 use sowing::bots::{
-    AlphaBeta, Bot, BotSpec, Budget, Evaluation, Mcts, SpecError, StandardEval, from_spec,
+    AlphaBeta, Bot, BotSpec, Budget, BuiltInBot, Evaluation, GreedyBot, Mcts, Named, RandomBot,
+    ScoringEval, SpecError, StandardEval, from_spec, from_spec_for,
 };
 use sowing::rulesets::SadeqaII;
 use sowing::solver::{
     Limits, Solver, StrategyError, Verdict, check_strategy, read_strategy, solve_moves,
 };
-use sowing::{AnyGame, AnyPosition, Move, Outcome, Player, Position, Record, Ruleset};
+use sowing::{
+    AnyGame, AnyPosition, Game, Move, Outcome, Player, Position, Record, Ruleset, Scoring, perft,
+};
 
 /// Endgames with exactly one winning move (every other move loses), and
 /// that move. Found by the solver, then fixed here.
@@ -121,7 +124,7 @@ fn solver_proves_the_forced_win_and_writes_a_strategy_that_checks() {
 /// for bounded time), checking that every move is legal; the record.
 fn game(variant: &str, specs: [&str; 2], seeds: [u64; 2], max_plies: usize) -> Record {
     let start = AnyPosition::new(variant.parse().expect("a variant")).with_lap_limit(Some(100_000));
-    let mut bots: Vec<Box<dyn Bot>> = specs
+    let mut bots: Vec<Box<dyn BuiltInBot>> = specs
         .iter()
         .zip(seeds)
         .map(|(s, seed)| from_spec(s, seed).expect("a spec"))
@@ -173,7 +176,7 @@ fn seeded_runs_repeat_exactly() {
 
 #[test]
 fn bots_mix_as_trait_objects() {
-    let mut bots: Vec<Box<dyn Bot>> = vec![
+    let mut bots: Vec<Box<dyn BuiltInBot>> = vec![
         from_spec("random", 1).unwrap(),
         from_spec("greedy", 1).unwrap(),
         Box::new(AlphaBeta::new(2)),
@@ -181,7 +184,7 @@ fn bots_mix_as_trait_objects() {
     ];
     let pos: Position<SadeqaII> = Position::new(SadeqaII::new());
     for b in &mut bots {
-        // The generic methods work on a Box<dyn Bot> too.
+        // The generic methods work on a Box<dyn BuiltInBot> too.
         assert_eq!(b.choose(&pos), Some(Move::Pit(6)), "{}", b.name());
     }
     let names: Vec<String> = bots.iter().map(|b| b.name()).collect();
@@ -253,7 +256,7 @@ fn player_specs_parse_and_print() {
 #[test]
 fn a_built_budget_is_named_as_the_search_uses_it() {
     use std::time::Duration;
-    let bots: [(Box<dyn Bot>, &str); 8] = [
+    let bots: [(Box<dyn BuiltInBot>, &str); 8] = [
         (
             Box::new(AlphaBeta::with_budget(Budget::Depth(0))),
             "alphabeta:1",
@@ -510,12 +513,15 @@ fn terminal<R: Ruleset>(pos: &Position<R>, ply: i32) -> i32 {
     }
 }
 
-/// Plain depth-limited minimax with the standard evaluation, for the side
+/// Plain depth-limited minimax with the evaluation `eval`, for the side
 /// to move at `pos`.
-fn minimax<R: Ruleset>(pos: &Position<R>, depth: i32, ply: i32, path: &mut Vec<Position<R>>) -> i32
-where
-    StandardEval: Evaluation<R>,
-{
+fn minimax<R: Ruleset, E: Evaluation<R>>(
+    eval: &E,
+    pos: &Position<R>,
+    depth: i32,
+    ply: i32,
+    path: &mut Vec<Position<R>>,
+) -> i32 {
     if pos.is_over() {
         return terminal(pos, ply);
     }
@@ -523,14 +529,14 @@ where
         return 0;
     }
     if depth == 0 {
-        return StandardEval.evaluate(pos);
+        return eval.evaluate(pos);
     }
     path.push(*pos);
     let mut best = i32::MIN;
     for mv in pos.candidate_moves() {
         let mut c = *pos;
         if c.play(mv).is_ok() {
-            let v = minimax(&c, depth - 1, ply + 1, path);
+            let v = minimax(eval, &c, depth - 1, ply + 1, path);
             best = best.max(if c.side_to_move() == pos.side_to_move() && !c.is_over() {
                 v
             } else if c.is_over() {
@@ -549,33 +555,39 @@ where
     best
 }
 
+/// The values of every move of `pos` by [`analyse`] to depth 3 with
+/// `eval` are plain minimax's.
+fn compare_with_minimax<R: Ruleset, E: Evaluation<R>>(pos: Position<R>, eval: &E) {
+    let pos = pos.with_lap_limit(Some(10_000));
+    let mut table = Table::new(14);
+    let analysis = analyse(&pos, Budget::Depth(3), eval, &mut table);
+    assert_eq!(analysis.moves.len(), pos.legal_moves().len());
+    for m in &analysis.moves {
+        let mut c = pos;
+        c.play_unchecked(m.mv);
+        let v = if c.is_over() {
+            let t = terminal(&c, 1);
+            if c.side_to_move() == pos.side_to_move() {
+                t
+            } else {
+                -t
+            }
+        } else if c.side_to_move() == pos.side_to_move() {
+            minimax(eval, &c, 2, 1, &mut vec![pos])
+        } else {
+            -minimax(eval, &c, 2, 1, &mut vec![pos])
+        };
+        assert_eq!(m.value.0, v, "{pos}: move {}", m.mv);
+    }
+}
+
 #[test]
 fn alphabeta_values_equal_plain_minimax() {
     fn compare<R: Ruleset>(pos: Position<R>)
     where
         StandardEval: Evaluation<R>,
     {
-        let pos = pos.with_lap_limit(Some(10_000));
-        let mut table = Table::new(14);
-        let analysis = analyse(&pos, Budget::Depth(3), &StandardEval, &mut table);
-        assert_eq!(analysis.moves.len(), pos.legal_moves().len());
-        for m in &analysis.moves {
-            let mut c = pos;
-            c.play_unchecked(m.mv);
-            let v = if c.is_over() {
-                let t = terminal(&c, 1);
-                if c.side_to_move() == pos.side_to_move() {
-                    t
-                } else {
-                    -t
-                }
-            } else if c.side_to_move() == pos.side_to_move() {
-                minimax(&c, 2, 1, &mut vec![pos])
-            } else {
-                -minimax(&c, 2, 1, &mut vec![pos])
-            };
-            assert_eq!(m.value.0, v, "{pos}: move {}", m.mv);
-        }
+        compare_with_minimax(pos, &StandardEval);
     }
     let mut rng = SmallRng::seed_from_u64(3);
     for variant in VARIANTS {
@@ -710,5 +722,301 @@ fn the_shipped_sadeqa_ii_strategies_check() {
             .unwrap_or_else(|e| panic!("{file}: {e}"));
         assert_eq!(checked.unused_lines, 0, "{file}");
         assert_eq!(checked.winner_positions, lines.len(), "{file}");
+    }
+}
+
+// ---- a game from another crate ----
+
+/// A ruleset defined outside the crate, as a dependent writes one: four
+/// pits a row, two seeds each, one lap a move (no relay), a lap ending in
+/// the opponent's row on 2 or 3 seeds captures them. Won by points or by
+/// moving last. The players, the solver and perft must need nothing else.
+mod pebbles {
+    use sowing::{
+        Lap, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring, Sowing, Turn,
+        View,
+    };
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Pebbles {
+        pub scoring: Scoring,
+    }
+
+    impl Ruleset for Pebbles {
+        type State = ();
+        const NAME: &'static str = "Pebbles";
+
+        fn name(&self) -> &'static str {
+            match self.scoring {
+                Scoring::Points => "pebbles",
+                Scoring::LastMover => "pebbles-last",
+            }
+        }
+
+        fn from_name(name: &str) -> Option<Self> {
+            match name.to_ascii_lowercase().as_str() {
+                "pebbles" => Some(Pebbles {
+                    scoring: Scoring::Points,
+                }),
+                "pebbles-last" => Some(Pebbles {
+                    scoring: Scoring::LastMover,
+                }),
+                _ => None,
+            }
+        }
+
+        fn pits_per_row(&self) -> usize {
+            4
+        }
+
+        fn seeds_per_pit(&self) -> u8 {
+            2
+        }
+
+        fn scoring(&self) -> Scoring {
+            self.scoring
+        }
+
+        fn candidates(&self, pos: &View<'_, ()>) -> MoveSet {
+            MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
+        }
+
+        fn relays(&self, _: &Lap<'_>, _: &()) -> bool {
+            false
+        }
+
+        fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+            if lap.board.owner(lap.landing) != lap.mover && (2..=3).contains(&lap.count) {
+                ctx.capture(lap.landing, lap.count, lap.mover);
+            }
+            Turn::Next
+        }
+
+        fn no_move<O: Observer>(&self, _: &mut Sowing<'_, Self, O>) -> NoMove {
+            NoMove::End
+        }
+
+        fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
+            match self.scoring {
+                Scoring::Points => Outcome::by_score(Score {
+                    south: pos.captured(Player::South),
+                    north: pos.captured(Player::North),
+                }),
+                // The player who cannot move loses.
+                Scoring::LastMover => Outcome::Win {
+                    winner: pos.side_to_move().other(),
+                    score: None,
+                },
+            }
+        }
+    }
+}
+
+use pebbles::Pebbles;
+
+const PEBBLES: [Pebbles; 2] = [
+    Pebbles {
+        scoring: Scoring::Points,
+    },
+    Pebbles {
+        scoring: Scoring::LastMover,
+    },
+];
+
+/// A game between `spec` (South) and `other`, each seeded, from `start`,
+/// at most 200 plies; checks that every move is legal. The record.
+fn pebbles_game(start: Position<Pebbles>, spec: &str, other: &str, seed: u64) -> Record {
+    let mut bots: [Box<dyn Bot<Pebbles>>; 2] = [
+        from_spec_for(spec, seed).expect("a spec"),
+        from_spec_for(other, seed + 1).expect("a spec"),
+    ];
+    assert_eq!(bots[0].name(), spec.parse::<BotSpec>().unwrap().to_string());
+    let mut game = Game::new(start).with_ply_limit(Some(200));
+    while game.outcome().is_ongoing() {
+        let pos = *game.position();
+        let legal = pos.legal_moves();
+        let side = pos.side_to_move().index();
+        let mv = bots[side]
+            .choose_from(&pos, legal)
+            .expect("an ongoing game has a legal move");
+        assert!(legal.contains(mv), "{spec}: {mv} is not legal in {pos}");
+        game.play(mv).expect("a legal move plays");
+    }
+    game.record()
+}
+
+#[test]
+fn a_game_from_another_crate_gets_every_player() {
+    for rules in PEBBLES {
+        let start = Position::new(rules);
+        for spec in [
+            "random",
+            "greedy",
+            "alphabeta:3",
+            "alphabeta:300nodes",
+            "mcts:50",
+        ] {
+            let a = pebbles_game(start, spec, "random", 1);
+            let b = pebbles_game(start, spec, "random", 1);
+            assert_eq!(a, b, "{rules:?}: {spec}: a seeded game repeats");
+            pebbles_game(start, "mcts:30", spec, 5);
+        }
+        // The generic players built directly, with the generic evaluation.
+        let mut players: Vec<Box<dyn Bot<Pebbles>>> = vec![
+            Box::new(RandomBot::new(1)),
+            Box::new(GreedyBot::with_eval(1, ScoringEval)),
+            Box::new(AlphaBeta::with_eval(Budget::Depth(4), ScoringEval)),
+            Box::new(Mcts::new(100, 1)),
+        ];
+        for p in &mut players {
+            let mv = p.choose(&start).expect("a move");
+            assert!(start.is_legal(mv), "{}", p.name());
+        }
+        let mut ab = AlphaBeta::with_eval(Budget::Depth(5), ScoringEval);
+        let report = ab.search(&start, start.legal_moves()).expect("a search");
+        assert_eq!(report.depth, 5);
+        assert_eq!(report.pv.first(), Some(&report.best));
+    }
+}
+
+/// The generic evaluation scores by points or by mobility, as the ruleset
+/// is won; on the built-in games it is the standard one where the
+/// standard one has nothing of its own.
+#[test]
+fn the_generic_evaluation_reads_how_the_game_is_won() {
+    let [points, last] = PEBBLES;
+    // South's pit 3 sows into his pit 4 and North's pit 1, which then
+    // holds 3: South captures them; North to move.
+    let mut p = Position::new(points);
+    p.play(Move::Pit(3)).unwrap();
+    assert_eq!(p.captured(Player::South), 3);
+    assert_eq!(ScoringEval.evaluate(&p), -12);
+    let mut l = Position::new(last);
+    l.play(Move::Pit(3)).unwrap();
+    // Mobility: 4 per occupied pit, 4 more per pit of two seeds or more,
+    // 1 per seed, North's (to move) against South's.
+    let row = |pos: &Position<Pebbles>, pl: Player| pos.row(pl).collect::<Vec<u8>>();
+    let score = |r: &[u8]| {
+        4 * r.iter().filter(|&&s| s > 0).count() as i32
+            + 4 * r.iter().filter(|&&s| s > 1).count() as i32
+            + r.iter().map(|&s| s as i32).sum::<i32>()
+    };
+    assert_eq!(
+        ScoringEval.evaluate(&l),
+        score(&row(&l, Player::North)) - score(&row(&l, Player::South))
+    );
+    // The built-in games: the same as the standard evaluation but for
+    // Sadeqa V's waranas.
+    let mut rng = SmallRng::seed_from_u64(11);
+    for variant in ["sadeqa-ii", "sadeqa-iii", "game-91", "andada"] {
+        let mut pos = AnyPosition::new(variant.parse().unwrap()).with_lap_limit(Some(10_000));
+        for _ in 0..30 {
+            if pos.is_over() {
+                break;
+            }
+            match pos {
+                AnyPosition::SadeqaII(p) => {
+                    assert_eq!(ScoringEval.evaluate(&p), StandardEval.evaluate(&p))
+                }
+                AnyPosition::SadeqaIII(p) => {
+                    assert_eq!(ScoringEval.evaluate(&p), StandardEval.evaluate(&p))
+                }
+                AnyPosition::Andada(p) => {
+                    assert_eq!(ScoringEval.evaluate(&p), StandardEval.evaluate(&p))
+                }
+                AnyPosition::SadeqaV(_) => unreachable!(),
+            }
+            let legal = pos.legal_moves();
+            pos.play_unchecked(legal.nth(rng.random_range(0..legal.len())).unwrap());
+        }
+    }
+}
+
+/// Random positions of a game from another crate, with their seeds.
+fn pebbles_positions(rules: Pebbles, seed: u64, count: usize) -> Vec<Position<Pebbles>> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Position::new(rules);
+        for _ in 0..rng.random_range(0..60) {
+            if pos.is_over() {
+                break;
+            }
+            let legal = pos.legal_moves();
+            pos.play_unchecked(legal.nth(rng.random_range(0..legal.len())).unwrap());
+        }
+        if !pos.is_over() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn alphabeta_values_equal_plain_minimax_for_a_game_from_another_crate() {
+    for rules in PEBBLES {
+        for pos in pebbles_positions(rules, 4, 20) {
+            compare_with_minimax(pos, &ScoringEval);
+        }
+    }
+}
+
+/// What the alpha-beta search proves, the solver proves too (endgames of
+/// at most 6 seeds on the board).
+#[test]
+fn the_solver_agrees_with_alphabeta_on_a_game_from_another_crate() {
+    let mut proved = 0;
+    for rules in PEBBLES {
+        let endgames: Vec<_> = pebbles_positions(rules, 9, 400)
+            .into_iter()
+            .filter(|p| p.seeds_on_board() <= 6)
+            .take(30)
+            .collect();
+        assert!(endgames.len() >= 10, "{}", endgames.len());
+        for pos in endgames {
+            let analysis = analyse(&pos, Budget::Depth(10), &ScoringEval, &mut Table::new(16));
+            let best = analysis.moves[0].value;
+            let limits = Limits {
+                nodes: Some(200_000),
+                time: None,
+            };
+            let verdict = Solver::new(18).solve(&pos, limits).verdict;
+            if verdict == Verdict::Unknown {
+                continue;
+            }
+            if best.is_win() {
+                assert_eq!(verdict, Verdict::Win, "{pos}");
+                proved += 1;
+            } else if best.is_loss() {
+                assert_eq!(verdict, Verdict::Loss, "{pos}");
+                proved += 1;
+            }
+        }
+    }
+    assert!(proved > 0, "some positions are proved");
+}
+
+#[test]
+fn perft_counts_a_game_from_another_crate() {
+    fn reference(pos: &Position<Pebbles>, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        pos.successors()
+            .map(|(_, c)| reference(&c, depth - 1))
+            .sum()
+    }
+    for rules in PEBBLES {
+        let start = Position::new(rules);
+        assert_eq!(perft(&start, 0), 1);
+        assert_eq!(perft(&start, 1), 4);
+        for depth in 0..=6 {
+            assert_eq!(perft(&start, depth), reference(&start, depth), "{depth}");
+        }
+        for pos in pebbles_positions(rules, 2, 10) {
+            for depth in 0..=4 {
+                assert_eq!(perft(&pos, depth), reference(&pos, depth), "{pos}");
+            }
+        }
     }
 }

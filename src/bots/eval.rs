@@ -1,5 +1,7 @@
-//! Evaluation of positions for the searching players: one function per
-//! game, from the view of the side to move, which a caller can replace.
+//! Evaluation of positions for the searching players, from the view of the
+//! side to move, which a caller can replace: [`ScoringEval`] for any
+//! ruleset (from how it is won), [`StandardEval`] tuned for each built-in
+//! game.
 //!
 //! The values are plain integers, higher is better for the side to move,
 //! in units of about one seed (a few hundred at most). Finished games are
@@ -7,7 +9,7 @@
 
 use crate::player::Player;
 use crate::position::Position;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, Scoring};
 use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 
 /// An evaluation of the positions of ruleset `R`.
@@ -15,37 +17,56 @@ use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 /// `evaluate` is called only for positions that are not over, and returns
 /// a value for the side to move (`pos.side_to_move()`): positive is good
 /// for him. Keep it within ±10,000: larger values are taken for proven
-/// results.
+/// results. [`ScoringEval`] evaluates every ruleset; [`StandardEval`] the
+/// built-in ones.
 pub trait Evaluation<R: Ruleset> {
     /// The value of `pos` for the side to move.
     fn evaluate(&self, pos: &Position<R>) -> i32;
 }
 
-/// An evaluation of every ruleset of the crate: what a player that can play
-/// any variant needs. Implemented for every type that evaluates all four.
-pub trait Evaluator:
-    Evaluation<SadeqaV>
-    + Evaluation<SadeqaII>
-    + Evaluation<SadeqaIII>
-    + Evaluation<Andada>
-    + Clone
-    + Send
-    + 'static
-{
+/// The evaluation of any ruleset, from how it is won
+/// ([`Ruleset::scoring`]); what a game from another crate gets without
+/// writing one:
+///
+/// - [`Scoring::Points`]: the points difference, `4` per point
+///   ([`Position::points`]; the captured seeds where the game has no
+///   points of its own).
+/// - [`Scoring::LastMover`]: being able to keep moving, as
+///   [`StandardEval`] scores Sadeqa II and Andada: `4` per occupied pit
+///   (mobility: a candidate move), `4` more per pit of two seeds or more,
+///   `1` per seed in one's row, against the opponent's.
+///
+/// For the built-in games it is close to [`StandardEval`] (the same for
+/// Sadeqa II, Sadeqa III, game 91 and Andada; for Sadeqa V without the
+/// bonus per warana).
+///
+/// ```
+/// use sowing::bots::{Evaluation, ScoringEval};
+/// use sowing::{Position, rulesets::SadeqaIII};
+///
+/// // South has captured 8 seeds, North none; North to move.
+/// let pos: Position<SadeqaIII> = "sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0".parse()?;
+/// assert_eq!(ScoringEval.evaluate(&pos), -32);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScoringEval;
+
+impl<R: Ruleset> Evaluation<R> for ScoringEval {
+    fn evaluate(&self, pos: &Position<R>) -> i32 {
+        match pos.rules().scoring() {
+            Scoring::Points => {
+                let me = pos.side_to_move();
+                let points = |p: Player| pos.points(p).unwrap_or(pos.captured(p)) as i32;
+                4 * (points(me) - points(me.other()))
+            }
+            Scoring::LastMover => keep_moving(pos),
+        }
+    }
 }
 
-impl<T> Evaluator for T where
-    T: Evaluation<SadeqaV>
-        + Evaluation<SadeqaII>
-        + Evaluation<SadeqaIII>
-        + Evaluation<Andada>
-        + Clone
-        + Send
-        + 'static
-{
-}
-
-/// The crate's evaluations, by game:
+/// The crate's evaluations of its own games ([`Evaluation`] of
+/// [`SadeqaV`], [`SadeqaII`], [`SadeqaIII`] and [`Andada`]), by game:
 ///
 /// - **Sadeqa V** (RULES.md 3.7): points difference, the points being
 ///   captured seeds plus the seeds in one's waranas ([`Position::points`]),

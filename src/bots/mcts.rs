@@ -15,16 +15,15 @@
 //! ([`SEARCH_LAP_LIMIT`](crate::search::SEARCH_LAP_LIMIT)); the root's moves
 //! are the caller's exact legal moves.
 
-use super::Bot;
-use crate::any::AnyPosition;
+use super::{Bot, Named, pick};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
-use crate::search::child_for_search;
+use crate::search::{Limits, Stop, child_for_search};
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -47,6 +46,23 @@ impl MctsBudget {
         match self {
             MctsBudget::Playouts(n) => MctsBudget::Playouts(n.max(1)),
             MctsBudget::Time(t) => MctsBudget::Time(super::spec::time_in_use(t)),
+        }
+    }
+}
+
+impl MctsBudget {
+    /// The budget as [`Limits`]: a number of playouts counts as the nodes
+    /// (one playout a node of the tree), a time as the time.
+    pub fn limits(self) -> Limits {
+        match self {
+            MctsBudget::Playouts(n) => Limits {
+                nodes: Some(n as u64),
+                time: None,
+            },
+            MctsBudget::Time(t) => Limits {
+                nodes: None,
+                time: Some(t),
+            },
         }
     }
 }
@@ -75,7 +91,8 @@ struct Node<R: Ruleset> {
     reward: f64,
 }
 
-/// The UCT player (see the [module documentation](self)).
+/// The UCT player (see the [module documentation](self)), for every
+/// ruleset: it needs no evaluation.
 ///
 /// ```
 /// use sowing::bots::{Bot, Mcts};
@@ -129,7 +146,7 @@ impl Mcts {
             self.last_playouts = 0;
             return legal.iter().next();
         }
-        let start = Instant::now();
+        let stop = Stop::new(self.budget.limits(), Instant::now());
         let mut nodes: Vec<Node<R>> = Vec::with_capacity(4096);
         nodes.push(Node {
             pos: *pos,
@@ -143,14 +160,13 @@ impl Mcts {
         let mut path: Vec<u32> = Vec::with_capacity(64);
         let mut playouts = 0u32;
         loop {
-            match self.budget {
-                MctsBudget::Playouts(n) if playouts >= n => break,
-                MctsBudget::Time(t)
-                    if playouts > 0 && playouts.is_multiple_of(16) && start.elapsed() >= t =>
-                {
-                    break;
-                }
-                _ => {}
+            // The clock is read every 16 playouts.
+            let due = match self.budget {
+                MctsBudget::Playouts(_) => true,
+                MctsBudget::Time(_) => playouts > 0 && playouts.is_multiple_of(16),
+            };
+            if due && stop.reached(playouts as u64) {
+                break;
             }
             playouts += 1;
             path.clear();
@@ -179,10 +195,7 @@ impl Mcts {
             let at_root = cur == 0;
             while !nodes[cur as usize].untried.is_empty() {
                 let node = &mut nodes[cur as usize];
-                let untried = node.untried;
-                let mv = untried
-                    .nth(self.rng.random_range(0..untried.len()))
-                    .expect("a move");
+                let mv = pick(node.untried, &mut self.rng).expect("a move");
                 node.untried.remove(mv);
                 let from = node.pos;
                 let child = if at_root {
@@ -232,18 +245,8 @@ impl Mcts {
 
     /// A random game from `pos`: the winner, or `None` for a draw.
     fn playout<R: Ruleset>(&mut self, mut pos: Position<R>) -> Option<Player> {
-        for _ in 0..PLAYOUT_PLIES {
-            if pos.is_over() {
-                break;
-            }
-            // Found at the start of the turn: free.
-            let legal = pos.legal_moves();
-            let Some(mv) = legal.nth(self.rng.random_range(0..legal.len().max(1))) else {
-                // Cannot happen for a position that is not over.
-                return None;
-            };
-            pos.play_unchecked(mv);
-        }
+        // The lazy draw: about one sowing a ply (`crate::playout`).
+        crate::playout(&mut pos, &mut self.rng, PLAYOUT_PLIES);
         match pos.outcome() {
             Outcome::Win { winner, .. } => Some(winner),
             _ => None,
@@ -251,17 +254,14 @@ impl Mcts {
     }
 }
 
-impl Bot for Mcts {
-    fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
-        match pos {
-            AnyPosition::SadeqaV(p) => self.search(p, legal),
-            AnyPosition::SadeqaII(p) => self.search(p, legal),
-            AnyPosition::SadeqaIII(p) => self.search(p, legal),
-            AnyPosition::Andada(p) => self.search(p, legal),
-        }
-    }
-
+impl Named for Mcts {
     fn name(&self) -> String {
         format!("mcts:{}", self.budget)
+    }
+}
+
+impl<R: Ruleset> Bot<R> for Mcts {
+    fn choose_from(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
+        self.search(pos, legal)
     }
 }

@@ -1,11 +1,21 @@
-//! Computer players behind one small trait, [`Bot`], which can be a trait
-//! object (`Box<dyn Bot>`): a seeded random player, a greedy one-ply player,
-//! an alpha-beta searcher ([`AlphaBeta`]) and a Monte Carlo tree searcher
-//! ([`Mcts`]); and [`from_spec`], which makes any of them from a short
-//! name such as `alphabeta:6` or `mcts:2000`.
+//! Computer players, generic over the ruleset as in board-game-rs
+//! (`Bot<B: Board>`): a player of ruleset `R` is a [`Bot<R>`], and needs
+//! nothing of the built-in games, so a game from another crate gets them
+//! all. There are a seeded random player ([`RandomBot`]), a greedy one-ply
+//! player ([`GreedyBot`]), an alpha-beta searcher ([`AlphaBeta`]) and a
+//! Monte Carlo tree searcher ([`Mcts`]); and [`from_spec`], which makes any
+//! of them from a short name such as `alphabeta:6` or `mcts:2000`.
 //!
-//! Each game's evaluation for the searching players lives in [`eval`]
-//! ([`StandardEval`]) and can be replaced by the caller ([`Evaluation`]).
+//! A player of every built-in ruleset is a [`BuiltInBot`], which can be a
+//! trait object: `Box<dyn BuiltInBot>` plays a variant chosen at run time
+//! ([`AnyPosition`]). It is the one adapter from [`AnyPosition`] to the
+//! generic players: it matches on the ruleset once a move and then the
+//! player searches the concrete position (no dynamic dispatch inside the
+//! search).
+//!
+//! The searching players take an [`Evaluation<R>`]: [`ScoringEval`] works
+//! for every ruleset (from [`Ruleset::scoring`]), [`StandardEval`] is tuned
+//! for the built-in games and is the default; a caller can write his own.
 //!
 //! Players choose from the exact legal moves they are given, so every move
 //! they return is legal under the exact endless-sowing rule; inside their
@@ -17,11 +27,11 @@ pub mod eval;
 pub mod mcts;
 mod spec;
 
-pub use crate::search::SEARCH_LAP_LIMIT;
+pub use crate::search::{Limits, SEARCH_LAP_LIMIT};
 pub use alphabeta::{AlphaBeta, Analysis, Budget, MoveValue, SearchReport, SearchValue, Table};
-pub use eval::{Evaluation, Evaluator, StandardEval};
+pub use eval::{Evaluation, ScoringEval, StandardEval};
 pub use mcts::{Mcts, MctsBudget};
-pub use spec::{BotSpec, SpecError, from_spec};
+pub use spec::{BotSpec, SpecError, from_spec, from_spec_for};
 
 use crate::any::AnyPosition;
 use crate::moves::{Move, MoveSet};
@@ -32,18 +42,27 @@ use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-/// A computer player.
+/// A player's name: its spec, as [`from_spec`] reads it (`greedy`,
+/// `alphabeta:6`). A supertrait of [`Bot`] and [`BuiltInBot`], so that a
+/// player of several rulesets has one `name`.
+pub trait Named {
+    /// The player's spec (`random`, `alphabeta:6`, `mcts:2000`).
+    fn name(&self) -> String;
+}
+
+/// A computer player of the positions of ruleset `R`.
 ///
-/// The one required method takes an [`AnyPosition`], so the trait can be a
-/// trait object: `Box<dyn Bot>` mixes players of any kind. The players
-/// dispatch once on the ruleset and then search the concrete generic
-/// position (no dynamic dispatch inside their search).
+/// `Box<dyn Bot<R>>` mixes players of any kind for one ruleset; for a
+/// ruleset chosen at run time see [`BuiltInBot`].
 ///
 /// ```
-/// use sowing::bots::{Bot, from_spec};
+/// use sowing::bots::{AlphaBeta, Bot, Mcts, Named, RandomBot, ScoringEval};
 /// use sowing::{Game, Position, rulesets::SadeqaII};
 ///
-/// let mut bots: [Box<dyn Bot>; 2] = [from_spec("random", 1)?, from_spec("alphabeta:3", 2)?];
+/// let mut bots: [Box<dyn Bot<SadeqaII>>; 2] = [
+///     Box::new(RandomBot::new(1)),
+///     Box::new(AlphaBeta::with_eval(sowing::bots::Budget::Depth(3), ScoringEval)),
+/// ];
 /// let mut game = Game::new(Position::new(SadeqaII::new()));
 /// while game.outcome().is_ongoing() {
 ///     let side = game.position().side_to_move().index();
@@ -51,50 +70,95 @@ use rand::{RngExt, SeedableRng};
 ///     game.play(mv)?;
 /// }
 /// assert_eq!(bots[1].name(), "alphabeta:3");
+/// # let _ = Mcts::new(10, 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait Bot: Send {
+pub trait Bot<R: Ruleset>: Named + Send {
     /// A move from `legal`, which must be `pos.legal_moves()` (callers that
     /// already have the legal moves pass them, so the endless-sowing test is
     /// not run twice). `None` if `legal` is empty.
-    fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move>;
+    fn choose_from(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move>;
 
-    /// The player's spec, as [`from_spec`] reads it (`greedy`,
-    /// `alphabeta:6`).
-    fn name(&self) -> String;
-
-    /// [`Bot::choose_any_from`] with the legal moves found here.
-    fn choose_any(&mut self, pos: &AnyPosition) -> Option<Move> {
-        self.choose_any_from(pos, pos.legal_moves())
-    }
-
-    /// [`Bot::choose_any_from`] for a position of a concrete ruleset.
-    fn choose_from<R: Ruleset>(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move>
-    where
-        Self: Sized,
-        Position<R>: Into<AnyPosition>,
-    {
-        self.choose_any_from(&(*pos).into(), legal)
-    }
-
-    /// A legal move for the side to move of a position of a concrete
-    /// ruleset, or `None` if there is none (the game is over).
-    fn choose<R: Ruleset>(&mut self, pos: &Position<R>) -> Option<Move>
-    where
-        Self: Sized,
-        Position<R>: Into<AnyPosition>,
-    {
+    /// A legal move for the side to move, or `None` if there is none (the
+    /// game is over).
+    fn choose(&mut self, pos: &Position<R>) -> Option<Move> {
         self.choose_from(pos, pos.legal_moves())
     }
 }
 
-impl<B: Bot + ?Sized> Bot for Box<B> {
-    fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
-        (**self).choose_any_from(pos, legal)
-    }
-
+impl<B: Named + ?Sized> Named for Box<B> {
     fn name(&self) -> String {
         (**self).name()
+    }
+}
+
+impl<R: Ruleset, B: Bot<R> + ?Sized> Bot<R> for Box<B> {
+    fn choose_from(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
+        (**self).choose_from(pos, legal)
+    }
+}
+
+/// A player of every built-in ruleset, for a position whose ruleset is
+/// chosen at run time ([`AnyPosition`]); a trait object
+/// (`Box<dyn BuiltInBot>`, what [`from_spec`] makes).
+///
+/// It is implemented for every player of the four built-in rulesets
+/// ([`Bot`] of [`SadeqaV`], [`SadeqaII`], [`SadeqaIII`] and [`Andada`]):
+/// this impl is the one place that matches on the [`AnyPosition`].
+/// `Box<dyn BuiltInBot>` is a [`Bot`] of each of the four in turn.
+///
+/// ```
+/// use sowing::bots::{Bot, BuiltInBot, Named, from_spec};
+/// use sowing::{AnyGame, AnyPosition, Game, Position, rulesets::SadeqaII};
+///
+/// let mut bots: [Box<dyn BuiltInBot>; 2] = [from_spec("random", 1)?, from_spec("alphabeta:3", 2)?];
+/// let mut game = AnyGame::new(AnyPosition::new("sadeqa-ii".parse()?));
+/// while game.outcome().is_ongoing() {
+///     let side = game.position().side_to_move().index();
+///     let mv = bots[side].choose_any(&game.position()).expect("an ongoing game has a move");
+///     game.play(mv)?;
+/// }
+/// assert_eq!(bots[1].name(), "alphabeta:3");
+///
+/// // The same players on a position of a concrete ruleset.
+/// let mut game = Game::new(Position::new(SadeqaII::new()));
+/// let mv = bots[0].choose(game.position()).expect("a move");
+/// game.play(mv)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait BuiltInBot: Named + Send {
+    /// A move from `legal`, which must be `pos.legal_moves()`; `None` if
+    /// `legal` is empty.
+    fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move>;
+
+    /// [`BuiltInBot::choose_any_from`] with the legal moves found here.
+    fn choose_any(&mut self, pos: &AnyPosition) -> Option<Move> {
+        self.choose_any_from(pos, pos.legal_moves())
+    }
+}
+
+impl<B> BuiltInBot for B
+where
+    B: Bot<SadeqaV> + Bot<SadeqaII> + Bot<SadeqaIII> + Bot<Andada>,
+{
+    fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
+        match pos {
+            AnyPosition::SadeqaV(p) => self.choose_from(p, legal),
+            AnyPosition::SadeqaII(p) => self.choose_from(p, legal),
+            AnyPosition::SadeqaIII(p) => self.choose_from(p, legal),
+            AnyPosition::Andada(p) => self.choose_from(p, legal),
+        }
+    }
+}
+
+/// A `dyn BuiltInBot` plays the positions of each built-in ruleset
+/// (through its [`BuiltInBot::choose_any_from`]).
+impl<R: Ruleset> Bot<R> for dyn BuiltInBot
+where
+    Position<R>: Into<AnyPosition>,
+{
+    fn choose_from(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
+        self.choose_any_from(&(*pos).into(), legal)
     }
 }
 
@@ -122,6 +186,17 @@ impl From<Position<Andada>> for AnyPosition {
     }
 }
 
+/// A uniformly random move of `moves`; `None` if it is empty. Every random
+/// choice of a move among known legal moves ([`RandomBot`], which is
+/// given them) is this one; random playouts ([`Mcts`]'s) draw lazily with
+/// [`playout`](crate::playout), which sows about one candidate a ply.
+pub(crate) fn pick(moves: MoveSet, rng: &mut SmallRng) -> Option<Move> {
+    if moves.is_empty() {
+        return None;
+    }
+    moves.nth(rng.random_range(0..moves.len()))
+}
+
 /// Plays a uniformly random legal move; the same seed gives the same games.
 #[derive(Clone, Debug)]
 pub struct RandomBot {
@@ -137,16 +212,15 @@ impl RandomBot {
     }
 }
 
-impl Bot for RandomBot {
-    fn choose_any_from(&mut self, _pos: &AnyPosition, moves: MoveSet) -> Option<Move> {
-        if moves.is_empty() {
-            return None;
-        }
-        moves.nth(self.rng.random_range(0..moves.len()))
-    }
-
+impl Named for RandomBot {
     fn name(&self) -> String {
         "random".into()
+    }
+}
+
+impl<R: Ruleset> Bot<R> for RandomBot {
+    fn choose_from(&mut self, _pos: &Position<R>, legal: MoveSet) -> Option<Move> {
+        pick(legal, &mut self.rng)
     }
 }
 
@@ -154,24 +228,42 @@ impl Bot for RandomBot {
 /// win if one is available, else the best [`StandardEval`] after the move
 /// (for Sadeqa II and Andada: pits and seeds kept on one's own side against
 /// the opponent's; for the scoring games: points). Ties are broken at
-/// random, from the seed.
+/// random, from the seed. With another evaluation
+/// ([`GreedyBot::with_eval`], such as [`ScoringEval`]) it plays any
+/// ruleset that evaluation evaluates.
 #[derive(Clone, Debug)]
-pub struct GreedyBot {
+pub struct GreedyBot<E = StandardEval> {
     rng: SmallRng,
+    eval: E,
 }
 
-impl GreedyBot {
-    /// A greedy player seeded with `seed` (for tie-breaks).
+impl GreedyBot<StandardEval> {
+    /// A greedy player seeded with `seed` (for tie-breaks), with the
+    /// [`StandardEval`].
     pub fn new(seed: u64) -> Self {
+        Self::with_eval(seed, StandardEval)
+    }
+}
+
+impl<E> GreedyBot<E> {
+    /// A greedy player seeded with `seed` (for tie-breaks) that values
+    /// the position after each move with `eval`.
+    pub fn with_eval(seed: u64, eval: E) -> Self {
         GreedyBot {
             rng: SmallRng::seed_from_u64(seed),
+            eval,
         }
     }
+}
 
-    fn choose_generic<R: Ruleset>(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move>
-    where
-        StandardEval: Evaluation<R>,
-    {
+impl<E> Named for GreedyBot<E> {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+}
+
+impl<R: Ruleset, E: Evaluation<R> + Send> Bot<R> for GreedyBot<E> {
+    fn choose_from(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
         let me = pos.side_to_move();
         let mut best: Option<(i32, Move)> = None;
         let mut ties = 0u32;
@@ -180,7 +272,7 @@ impl GreedyBot {
             next.play_unchecked(mv);
             let value = match next.outcome() {
                 Outcome::Ongoing => {
-                    let v = StandardEval.evaluate(&next);
+                    let v = self.eval.evaluate(&next);
                     if next.side_to_move() == me { v } else { -v }
                 }
                 Outcome::Win { winner, .. } if winner == me => alphabeta::WIN,
@@ -203,74 +295,5 @@ impl GreedyBot {
             }
         }
         best.map(|(_, mv)| mv)
-    }
-}
-
-impl Bot for GreedyBot {
-    fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
-        match pos {
-            AnyPosition::SadeqaV(p) => self.choose_generic(p, legal),
-            AnyPosition::SadeqaII(p) => self.choose_generic(p, legal),
-            AnyPosition::SadeqaIII(p) => self.choose_generic(p, legal),
-            AnyPosition::Andada(p) => self.choose_generic(p, legal),
-        }
-    }
-
-    fn name(&self) -> String {
-        "greedy".into()
-    }
-}
-
-/// Either simple computer player, chosen at run time. Kept for
-/// compatibility: `Box<dyn Bot>` (see [`from_spec`]) now does the same for
-/// every player.
-///
-/// ```
-/// use sowing::bots::{AnyBot, Bot};
-/// use sowing::{Game, Position, rulesets::SadeqaII};
-///
-/// let mut bots = [AnyBot::random(1), AnyBot::greedy(2)];
-/// let mut game = Game::new(Position::new(SadeqaII::new()));
-/// while game.outcome().is_ongoing() {
-///     let side = game.position().side_to_move().index();
-///     let mv = bots[side].choose(game.position()).expect("an ongoing game has a move");
-///     game.play(mv)?;
-/// }
-/// assert!(game.outcome().winner().is_some()); // Sadeqa II has no draws but by repetition
-/// # Ok::<(), sowing::PlayError>(())
-/// ```
-#[derive(Clone, Debug)]
-pub enum AnyBot {
-    /// A [`RandomBot`].
-    Random(RandomBot),
-    /// A [`GreedyBot`].
-    Greedy(GreedyBot),
-}
-
-impl AnyBot {
-    /// A random player seeded with `seed`.
-    pub fn random(seed: u64) -> Self {
-        AnyBot::Random(RandomBot::new(seed))
-    }
-
-    /// A greedy player seeded with `seed`.
-    pub fn greedy(seed: u64) -> Self {
-        AnyBot::Greedy(GreedyBot::new(seed))
-    }
-}
-
-impl Bot for AnyBot {
-    fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
-        match self {
-            AnyBot::Random(b) => b.choose_any_from(pos, legal),
-            AnyBot::Greedy(b) => b.choose_any_from(pos, legal),
-        }
-    }
-
-    fn name(&self) -> String {
-        match self {
-            AnyBot::Random(b) => b.name(),
-            AnyBot::Greedy(b) => b.name(),
-        }
     }
 }

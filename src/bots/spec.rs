@@ -1,7 +1,12 @@
 //! Player specs: `random`, `greedy`, `alphabeta[:budget]`,
-//! `mcts[:budget]`, read into a [`BotSpec`] and made into a `Box<dyn Bot>`.
+//! `mcts[:budget]`, read into a [`BotSpec`] and made into a
+//! `Box<dyn BuiltInBot>` (the built-in games) or a `Box<dyn Bot<R>>` (any
+//! ruleset).
 
-use super::{AlphaBeta, Bot, Budget, GreedyBot, Mcts, MctsBudget, RandomBot};
+use super::{
+    AlphaBeta, Bot, Budget, BuiltInBot, GreedyBot, Mcts, MctsBudget, RandomBot, ScoringEval,
+};
+use crate::ruleset::Ruleset;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -232,9 +237,11 @@ impl fmt::Display for BotSpec {
 }
 
 impl BotSpec {
-    /// The player, seeded with `seed` (random choices, tie-breaks,
-    /// playouts; the alpha-beta player is deterministic).
-    pub fn build(self, seed: u64) -> Box<dyn Bot> {
+    /// The player of the built-in games, seeded with `seed` (random
+    /// choices, tie-breaks, playouts; the alpha-beta player is
+    /// deterministic). The greedy and alpha-beta players use the
+    /// [`StandardEval`](super::StandardEval).
+    pub fn build(self, seed: u64) -> Box<dyn BuiltInBot> {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
@@ -242,12 +249,27 @@ impl BotSpec {
             BotSpec::Mcts(b) => Box::new(Mcts::with_budget(b, seed)),
         }
     }
+
+    /// The player of ruleset `R` (any ruleset, one from another crate
+    /// too), seeded as [`BotSpec::build`] seeds it. The greedy and
+    /// alpha-beta players use the [`ScoringEval`], which needs nothing
+    /// of the game but [`Ruleset::scoring`]; the random and MCTS players
+    /// are the same as [`BotSpec::build`]'s.
+    pub fn build_for<R: Ruleset>(self, seed: u64) -> Box<dyn Bot<R>> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Greedy => Box::new(GreedyBot::with_eval(seed, ScoringEval)),
+            BotSpec::AlphaBeta(b) => Box::new(AlphaBeta::with_eval(b, ScoringEval)),
+            BotSpec::Mcts(b) => Box::new(Mcts::with_budget(b, seed)),
+        }
+    }
 }
 
-/// The player named by `spec` (see [`BotSpec`]), seeded with `seed`.
+/// The player of the built-in games named by `spec` (see [`BotSpec`] and
+/// [`BotSpec::build`]), seeded with `seed`.
 ///
 /// ```
-/// use sowing::bots::{SpecError, from_spec};
+/// use sowing::bots::{Named, SpecError, from_spec};
 ///
 /// assert_eq!(from_spec("alphabeta:6", 1)?.name(), "alphabeta:6");
 /// assert_eq!(from_spec("mcts:2000", 1)?.name(), "mcts:2000");
@@ -259,6 +281,26 @@ impl BotSpec {
 ///
 /// # Errors
 /// [`SpecError`]: an unknown name or a budget the player cannot take.
-pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
+pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn BuiltInBot>, SpecError> {
     Ok(spec.parse::<BotSpec>()?.build(seed))
+}
+
+/// The player of ruleset `R` named by `spec` (see [`BotSpec`] and
+/// [`BotSpec::build_for`]), seeded with `seed`.
+///
+/// ```
+/// use sowing::bots::{Bot, Named, from_spec_for};
+/// use sowing::{Position, rulesets::SadeqaIII};
+///
+/// let mut bot = from_spec_for::<SadeqaIII>("alphabeta:2", 1)?;
+/// let pos = Position::new(SadeqaIII::new());
+/// assert!(pos.is_legal(bot.choose(&pos).expect("a move")));
+/// assert_eq!(bot.name(), "alphabeta:2");
+/// # Ok::<(), sowing::bots::SpecError>(())
+/// ```
+///
+/// # Errors
+/// [`SpecError`]: an unknown name or a budget the player cannot take.
+pub fn from_spec_for<R: Ruleset>(spec: &str, seed: u64) -> Result<Box<dyn Bot<R>>, SpecError> {
+    Ok(spec.parse::<BotSpec>()?.build_for(seed))
 }

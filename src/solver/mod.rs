@@ -69,8 +69,8 @@ use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
-pub use crate::search::SEARCH_LAP_LIMIT;
-use crate::search::{hash_of, successors};
+use crate::search::{HashTable, Slot, Stop, hash_of, successors};
+pub use crate::search::{Limits, SEARCH_LAP_LIMIT};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -116,15 +116,6 @@ pub struct Solution {
     /// How often a repetition on the searched line was met (see the module
     /// documentation on what this says about a draw).
     pub repetitions: u64,
-}
-
-/// A node or time budget, and the progress report.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Stop after about this many expanded nodes.
-    pub nodes: Option<u64>,
-    /// Stop after about this time.
-    pub time: Option<Duration>,
 }
 
 /// What [`Solver::on_progress`] is told, about once a second.
@@ -197,69 +188,24 @@ struct Entry<S> {
     height: u16,
 }
 
-/// The table: two-way buckets, the entry with the least work replaced.
-struct Table<S> {
-    entries: Vec<Option<Entry<S>>>,
-    mask: usize,
-    used: usize,
-}
+/// The table: two-way buckets, the entry with the least work replaced
+/// (proofs and disproofs count as a million nodes more).
+type Table<S> = HashTable<Entry<S>, 2>;
 
-impl<S: Copy + Eq> Table<S> {
-    fn new(bits: u8) -> Self {
-        let bits = bits.clamp(4, MAX_TABLE_BITS);
-        Table {
-            entries: vec![None; 1 << bits],
-            mask: (1 << bits) - 1,
-            used: 0,
-        }
+impl<S: Copy + Eq> Slot for Entry<S> {
+    type Key = Key<S>;
+
+    fn key(&self) -> &Key<S> {
+        &self.key
     }
 
-    fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
-        self.used = 0;
-    }
-
-    fn get(&self, hash: u64, key: &Key<S>) -> Option<&Entry<S>> {
-        let i = hash as usize & self.mask;
-        for j in [i, i ^ 1] {
-            if let Some(e) = &self.entries[j]
-                && e.key == *key
-            {
-                return Some(e);
+    fn worth(&self) -> u64 {
+        self.work as u64
+            + if self.pn == 0 || self.dn == 0 {
+                1 << 20
+            } else {
+                0
             }
-        }
-        None
-    }
-
-    fn put(&mut self, hash: u64, entry: Entry<S>) {
-        let i = hash as usize & self.mask;
-        let mut victim = i;
-        for j in [i, i ^ 1] {
-            match &self.entries[j] {
-                Some(e) if e.key == entry.key => {
-                    victim = j;
-                    break;
-                }
-                None => {
-                    victim = j;
-                    break;
-                }
-                Some(e) => {
-                    let w = |e: &Entry<S>| {
-                        e.work as u64 + if e.pn == 0 || e.dn == 0 { 1 << 20 } else { 0 }
-                    };
-                    if let Some(v) = &self.entries[victim]
-                        && w(e) < w(v)
-                    {
-                        victim = j;
-                    }
-                }
-            }
-        }
-        if self.entries[victim].is_none() {
-            self.used += 1;
-        }
-        self.entries[victim] = Some(entry);
     }
 }
 
@@ -297,8 +243,7 @@ pub struct Solver<R: Ruleset> {
     min_margin: i32,
     nodes: u64,
     repetitions: u64,
-    node_limit: Option<u64>,
-    deadline: Option<Instant>,
+    limits: Stop,
     stopped: bool,
     start: Instant,
     /// When the progress was last reported (or the search started).
@@ -319,14 +264,13 @@ impl<R: Ruleset> Solver<R> {
     /// search lap limit inside the tree.
     pub fn new(bits: u8) -> Self {
         Solver {
-            table: Table::new(bits),
+            table: Table::new(bits, MAX_TABLE_BITS),
             lap_limit: Some(SEARCH_LAP_LIMIT),
             prover: Player::South,
             min_margin: 1,
             nodes: 0,
             repetitions: 0,
-            node_limit: None,
-            deadline: None,
+            limits: Stop::default(),
             stopped: false,
             start: Instant::now(),
             reported: Instant::now(),
@@ -353,7 +297,7 @@ impl<R: Ruleset> Solver<R> {
 
     /// Entries of the table in use.
     pub fn table_used(&self) -> usize {
-        self.table.used
+        self.table.used()
     }
 
     /// Who wins from `pos` with best play: a win or loss for the side to
@@ -434,9 +378,7 @@ impl<R: Ruleset> Solver<R> {
         self.nodes = 0;
         self.repetitions = 0;
         self.stopped = false;
-        self.node_limit = limits.nodes;
-        // A time too long to add to now is no limit.
-        self.deadline = limits.time.and_then(|t| self.start.checked_add(t));
+        self.limits = Stop::new(limits, self.start);
     }
 
     /// One df-pn search: whether `prover` can force a finished game with a
@@ -538,9 +480,7 @@ impl<R: Ruleset> Solver<R> {
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes & 0xfff == 0 {
-            if self.node_limit.is_some_and(|n| self.nodes >= n)
-                || self.deadline.is_some_and(|d| Instant::now() >= d)
-            {
+            if self.limits.reached(self.nodes) {
                 self.stopped = true;
             }
             if let Some(f) = self.progress.as_mut()
@@ -551,7 +491,7 @@ impl<R: Ruleset> Solver<R> {
                     nodes: self.nodes,
                     time: self.start.elapsed(),
                     root: self.root,
-                    table_used: self.table.used,
+                    table_used: self.table.used(),
                     prover: self.prover,
                 });
             }

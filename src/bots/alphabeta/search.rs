@@ -1,60 +1,22 @@
-//! [`AlphaBeta`]: negamax with alpha-beta pruning, principal-variation
-//! search, iterative deepening and a transposition table; and
-//! [`analyse`], the value of every legal move of a position.
-//!
-//! # The search
-//!
-//! - **Negamax** over the values of [`SearchValue`], always from the view of
-//!   the side to move. A move after which the same player moves again
-//!   (Sadeqa V's bonus move, or a pass of the opponent, RULES.md 3.3.2 and
-//!   3.5) keeps the sign: only a change of the side to move negates.
-//! - **Finished games** are scored from their outcome: a win is worth
-//!   `WIN + 1000 * margin - plies` (the margin in points for the scoring
-//!   games, RULES.md 3.7 and 5.5, so the search prefers bigger and then
-//!   quicker wins), a draw 0. Unfinished leaves get the caller's
-//!   [`Evaluation`].
-//! - **Repetition:** a position that already occurs on the line being
-//!   searched is scored 0, a draw (RULES.md section 2's repetition policy).
-//! - **Transposition table:** a fixed number of entries (a power of two),
-//!   indexed by a 64-bit hash; each entry keeps the whole position, and a
-//!   hit counts only when the position is equal (collisions are checked).
-//!   It keeps its contents from one move to the next.
-//! - **Move ordering:** the table's move first, then captures (moves that
-//!   add to the mover's captured seeds, biggest first), then the rest in
-//!   pit order.
-//! - **Budget:** a depth in plies, a number of nodes or a time
-//!   ([`Budget`]); iterative deepening returns the best move of the last
-//!   depth completed.
-//! - **Endless sowing:** inside the tree, positions use a lap limit of
-//!   [`SEARCH_LAP_LIMIT`](crate::search::SEARCH_LAP_LIMIT) laps (RULES.md
-//!   section 2's option, for bounded time); the moves searched at the root
-//!   are the caller's exact legal moves, so the move returned is legal
-//!   under the exact rule.
+//! The search: [`Budget`], negamax with principal-variation search and
+//! iterative deepening ([`search`]), the value of every move
+//! ([`analyse`]), and the principal variation from the table
+//! ([`table_line`]).
 
-use super::Bot;
-use super::eval::{Evaluation, Evaluator, StandardEval};
-use crate::any::AnyPosition;
+use super::table::{Bound, Entry, Table};
+use super::value::{INF, PROVEN, SearchValue, from_table, terminal, to_table};
+use crate::bots::eval::Evaluation;
 use crate::moves::{Move, MoveSet};
-use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
-use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
-use crate::search::{child_for_search, hash_of, successors};
+use crate::search::{Limits, Stop, child_for_search, hash_of, successors};
 use std::fmt;
 use std::time::{Duration, Instant};
 
-/// The value of a won game before the margin and distance are added.
-pub const WIN: i32 = 1_000_000;
-/// Value of one point of final margin in a won game.
-const MARGIN: i32 = 1_000;
-/// Values at least this big (in absolute value) are proven results.
-const PROVEN: i32 = WIN - 10_000;
-/// Beyond every value.
-const INF: i32 = i32::MAX / 2;
 /// The deepest iteration of a node or time budget.
 pub const MAX_DEPTH: u8 = 64;
 
-/// How much an [`AlphaBeta`] search may do for one move.
+/// How much an [`AlphaBeta`](super::AlphaBeta) search may do for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
     /// Iterate to this depth in plies (1 or more).
@@ -70,11 +32,36 @@ pub enum Budget {
 impl Budget {
     /// The budget as the search uses it: a depth in 1..=64, 1 node at
     /// least, a time from 1 ns to a day (a spec's range).
-    fn in_use(self) -> Budget {
+    pub(crate) fn in_use(self) -> Budget {
         match self {
             Budget::Depth(d) => Budget::Depth(d.clamp(1, MAX_DEPTH)),
             Budget::Nodes(n) => Budget::Nodes(n.max(1)),
-            Budget::Time(t) => Budget::Time(super::spec::time_in_use(t)),
+            Budget::Time(t) => Budget::Time(crate::bots::spec::time_in_use(t)),
+        }
+    }
+
+    /// The node or time limit of the budget, as the solver takes it
+    /// ([`Limits`]); none for a depth (the depth bounds the search).
+    pub fn limits(self) -> Limits {
+        match self {
+            Budget::Depth(_) => Limits::default(),
+            Budget::Nodes(n) => Limits {
+                nodes: Some(n),
+                time: None,
+            },
+            Budget::Time(t) => Limits {
+                nodes: None,
+                time: Some(t),
+            },
+        }
+    }
+
+    /// The deepest iteration: the depth of a depth budget (1..=64), else
+    /// [`MAX_DEPTH`].
+    fn max_depth(self) -> u8 {
+        match self {
+            Budget::Depth(d) => d.clamp(1, MAX_DEPTH),
+            _ => MAX_DEPTH,
         }
     }
 }
@@ -87,59 +74,7 @@ impl fmt::Display for Budget {
         match self.in_use() {
             Budget::Depth(d) => write!(f, "{d}"),
             Budget::Nodes(n) => write!(f, "{n}nodes"),
-            Budget::Time(t) => super::spec::write_time(f, t),
-        }
-    }
-}
-
-/// A search value, from the view of the side to move: positive is good
-/// for him. Evaluations are small numbers (about 4 per seed); a proven
-/// win is `WIN + 1000 * margin - plies` and a proven loss its negative.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SearchValue(pub i32);
-
-impl SearchValue {
-    /// Whether the search proved a win (every line within the depth ends
-    /// in a win; the lap limit inside the tree is the only approximation).
-    pub fn is_win(self) -> bool {
-        self.0 >= PROVEN
-    }
-
-    /// Whether the search proved a loss.
-    pub fn is_loss(self) -> bool {
-        self.0 <= -PROVEN
-    }
-
-    /// For a proven result: the plies to the end of the game.
-    pub fn plies_to_end(self) -> Option<u32> {
-        let v = self.0.saturating_abs();
-        (v >= PROVEN).then(|| ((MARGIN - (v - WIN).rem_euclid(MARGIN)) % MARGIN) as u32)
-    }
-
-    /// For a proven result of a scoring game: the final margin in points.
-    pub fn margin(self) -> Option<i32> {
-        let v = self.0.saturating_abs();
-        (v >= PROVEN).then(|| {
-            let m = (v - WIN + MARGIN - 1).div_euclid(MARGIN);
-            if self.0 > 0 { m } else { -m }
-        })
-    }
-}
-
-impl fmt::Display for SearchValue {
-    /// `win in 7 plies`, `loss in 4 plies (by 6 points)`, or the evaluation
-    /// with a sign: `+12`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.plies_to_end(), self.margin()) {
-            (Some(p), Some(m)) => {
-                let word = if self.0 > 0 { "win" } else { "loss" };
-                write!(f, "{word} in {p} plies")?;
-                if m != 0 {
-                    write!(f, " (by {} points)", m.abs())?;
-                }
-                Ok(())
-            }
-            _ => write!(f, "{:+}", self.0),
+            Budget::Time(t) => crate::bots::spec::write_time(f, t),
         }
     }
 }
@@ -185,101 +120,6 @@ pub struct Analysis {
     pub time: Duration,
 }
 
-// ---- transposition table ----
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Entry<R: Ruleset> {
-    pos: Position<R>,
-    value: i32,
-    depth: u8,
-    bound: Bound,
-    mv: Option<Move>,
-    age: u8,
-}
-
-/// A transposition table for the positions of one ruleset: `2^bits`
-/// entries, each holding the whole position it describes.
-#[derive(Clone, Debug)]
-pub struct Table<R: Ruleset> {
-    entries: Vec<Option<Entry<R>>>,
-    mask: usize,
-    age: u8,
-}
-
-impl<R: Ruleset> Table<R> {
-    /// A table of `2^bits` entries (`bits` is clamped to 4..=24). Each
-    /// entry takes at most 128 bytes (the whole position, its value and
-    /// move), so a table takes at most 2 GiB.
-    pub fn new(bits: u8) -> Self {
-        let bits = bits.clamp(4, 24);
-        Table {
-            entries: vec![None; 1 << bits],
-            mask: (1 << bits) - 1,
-            age: 0,
-        }
-    }
-
-    fn probe(&self, hash: u64, pos: &Position<R>) -> Option<&Entry<R>> {
-        self.entries[hash as usize & self.mask]
-            .as_ref()
-            .filter(|e| e.pos == *pos)
-    }
-
-    fn store(&mut self, hash: u64, entry: Entry<R>) {
-        let slot = &mut self.entries[hash as usize & self.mask];
-        // Depth-preferred within one search, always replaced across searches.
-        let replace = match slot {
-            Some(old) => old.age != entry.age || entry.depth >= old.depth || old.pos == entry.pos,
-            None => true,
-        };
-        if replace {
-            *slot = Some(entry);
-        }
-    }
-}
-
-/// A value for the table: proven results relative to the node.
-fn to_table(v: i32, ply: i32) -> i32 {
-    if v >= PROVEN {
-        v + ply
-    } else if v <= -PROVEN {
-        v - ply
-    } else {
-        v
-    }
-}
-
-fn from_table(v: i32, ply: i32) -> i32 {
-    if v >= PROVEN {
-        v - ply
-    } else if v <= -PROVEN {
-        v + ply
-    } else {
-        v
-    }
-}
-
-/// The value of a finished game for its side to move, `ply` plies below
-/// the root.
-fn terminal<R: Ruleset>(pos: &Position<R>, ply: i32) -> i32 {
-    let me = pos.side_to_move();
-    match pos.outcome() {
-        Outcome::Win { winner, score } => {
-            let margin = score.map_or(0, |s| s.of(winner) as i32 - s.of(winner.other()) as i32);
-            let v = WIN + MARGIN * margin - ply;
-            if winner == me { v } else { -v }
-        }
-        Outcome::Draw { .. } | Outcome::Ongoing => 0,
-    }
-}
-
 /// One child in the move list of a node.
 #[derive(Clone, Copy)]
 struct Child<R: Ruleset> {
@@ -293,8 +133,7 @@ struct Searcher<'a, R: Ruleset, E> {
     table: &'a mut Table<R>,
     eval: &'a E,
     nodes: u64,
-    node_limit: Option<u64>,
-    deadline: Option<Instant>,
+    limits: Stop,
     stopped: bool,
     /// The positions on the current line (root first), with their hashes.
     path: Vec<(u64, Position<R>)>,
@@ -304,19 +143,12 @@ struct Searcher<'a, R: Ruleset, E> {
 
 impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
     fn new(table: &'a mut Table<R>, eval: &'a E, budget: Budget, start: Instant) -> Self {
-        table.age = table.age.wrapping_add(1);
-        let (node_limit, deadline) = match budget {
-            Budget::Depth(_) => (None, None),
-            Budget::Nodes(n) => (Some(n), None),
-            // A time too long to add to now is no limit.
-            Budget::Time(t) => (None, start.checked_add(t)),
-        };
+        table.next_search();
         Searcher {
             table,
             eval,
             nodes: 0,
-            node_limit,
-            deadline,
+            limits: Stop::new(budget.limits(), start),
             stopped: false,
             path: Vec::with_capacity(128),
             lists: Vec::new(),
@@ -324,9 +156,7 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
     }
 
     fn check_limits(&mut self) {
-        if self.node_limit.is_some_and(|n| self.nodes >= n)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        if self.limits.reached(self.nodes) {
             self.stopped = true;
         }
     }
@@ -335,7 +165,7 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
     /// within the mover's window `(alpha, beta)`.
     fn child_value(
         &mut self,
-        mover: crate::Player,
+        mover: crate::player::Player,
         child: &Position<R>,
         depth: i32,
         ply: i32,
@@ -453,7 +283,7 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         } else {
             Bound::Exact
         };
-        let age = self.table.age;
+        let age = self.table.age();
         self.table.store(
             hash,
             Entry {
@@ -538,10 +368,7 @@ pub fn search<R: Ruleset, E: Evaluation<R>>(
     if children.is_empty() {
         return None;
     }
-    let max_depth = match budget {
-        Budget::Depth(d) => d.clamp(1, MAX_DEPTH),
-        _ => MAX_DEPTH,
-    };
+    let max_depth = budget.max_depth();
     let mut s = Searcher::new(table, eval, budget, start);
     let me = pos.side_to_move();
     s.path.push((hash_of(pos), *pos));
@@ -605,10 +432,7 @@ pub fn analyse<R: Ruleset, E: Evaluation<R>>(
 ) -> Analysis {
     let start = Instant::now();
     let children = root_children(pos, pos.legal_moves());
-    let max_depth = match budget {
-        Budget::Depth(d) => d.clamp(1, MAX_DEPTH),
-        _ => MAX_DEPTH,
-    };
+    let max_depth = budget.max_depth();
     let mut s = Searcher::new(table, eval, budget, start);
     let me = pos.side_to_move();
     s.path.push((hash_of(pos), *pos));
@@ -655,151 +479,5 @@ pub fn analyse<R: Ruleset, E: Evaluation<R>>(
         pv,
         nodes: s.nodes,
         time: start.elapsed(),
-    }
-}
-
-/// The tables of an [`AlphaBeta`] player, one per ruleset, made on first use.
-#[derive(Clone, Debug, Default)]
-struct Tables {
-    sadeqa_v: Option<Box<Table<SadeqaV>>>,
-    sadeqa_ii: Option<Box<Table<SadeqaII>>>,
-    sadeqa_iii: Option<Box<Table<SadeqaIII>>>,
-    andada: Option<Box<Table<Andada>>>,
-}
-
-/// The alpha-beta player (see the [module documentation](self)).
-///
-/// ```
-/// use sowing::bots::{AlphaBeta, Bot};
-/// use sowing::{Move, Position, rulesets::SadeqaII};
-///
-/// // South to move wins with his pit 5 (and only with it), in 5 plies.
-/// let pos: Position<SadeqaII> = "sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 0-0".parse()?;
-/// let mut bot = AlphaBeta::new(6);
-/// assert_eq!(bot.choose(&pos), Some(Move::Pit(5)));
-/// let report = bot.last_report().expect("a search");
-/// assert!(report.value.is_win());
-/// assert_eq!(report.value.to_string(), "win in 5 plies");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct AlphaBeta<E = StandardEval> {
-    budget: Budget,
-    eval: E,
-    table_bits: u8,
-    tables: Tables,
-    last: Option<SearchReport>,
-}
-
-/// Default transposition table size: 2^18 entries of 128 bytes (32 MiB),
-/// made per ruleset on first use.
-pub const DEFAULT_TABLE_BITS: u8 = 18;
-
-impl AlphaBeta<StandardEval> {
-    /// A player searching to `depth` plies with the [`StandardEval`].
-    pub fn new(depth: u8) -> Self {
-        Self::with_budget(Budget::Depth(depth.max(1)))
-    }
-
-    /// A player with the given budget and the [`StandardEval`].
-    pub fn with_budget(budget: Budget) -> Self {
-        Self::with_eval(budget, StandardEval)
-    }
-}
-
-impl<E: Evaluator> AlphaBeta<E> {
-    /// A player with the given budget and evaluation.
-    pub fn with_eval(budget: Budget, eval: E) -> Self {
-        AlphaBeta {
-            budget: budget.in_use(),
-            eval,
-            table_bits: DEFAULT_TABLE_BITS,
-            tables: Tables::default(),
-            last: None,
-        }
-    }
-
-    /// The same player with a table of `2^bits` entries per ruleset.
-    pub fn with_table_bits(mut self, bits: u8) -> Self {
-        self.table_bits = bits;
-        self.tables = Tables::default();
-        self
-    }
-
-    /// The budget.
-    pub fn budget(&self) -> Budget {
-        self.budget
-    }
-
-    /// What the last search found.
-    pub fn last_report(&self) -> Option<&SearchReport> {
-        self.last.as_ref()
-    }
-
-    /// Searches `pos` within the budget and returns the report (`None`
-    /// without a legal move). `legal` must be `pos.legal_moves()`.
-    pub fn search_any(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<SearchReport> {
-        let bits = self.table_bits;
-        let budget = self.budget;
-        let eval = &self.eval;
-        fn table<R: Ruleset>(slot: &mut Option<Box<Table<R>>>, bits: u8) -> &mut Table<R> {
-            slot.get_or_insert_with(|| Box::new(Table::new(bits)))
-        }
-        let report = match pos {
-            AnyPosition::SadeqaV(p) => search(
-                p,
-                legal,
-                budget,
-                eval,
-                table(&mut self.tables.sadeqa_v, bits),
-            ),
-            AnyPosition::SadeqaII(p) => search(
-                p,
-                legal,
-                budget,
-                eval,
-                table(&mut self.tables.sadeqa_ii, bits),
-            ),
-            AnyPosition::SadeqaIII(p) => search(
-                p,
-                legal,
-                budget,
-                eval,
-                table(&mut self.tables.sadeqa_iii, bits),
-            ),
-            AnyPosition::Andada(p) => {
-                search(p, legal, budget, eval, table(&mut self.tables.andada, bits))
-            }
-        };
-        self.last = report.clone();
-        report
-    }
-}
-
-impl<E: Evaluator> Bot for AlphaBeta<E> {
-    fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
-        self.search_any(pos, legal).map(|r| r.best)
-    }
-
-    fn name(&self) -> String {
-        format!("alphabeta:{}", self.budget)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The table's memory per entry, as [`DEFAULT_TABLE_BITS`] states it.
-    #[test]
-    fn entries_fit_the_documented_size() {
-        let sizes = [
-            std::mem::size_of::<Option<Entry<SadeqaV>>>(),
-            std::mem::size_of::<Option<Entry<SadeqaII>>>(),
-            std::mem::size_of::<Option<Entry<SadeqaIII>>>(),
-            std::mem::size_of::<Option<Entry<Andada>>>(),
-        ];
-        eprintln!("alpha-beta entry bytes: {sizes:?}");
-        assert!(sizes.iter().all(|&s| s <= 128), "{sizes:?}");
     }
 }

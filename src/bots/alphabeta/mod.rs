@@ -1,0 +1,69 @@
+//! [`AlphaBeta`]: negamax with alpha-beta pruning, principal-variation
+//! search, iterative deepening and a transposition table; and
+//! [`analyse`], the value of every legal move of a position.
+//!
+//! The module is split by concern: the encoding of values
+//! ([`SearchValue`], [`WIN`]), the transposition table ([`Table`], the
+//! crate's bounded table that the solver uses too), the search itself
+//! ([`Budget`], [`search`], [`analyse`], [`table_line`]) and the player
+//! ([`AlphaBeta`]).
+//!
+//! # The search
+//!
+//! - **Negamax** over the values of [`SearchValue`], always from the view of
+//!   the side to move. A move after which the same player moves again
+//!   (Sadeqa V's bonus move, or a pass of the opponent, RULES.md 3.3.2 and
+//!   3.5) keeps the sign: only a change of the side to move negates.
+//! - **Finished games** are scored from their outcome: a win is worth
+//!   `WIN + 1000 * margin - plies` (the margin in points for the scoring
+//!   games, RULES.md 3.7 and 5.5, so the search prefers bigger and then
+//!   quicker wins), a draw 0. Unfinished leaves get the caller's
+//!   [`Evaluation`](crate::bots::Evaluation).
+//! - **Repetition:** a position that already occurs on the line being
+//!   searched is scored 0, a draw (RULES.md section 2's repetition policy).
+//! - **Transposition table:** a fixed number of entries (a power of two),
+//!   indexed by a 64-bit hash; each entry keeps the whole position, and a
+//!   hit counts only when the position is equal (collisions are checked).
+//!   It keeps its contents from one move to the next.
+//! - **Move ordering:** the table's move first, then captures (moves that
+//!   add to the mover's captured seeds, biggest first), then the rest in
+//!   pit order.
+//! - **Budget:** a depth in plies, a number of nodes or a time
+//!   ([`Budget`]); iterative deepening returns the best move of the last
+//!   depth completed.
+//! - **Endless sowing:** inside the tree, positions use a lap limit of
+//!   [`SEARCH_LAP_LIMIT`](crate::search::SEARCH_LAP_LIMIT) laps (RULES.md
+//!   section 2's option, for bounded time); the moves searched at the root
+//!   are the caller's exact legal moves, so the move returned is legal
+//!   under the exact rule.
+
+mod player;
+mod search;
+mod table;
+mod value;
+
+pub use player::{AlphaBeta, DEFAULT_TABLE_BITS};
+pub use search::{
+    Analysis, Budget, MAX_DEPTH, MoveValue, SearchReport, analyse, search, table_line,
+};
+pub use table::{MAX_TABLE_BITS, Table};
+pub use value::{SearchValue, WIN};
+
+#[cfg(test)]
+mod tests {
+    use super::table::Entry;
+    use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+
+    /// The table's memory per entry, as [`DEFAULT_TABLE_BITS`] states it.
+    #[test]
+    fn entries_fit_the_documented_size() {
+        let sizes = [
+            std::mem::size_of::<Option<Entry<SadeqaV>>>(),
+            std::mem::size_of::<Option<Entry<SadeqaII>>>(),
+            std::mem::size_of::<Option<Entry<SadeqaIII>>>(),
+            std::mem::size_of::<Option<Entry<Andada>>>(),
+        ];
+        eprintln!("alpha-beta entry bytes: {sizes:?}");
+        assert!(sizes.iter().all(|&s| s <= 128), "{sizes:?}");
+    }
+}

@@ -1,0 +1,91 @@
+//! The alpha-beta player's transposition table: the crate's bounded
+//! [`HashTable`] (shared with the solver) with one slot a bucket, each
+//! entry keyed by the whole position.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::search::{HashTable, Slot};
+
+/// Which side of the window a stored value is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One stored result.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Entry<R: Ruleset> {
+    pub(super) pos: Position<R>,
+    /// The value, proven results relative to the node ([`super::value`]).
+    pub(super) value: i32,
+    pub(super) depth: u8,
+    pub(super) bound: Bound,
+    pub(super) mv: Option<Move>,
+    /// The search it was stored by ([`Table::next_search`]).
+    pub(super) age: u8,
+}
+
+impl<R: Ruleset> Slot for Entry<R> {
+    type Key = Position<R>;
+
+    fn key(&self) -> &Position<R> {
+        &self.pos
+    }
+
+    fn worth(&self) -> u64 {
+        self.depth as u64
+    }
+
+    /// Depth-preferred within one search, always replaced across searches.
+    fn replaces(&self, old: &Self) -> bool {
+        old.age != self.age || self.depth >= old.depth
+    }
+}
+
+/// The largest alpha-beta table: 2^24 entries (see [`Table::new`]).
+pub const MAX_TABLE_BITS: u8 = 24;
+
+/// A transposition table for the positions of one ruleset: `2^bits`
+/// entries, each holding the whole position it describes (a hash
+/// collision is never taken for a hit). It keeps its contents from one
+/// search to the next.
+#[derive(Clone, Debug)]
+pub struct Table<R: Ruleset> {
+    slots: HashTable<Entry<R>, 1>,
+    age: u8,
+}
+
+impl<R: Ruleset> Table<R> {
+    /// A table of `2^bits` entries (`bits` is clamped to 4..=24). Each
+    /// entry takes at most 128 bytes (the whole position, its value and
+    /// move), so a table takes at most 2 GiB.
+    pub fn new(bits: u8) -> Self {
+        Table {
+            slots: HashTable::new(bits, MAX_TABLE_BITS),
+            age: 0,
+        }
+    }
+
+    /// Starts a new search: entries of earlier ones give way to its own.
+    pub(super) fn next_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+
+    /// The current search's age, for its entries.
+    pub(super) fn age(&self) -> u8 {
+        self.age
+    }
+
+    /// The entry of `pos`, whose hash is `hash`.
+    pub(super) fn probe(&self, hash: u64, pos: &Position<R>) -> Option<&Entry<R>> {
+        self.slots.get(hash, pos)
+    }
+
+    /// Stores `entry`, whose position's hash is `hash`.
+    pub(super) fn store(&mut self, hash: u64, entry: Entry<R>) {
+        self.slots.put(hash, entry);
+    }
+}
