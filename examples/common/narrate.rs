@@ -48,7 +48,9 @@ impl Narration {
     }
 
     /// A whole sowing told at once: `laps` laps from `origin`, the last
-    /// seed into `landing`.
+    /// seed into `landing` (the terminal's summary; the web board's log
+    /// shows each lap).
+    #[allow(dead_code)]
     pub fn sowing(&self, origin: Pit, laps: usize, landing: Pit) -> String {
         if self.opening {
             format!(
