@@ -49,6 +49,8 @@ pub fn router(app: Arc<App>, body_limit: usize) -> Router {
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
+        .route("/favicon.svg", get(assets::icon))
+        .route("/favicon.ico", get(assets::icon))
         .route("/api", get(meta))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(show))
