@@ -115,10 +115,10 @@ fn start(args: &Args) -> AnyPosition {
         // As `play` and `replay`: a --variant that the string contradicts
         // is an error ("--variant sadeqa-v and the position string name
         // different games"), not ignored.
-        Some(s) => describe::position_flag(args.variant.as_deref(), s, |name| {
-            args.rules.build(name)
-        })
-        .unwrap_or_else(|e| fail(e)),
+        Some(s) => {
+            describe::position_flag(args.variant.as_deref(), s, |name| args.rules.build(name))
+                .unwrap_or_else(|e| fail(e))
+        }
         None => {
             let variant = args.variant.as_deref().unwrap_or("sadeqa-ii");
             AnyPosition::new(args.rules.build(variant).unwrap_or_else(|e| fail(e)))

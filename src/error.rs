@@ -254,7 +254,10 @@ pub enum StateError {
     /// The variant has no state field (here) and one was given. Made with
     /// [`StateError::unexpected`] (and, for help on where the information
     /// goes instead, [`StateError::with_hint`]).
-    #[error("a {variant} position has no state field{}, found {found:?}", hint_words(hint))]
+    #[error(
+        "a {variant} position has no state field{}, found {found:?}",
+        hint_words(hint)
+    )]
     #[non_exhaustive]
     Unexpected {
         /// The variant.

@@ -1345,7 +1345,9 @@ fn setup_state_field_errors() {
         "a x position has no state field (z), found \"y\""
     );
     assert_eq!(
-        StateError::unexpected("x", "y").with_hint(" (z)").to_string(),
+        StateError::unexpected("x", "y")
+            .with_hint(" (z)")
+            .to_string(),
         StateError::unexpected("x", "y").with_hint("z").to_string()
     );
     // Sadeqa V marks its waranas in the pits field: a state field is

@@ -4,8 +4,7 @@
 
 use sowing::rulesets::Reading;
 use sowing::{
-    AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Record, Refusal,
-    Variant,
+    AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Record, Refusal, Variant,
 };
 
 /// How the result of a finished game reads: the reason, then who won, with
@@ -140,14 +139,12 @@ pub fn parse_move(word: &str, pits_per_row: usize) -> Result<Move, String> {
             _ => Err(no_such_pit(t, pits_per_row)),
         };
     }
-    t.to_ascii_uppercase()
-        .parse::<Move>()
-        .map_err(|_| {
-            format!(
-                "malformed move {:?}: expected a pit number or S/N",
-                shorten(t)
-            )
-        })
+    t.to_ascii_uppercase().parse::<Move>().map_err(|_| {
+        format!(
+            "malformed move {:?}: expected a pit number or S/N",
+            shorten(t)
+        )
+    })
 }
 
 /// Why the number `typed` is no pit of a board of `pits_per_row` pits a
@@ -261,8 +258,12 @@ pub fn position_flag(
     let bad = |e: String| format!("bad --position {:?}: {e}", shorten(position));
     let named = variant_of(position).map_err(bad)?;
     if let Some(flag) = variant {
-        let chosen: Variant = flag.parse().map_err(|e: sowing::UnknownVariant| e.to_string())?;
-        let theirs: Variant = named.parse().map_err(|e: sowing::UnknownVariant| e.to_string())?;
+        let chosen: Variant = flag
+            .parse()
+            .map_err(|e: sowing::UnknownVariant| e.to_string())?;
+        let theirs: Variant = named
+            .parse()
+            .map_err(|e: sowing::UnknownVariant| e.to_string())?;
         if chosen != theirs {
             return Err(format!(
                 "--variant {flag} and the position string name different games: the string \

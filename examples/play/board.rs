@@ -139,7 +139,11 @@ pub fn narrate(pos_before: &AnyPosition, events: &[Event], all_laps: bool) {
                 if all_laps {
                     say(
                         "    ",
-                        &format!("lap {}: {}", i - start + 1, words.lap(origin, seeds, landing)),
+                        &format!(
+                            "lap {}: {}",
+                            i - start + 1,
+                            words.lap(origin, seeds, landing)
+                        ),
                     );
                 }
                 last = landing;

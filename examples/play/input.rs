@@ -2,9 +2,9 @@
 //! on another thread while the person may type on.
 
 use crate::board::draw;
+use crate::progress::Progress;
 use crate::text::{print_notation, say};
 use crate::{Line, describe};
-use crate::progress::Progress;
 use sowing::bots::{AlphaBeta, Budget};
 use sowing::solver::{Limits, Verdict, solve_moves};
 use sowing::{AnyGame, AnyPosition, Event, Move, MoveSet, PlayError, Position, Ruleset};
@@ -278,4 +278,3 @@ pub fn play_proving(
     }
     (played, typed, ended)
 }
-

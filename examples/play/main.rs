@@ -146,9 +146,9 @@ enum Side {
 fn start_position(args: &Args) -> Result<AnyPosition, String> {
     let start = match &args.position {
         // As `replay`: a --variant that the string contradicts is an error.
-        Some(s) => describe::position_flag(args.variant.as_deref(), s, |name| {
-            args.rules.build(name)
-        })?,
+        Some(s) => {
+            describe::position_flag(args.variant.as_deref(), s, |name| args.rules.build(name))?
+        }
         None => {
             let first = match args.first {
                 Side::S => Player::South,
@@ -179,7 +179,6 @@ impl Seat {
         matches!(self, Seat::Human)
     }
 }
-
 
 /// Ends a game left unfinished: its length and record.
 fn abandon(game: &AnyGame) {

@@ -81,4 +81,3 @@ pub fn print_record(game: &AnyGame) {
         print_notation("Record: ", &record, true);
     }
 }
-

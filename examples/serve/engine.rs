@@ -11,8 +11,8 @@
 //! with progress and cancellation, while the decided moves stay playable.
 
 use crate::describe;
-use crate::narrate::Narration;
 use crate::error::ApiError;
+use crate::narrate::Narration;
 use crate::players::{self, Chooser};
 use serde::Serialize;
 use sowing::rulesets::Reading;
