@@ -1,5 +1,72 @@
 //! Typed errors. Every error says what is wrong; nothing is changed when one
 //! is returned.
+//!
+//! The error enums are `#[non_exhaustive]`: a refusal added later does not
+//! break a dependent, whose `match` needs a `_` arm (issue 24). Without
+//! one, a match over every variant of today does not compile:
+//!
+//! ```compile_fail,E0004
+//! use sowing::PlayError;
+//! fn code(e: PlayError) -> u8 {
+//!     match e {
+//!         PlayError::GameOver => 0,
+//!         PlayError::Illegal { .. } => 1,
+//!         PlayError::Endless { .. } => 2,
+//!         PlayError::LapLimit { .. } => 3,
+//!         PlayError::Cancelled { .. } => 4,
+//!     }
+//! }
+//! ```
+//!
+//! ```compile_fail,E0004
+//! use sowing::Refusal::*;
+//! fn code(e: sowing::Refusal) -> u8 {
+//!     match e {
+//!         NoSuchPit { .. } | EmptyPit { .. } | Warana { .. } | ForcedFirstMove { .. } => 0,
+//!         ChoiceExpected | PitExpected | NotACandidate => 1,
+//!     }
+//! }
+//! ```
+//!
+//! ```compile_fail,E0004
+//! use sowing::RecordError::*;
+//! fn code(e: sowing::RecordError) -> u8 {
+//!     match e {
+//!         Parse { .. } | Play { .. } | Over { .. } => 0,
+//!     }
+//! }
+//! ```
+//!
+//! ```compile_fail,E0004
+//! use sowing::ParseMoveError::*;
+//! fn code(e: sowing::ParseMoveError) -> u8 {
+//!     match e {
+//!         Malformed(_) | OutOfRange(_) => 0,
+//!     }
+//! }
+//! ```
+//!
+//! ```compile_fail,E0004
+//! use sowing::BoardError::*;
+//! fn code(e: sowing::BoardError) -> u8 {
+//!     match e {
+//!         Rows { .. } | TooManySeeds { .. } => 0,
+//!     }
+//! }
+//! ```
+//!
+//! A ruleset's state error is made by its constructor, not filled in field
+//! by field, so the help text is no field to fill in:
+//!
+//! ```
+//! use sowing::StateError;
+//! let e = StateError::unexpected("my-game", "play");
+//! assert_eq!(e.to_string(), "a my-game position has no state field, found \"play\"");
+//! ```
+//!
+//! ```compile_fail,E0639
+//! let e = sowing::StateError::Unexpected { variant: "x", hint: "", found: "y".into() };
+//! ```
 
 use crate::moves::Move;
 use crate::player::Player;
