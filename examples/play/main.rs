@@ -10,7 +10,6 @@
 //! shown right to left, South's row below, left to right, each with its pit
 //! numbers. People type a pit number (or `S`/`N` for Andada's choice move),
 //! `hint`, `undo`, `help` or `quit`; end of input ends the game cleanly.
-
 //!
 //! Modules: `text` (lines that fit 80 columns), `board` (the board, what is
 //! due, what a move did), `input` (a person's moves and commands, the hint,
