@@ -9,10 +9,11 @@
 //! `legal: <legal moves of the last position>`; then `result: <outcome>`.
 //! A record that cannot be read or played, or a bad position string or
 //! option, is reported on standard error (naming the ply at fault) and the
-//! exit status is 2.
+//! exit status is 2. The whole record is read, against the board's pit
+//! range, before any of it is played; a `/` after the last move ends it.
 
 #[path = "common/describe.rs"]
-#[allow(dead_code)] // only its words for a pit outside the board and a position's variant
+#[allow(dead_code)] // only its reading of records and position strings
 mod describe;
 #[path = "common/pipe.rs"]
 mod pipe;
@@ -24,7 +25,7 @@ mod rule_options;
 use clap::{Parser, ValueEnum};
 use progress::Progress;
 use rule_options::RuleOptions;
-use sowing::{AnyGame, AnyPosition, Move, ParseMoveError, Player, Record, RecordError};
+use sowing::{AnyGame, AnyPosition, Player, RecordError};
 use std::process::ExitCode;
 
 /// Replay a game record (moves separated by `/`, e.g. `2/8/3/9`) and print
@@ -83,15 +84,7 @@ enum Side {
 fn start_position(args: &Args) -> Result<AnyPosition, String> {
     let start = match (&args.position, &args.variant) {
         (Some(s), variant) => {
-            let name = match variant {
-                Some(v) => v.as_str(),
-                None => {
-                    describe::variant_of(s).map_err(|e| format!("bad --position {s:?}: {e}"))?
-                }
-            };
-            let rules = args.rules.build(name)?;
-            AnyPosition::from_str_with(rules, s)
-                .map_err(|e| format!("bad --position {s:?}: {e}"))?
+            describe::position_flag(variant.as_deref(), s, |name| args.rules.build(name))?
         }
         (None, Some(v)) => {
             let first = match args.first {
@@ -105,57 +98,18 @@ fn start_position(args: &Args) -> Result<AnyPosition, String> {
     Ok(start.with_lap_limit(args.lap_limit))
 }
 
-/// A run of digits (one too long to quote whole is cut by the library's
-/// error, with a mark that is no digit).
-fn is_number(s: &str) -> bool {
-    let t = s.trim();
-    !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// Why a record does not read, naming the ply and the entry; the record
-/// itself can be tens of thousands of moves long and is not repeated.
-fn record_error(e: RecordError, pits_per_row: usize) -> String {
-    match e {
-        // A number outside the notation's 1..=24 (0, 25, ...) is no pit of
-        // this board either: refused in the words of a pit outside the board
-        // (as `play` refuses it), not the notation's range.
-        RecordError::Parse {
-            ply,
-            source: ParseMoveError::OutOfRange(s),
-        } if is_number(&s) => format!(
-            "ply {ply}: move {} is not legal: {}",
-            s.trim(),
-            describe::no_such_pit(&s, pits_per_row)
-        ),
-        e => format!("bad record: {e}"),
-    }
-}
-
 fn run(args: &Args) -> Result<(), String> {
     let start = start_position(args)?;
-    // A record that does not read is replayed up to its bad entry, as one
-    // whose move is refused: the plies before it are shown, then the error.
-    let (moves, bad) = match args.record.parse::<Record>() {
-        Ok(record) => (record.moves().to_vec(), None),
-        Err(e) => {
-            let ply = match &e {
-                RecordError::Parse { ply, .. } => *ply,
-                _ => 1,
-            };
-            let before: Vec<Move> = args
-                .record
-                .split('/')
-                .take(ply - 1)
-                .map(|t| t.parse().expect("the entries before the bad one read"))
-                .collect();
-            (before, Some(record_error(e, start.pits_per_row())))
-        }
-    };
+    // The whole record is read, against this board, before any of it is
+    // played: an entry that is not a move of this board is refused with
+    // nothing printed.
+    let record = describe::parse_record(&args.record, start.pits_per_row())
+        .map_err(|e| format!("bad record: {e}"))?;
     let mut game = AnyGame::new(start);
     if args.no_repetition {
         game = game.with_repetition(None);
     }
-    for (i, &mv) in moves.iter().enumerate() {
+    for (i, &mv) in record.moves().iter().enumerate() {
         let ply = i + 1;
         let outcome = game.outcome();
         if !outcome.is_ongoing() {
@@ -168,9 +122,6 @@ fn run(args: &Args) -> Result<(), String> {
         game.play_with(mv, &mut (), &mut progress)
             .map_err(|source| RecordError::Play { ply, source }.to_string())?;
         println!("{ply} {mv} {}", game.position());
-    }
-    if let Some(e) = bad {
-        return Err(e);
     }
     let legal = if game.outcome().is_ongoing() {
         progress::legal_moves_reported(&game.position())

@@ -9,7 +9,7 @@
 //! ```
 
 #[path = "common/describe.rs"]
-#[allow(dead_code)] // only its words for a position's variant
+#[allow(dead_code)] // only its reading of a position string
 mod describe;
 #[path = "common/pipe.rs"]
 mod pipe;
@@ -112,18 +112,12 @@ fn fail(msg: impl std::fmt::Display) -> ! {
 
 fn start(args: &Args) -> AnyPosition {
     match &args.position {
+        // As `play` and `replay`: a --variant that the string contradicts
+        // is an error ("--variant sadeqa-v and the position string name
+        // different games"), not ignored.
         Some(s) => {
-            // As `play` and `replay`: a --variant that the string
-            // contradicts is an error ("the setup is sadeqa-iii, but the
-            // ruleset plays sadeqa-v"), not ignored.
-            let name = match &args.variant {
-                Some(v) => v.as_str(),
-                None => describe::variant_of(s)
-                    .unwrap_or_else(|e| fail(format!("bad --position {s:?}: {e}"))),
-            };
-            let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));
-            AnyPosition::from_str_with(rules, s)
-                .unwrap_or_else(|e| fail(format!("bad --position {s:?}: {e}")))
+            describe::position_flag(args.variant.as_deref(), s, |name| args.rules.build(name))
+                .unwrap_or_else(|e| fail(e))
         }
         None => {
             let variant = args.variant.as_deref().unwrap_or("sadeqa-ii");

@@ -120,6 +120,11 @@ impl AnyRuleset {
     pub fn variant(&self) -> Variant {
         each!(AnyRuleset, self, r => r.variant())
     }
+
+    /// How the game is won ([`Ruleset::scoring`](crate::Ruleset::scoring)).
+    pub fn scoring(&self) -> crate::Scoring {
+        each!(AnyRuleset, self, r => crate::Ruleset::scoring(r))
+    }
 }
 
 impl FromStr for AnyRuleset {

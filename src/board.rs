@@ -53,6 +53,7 @@ pub struct Board {
 
 /// Why [`Board::from_rows`] refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum BoardError {
     /// The rows have different lengths, or a length outside 1..=24.
     #[error("a board has two rows of 1 to 24 pits each, not {south} and {north}")]

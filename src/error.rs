@@ -1,5 +1,72 @@
 //! Typed errors. Every error says what is wrong; nothing is changed when one
 //! is returned.
+//!
+//! The error enums are `#[non_exhaustive]`: a refusal added later does not
+//! break a dependent, whose `match` needs a `_` arm (issue 24). Without
+//! one, a match over every variant of today does not compile:
+//!
+//! ```compile_fail,E0004
+//! use sowing::PlayError;
+//! fn code(e: PlayError) -> u8 {
+//!     match e {
+//!         PlayError::GameOver => 0,
+//!         PlayError::Illegal { .. } => 1,
+//!         PlayError::Endless { .. } => 2,
+//!         PlayError::LapLimit { .. } => 3,
+//!         PlayError::Cancelled { .. } => 4,
+//!     }
+//! }
+//! ```
+//!
+//! ```compile_fail,E0004
+//! use sowing::Refusal::*;
+//! fn code(e: sowing::Refusal) -> u8 {
+//!     match e {
+//!         NoSuchPit { .. } | EmptyPit { .. } | Warana { .. } | ForcedFirstMove { .. } => 0,
+//!         ChoiceExpected | PitExpected | NotACandidate => 1,
+//!     }
+//! }
+//! ```
+//!
+//! ```compile_fail,E0004
+//! use sowing::RecordError::*;
+//! fn code(e: sowing::RecordError) -> u8 {
+//!     match e {
+//!         Parse { .. } | Play { .. } | Over { .. } => 0,
+//!     }
+//! }
+//! ```
+//!
+//! ```compile_fail,E0004
+//! use sowing::ParseMoveError::*;
+//! fn code(e: sowing::ParseMoveError) -> u8 {
+//!     match e {
+//!         Malformed(_) | OutOfRange(_) => 0,
+//!     }
+//! }
+//! ```
+//!
+//! ```compile_fail,E0004
+//! use sowing::BoardError::*;
+//! fn code(e: sowing::BoardError) -> u8 {
+//!     match e {
+//!         Rows { .. } | TooManySeeds { .. } => 0,
+//!     }
+//! }
+//! ```
+//!
+//! A ruleset's state error is made by its constructor, not filled in field
+//! by field, so the help text is no field to fill in:
+//!
+//! ```
+//! use sowing::StateError;
+//! let e = StateError::unexpected("my-game", "play");
+//! assert_eq!(e.to_string(), "a my-game position has no state field, found \"play\"");
+//! ```
+//!
+//! ```compile_fail,E0639
+//! let e = sowing::StateError::Unexpected { variant: "x", hint: "", found: "y".into() };
+//! ```
 
 use crate::moves::Move;
 use crate::player::Player;
@@ -8,6 +75,7 @@ use thiserror::Error;
 /// Why a move is not available in a position (the move is not in the
 /// legal-move list for one of these reasons).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum Refusal {
     /// The pit number is outside `1..=n`.
     #[error("there is no pit {pit}: pits are numbered 1 to {pits_per_row}")]
@@ -52,6 +120,7 @@ pub enum Refusal {
 /// Why [`Position::play`](crate::Position::play) refused a move. The position
 /// is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The game is over: no move can be played.
     #[error("the game is over")]
@@ -97,6 +166,7 @@ pub enum PlayError {
 
 /// A move string that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
     /// Neither a pit number nor `S`/`N`.
     #[error("malformed move {0:?}: expected a pit number or S/N")]
@@ -122,6 +192,7 @@ pub(crate) fn excerpt(text: &str) -> String {
 /// setup is impossible. Each variant names the field at fault; quoted input
 /// is cut to 40 characters.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParsePositionError {
     /// The string is empty (or only blanks).
     #[error(
@@ -170,6 +241,7 @@ pub enum ParsePositionError {
 /// Why [`Position::from_setup`](crate::Position::from_setup) refused a
 /// [`Setup`](crate::Setup): what it may not hold (RULES.md section 7).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// The variant is valid but not one this ruleset plays.
     #[error("variant field: the setup is {found}, but the ruleset plays {expected}")]
@@ -231,6 +303,7 @@ pub enum SetupError {
 
 /// A state field (RULES.md section 7) the variant does not accept.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum StateError {
     /// The variant needs a state field and there is none.
     #[error("missing: {variant} positions carry one of {expected}")]
@@ -240,8 +313,14 @@ pub enum StateError {
         /// The words it accepts.
         expected: &'static str,
     },
-    /// The variant has no state field (here) and one was given.
-    #[error("a {variant} position has no state field{hint}, found {found:?}")]
+    /// The variant has no state field (here) and one was given. Made with
+    /// [`StateError::unexpected`] (and, for help on where the information
+    /// goes instead, [`StateError::with_hint`]).
+    #[error(
+        "a {variant} position has no state field{}, found {found:?}",
+        hint_words(hint)
+    )]
+    #[non_exhaustive]
     Unexpected {
         /// The variant.
         variant: &'static str,
@@ -263,8 +342,51 @@ pub enum StateError {
     },
 }
 
+impl StateError {
+    /// [`StateError::Unexpected`]: a `variant` position has no state field,
+    /// and `found` was written (quoted cut to 40 characters); no hint.
+    pub fn unexpected(variant: &'static str, found: &str) -> StateError {
+        StateError::Unexpected {
+            variant,
+            hint: "",
+            found: excerpt(found),
+        }
+    }
+
+    /// The same error with help on what the writer may have meant, shown
+    /// in parentheses after "no state field" (Sadeqa V: `"a warana is
+    /// marked in the pits field, as 3w"`). Only [`StateError::Unexpected`]
+    /// carries a hint; any other error is returned as it is.
+    pub fn with_hint(self, hint: &'static str) -> StateError {
+        match self {
+            StateError::Unexpected { variant, found, .. } => StateError::Unexpected {
+                variant,
+                hint,
+                found,
+            },
+            other => other,
+        }
+    }
+}
+
+/// A hint as [`StateError::Unexpected`] shows it: `" (hint)"`, or nothing;
+/// a hint already written in parentheses is not put in another pair.
+fn hint_words(hint: &str) -> String {
+    let h = hint.trim();
+    let h = h
+        .strip_prefix('(')
+        .and_then(|h| h.strip_suffix(')'))
+        .unwrap_or(h);
+    if h.is_empty() {
+        String::new()
+    } else {
+        format!(" ({h})")
+    }
+}
+
 /// A setup the rules cannot reach from any start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum Unreachable {
     /// The side to move cannot move while the other player can, in a game
     /// where passing is automatic (Sadeqa V, RULES.md section 3.5): the other
@@ -322,6 +444,7 @@ pub enum Unreachable {
 
 /// A game record that cannot be read or replayed (RULES.md section 7).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RecordError {
     /// An entry of the record is not a move.
     #[error("ply {ply}: {source}")]

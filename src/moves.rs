@@ -93,6 +93,20 @@ impl MoveSet {
     /// The empty set.
     pub const EMPTY: MoveSet = MoveSet(0);
 
+    /// The empty set (as [`MoveSet::EMPTY`] and `MoveSet::default()`).
+    ///
+    /// ```
+    /// use sowing::{Move, MoveSet};
+    /// let mut set = MoveSet::new();
+    /// assert!(set.is_empty());
+    /// set.insert(Move::Pit(3));
+    /// assert_eq!(set.to_string(), "3");
+    /// assert_eq!(MoveSet::new(), MoveSet::default());
+    /// ```
+    pub const fn new() -> MoveSet {
+        MoveSet::EMPTY
+    }
+
     const fn bit(m: Move) -> u32 {
         match m {
             Move::Pit(p) if p >= 1 && (p as usize) <= MAX_PITS_PER_ROW => 1 << (p - 1),

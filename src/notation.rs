@@ -34,14 +34,21 @@ impl fmt::Display for Record {
 
 impl FromStr for Record {
     type Err = RecordError;
-    /// Parses `m/m/m`; the empty string is the empty record.
+    /// Parses `m/m/m`; the empty string is the empty record, and a `/`
+    /// after the last move (`1/3/`) ends the record.
     ///
     /// # Errors
-    /// [`RecordError::Parse`] with the 1-based ply of the first bad entry.
+    /// [`RecordError::Parse`] with the 1-based ply of the first bad entry
+    /// (an empty one too: `1//3` at ply 2).
     fn from_str(s: &str) -> Result<Record, RecordError> {
         if s.trim().is_empty() {
             return Ok(Record::default());
         }
+        let t = s.trim_end();
+        let s = match t.strip_suffix('/') {
+            Some(body) if !body.trim().is_empty() => body,
+            _ => s,
+        };
         s.split('/')
             .enumerate()
             .map(|(i, t)| {

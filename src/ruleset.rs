@@ -400,11 +400,7 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     fn parse_state(&self, field: Option<&str>) -> Result<Self::State, StateError> {
         match field {
             None => Ok(Self::State::default()),
-            Some(found) => Err(StateError::Unexpected {
-                variant: self.name(),
-                hint: "",
-                found: crate::error::excerpt(found),
-            }),
+            Some(found) => Err(StateError::unexpected(self.name(), found)),
         }
     }
 

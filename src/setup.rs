@@ -94,9 +94,10 @@ impl FromStr for Setup {
         let mut marked = Vec::new();
         let south = parse_row(Player::South, south_text, &mut marked)?;
         let north = parse_row(Player::North, north_text, &mut marked)?;
+        // In any case, as the variant field and the choice move.
         let side_to_move = match side_field {
-            "S" => Player::South,
-            "N" => Player::North,
+            "S" | "s" => Player::South,
+            "N" | "n" => Player::North,
             other => return Err(ParsePositionError::SideToMove(excerpt(other))),
         };
         let captured = parse_captured(captured_field)

@@ -599,12 +599,30 @@ fn parse_warana_in_sadeqa_iii() {
 
 #[test]
 fn parse_bad_side_to_move() {
-    for side in ["X", "s", "South", "SN"] {
+    for side in ["X", "South", "SN", "sn"] {
         assert_eq!(
             parse_iii(&format!(
                 "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 {side} 0-0"
             )),
             ParsePositionError::SideToMove(side.into())
+        );
+    }
+}
+
+/// The side to move may be written in either case, as the variant field
+/// and the choice move (issue 24); it is written back in capitals.
+#[test]
+fn side_to_move_in_either_case() {
+    for (side, player) in [("s", Player::South), ("n", Player::North)] {
+        let text = format!("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 {side} 0-0");
+        let pos: Position<SadeqaIII> = text.parse().unwrap();
+        assert_eq!(pos.side_to_move(), player);
+        assert_eq!(
+            pos.to_string(),
+            format!(
+                "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 {} 0-0",
+                side.to_uppercase()
+            )
         );
     }
 }
@@ -814,6 +832,23 @@ fn record_with_a_bad_entry() {
         "6//1".parse::<Record>(),
         Err(RecordError::Parse {
             ply: 2,
+            source: ParseMoveError::Malformed("".into())
+        })
+    );
+    // A `/` after the last move ends the record (issue 24); two do not.
+    assert_eq!("6/1/".parse::<Record>().unwrap().to_string(), "6/1");
+    assert_eq!("6 / 1 / ".parse::<Record>().unwrap().to_string(), "6/1");
+    assert_eq!(
+        "6/1//".parse::<Record>(),
+        Err(RecordError::Parse {
+            ply: 3,
+            source: ParseMoveError::Malformed("".into())
+        })
+    );
+    assert_eq!(
+        "/".parse::<Record>(),
+        Err(RecordError::Parse {
+            ply: 1,
             source: ParseMoveError::Malformed("".into())
         })
     );
@@ -1300,11 +1335,19 @@ fn setup_state_field_errors() {
             SadeqaIII::new(),
             "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0 play"
         ),
-        SetupError::State(StateError::Unexpected {
-            variant: "sadeqa-iii",
-            hint: "",
-            found: "play".into()
-        })
+        SetupError::State(StateError::unexpected("sadeqa-iii", "play"))
+    );
+    // The hint is the constructor's to add, not a field to fill in; one
+    // written in parentheses gets no second pair.
+    assert_eq!(
+        StateError::unexpected("x", "y").with_hint("z").to_string(),
+        "a x position has no state field (z), found \"y\""
+    );
+    assert_eq!(
+        StateError::unexpected("x", "y")
+            .with_hint(" (z)")
+            .to_string(),
+        StateError::unexpected("x", "y").with_hint("z").to_string()
     );
     // Sadeqa V marks its waranas in the pits field: a state field is
     // refused with where the mark goes.

@@ -256,7 +256,8 @@ fn play_refuses_a_position_of_another_variant_as_replay_does() {
     );
     assert_eq!(play.status.code(), Some(2));
     assert_eq!(replay.status.code(), Some(2));
-    let why = "but the ruleset plays sadeqa-v";
+    let why = "--variant sadeqa-v and the position string name different games: the string \
+               is a sadeqa-iii position, not sadeqa-v";
     assert!(text(&play.stderr).contains(why), "{}", text(&play.stderr));
     assert!(
         text(&replay.stderr).contains(why),
@@ -412,7 +413,7 @@ fn play_hint_weighs_only_the_moves_known_to_end() {
     );
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("only the moves known to end, not 2, undecided"),
+        stdout.contains("(Only moves known to end are weighed: not 2, undecided.)"),
         "{stdout}"
     );
     assert!(stdout.contains("Hint: play "), "{stdout}");
@@ -466,7 +467,7 @@ fn play_under_a_lap_limit_names_the_limit_and_remembers_the_refusal() {
         "{stdout}"
     );
     assert!(!stdout.contains("(proved)"), "{stdout}");
-    assert!(stdout.contains("legal: 1 3 5 6 7;"), "{stdout}");
+    assert!(stdout.contains("Legal moves: 1 3 5 6 7;"), "{stdout}");
     assert!(!stdout.contains("minutes"), "{stdout}");
 }
 
@@ -519,7 +520,7 @@ fn solve_refuses_a_variant_the_position_contradicts() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("the setup is sadeqa-ii, but the ruleset plays sadeqa-v"),
+        stderr.contains("--variant sadeqa-v and the position string name different games"),
         "{stderr}"
     );
     // The same variant is accepted.
@@ -840,23 +841,35 @@ fn play_names_an_empty_record_and_a_ply_limit_of_one_ply() {
 /// now the plies before a bad entry are shown in both cases.
 #[test]
 fn replay_shows_the_plies_before_a_bad_entry() {
+    // A move the rules refuse is found by playing: the plies before it are
+    // shown.
     let ply1 = "1 1 sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0\n";
+    let out = run("replay", &["--variant", "sadeqa-iii", "1/4"], "");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(text(&out.stdout), ply1);
+    assert!(
+        stderr.contains("ply 2: move 4 is not legal: pit 4 is empty"),
+        "{stderr}"
+    );
+    // An entry that is no move of this board is found before any is played
+    // (issue 24): nothing is printed.
     for (record, why) in [
-        ("1/4", "ply 2: move 4 is not legal: pit 4 is empty"),
         ("1/0", "ply 2: move 0 is not legal: there is no pit 0"),
         ("1/99", "ply 2: move 99 is not legal: there is no pit 99"),
+        ("1/9", "ply 2: move 9 is not legal: there is no pit 9"),
         ("1/a", "ply 2: malformed move \"a\""),
+        ("zz/1", "ply 1: malformed move \"zz\""),
     ] {
         let out = run("replay", &["--variant", "sadeqa-iii", record], "");
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{record}: {stderr}");
-        assert_eq!(text(&out.stdout), ply1, "{record}");
-        assert!(stderr.contains(why), "{record}: {stderr}");
+        assert_eq!(text(&out.stdout), "", "{record}");
+        assert!(
+            stderr.contains(&format!("bad record: {why}")),
+            "{record}: {stderr}"
+        );
     }
-    let out = run("replay", &["--variant", "sadeqa-iii", "zz/1"], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(text(&out.stdout), "");
-    assert!(text(&out.stderr).contains("ply 1: malformed move \"zz\""));
 }
 
 /// `--south` and `--north` were ignored by `--tournament`; too few or
@@ -1068,4 +1081,218 @@ fn review_findings_of_session_12() {
     );
     let out = ran("playouts", &["SADEQA-II", "1"], "");
     assert!(text(&out.stdout).starts_with("sadeqa-ii: 1 games"));
+}
+
+// Issue 24: the rough edges a new user met in the terminal examples.
+
+/// `replay --variant sadeqa-iii "1//3"` printed ply 1, then the error: the
+/// whole record is now checked first. A trailing `/` ends the record.
+#[test]
+fn replay_checks_the_whole_record_before_playing_any_of_it() {
+    let out = run("replay", &["--variant", "sadeqa-iii", "1//3"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert!(
+        text(&out.stderr).contains("replay: bad record: ply 2: malformed move \"\""),
+        "{}",
+        text(&out.stderr)
+    );
+    let slash = ran("replay", &["--variant", "sadeqa-iii", "1/3/"], "");
+    let plain = ran("replay", &["--variant", "sadeqa-iii", "1/3"], "");
+    assert_eq!(text(&slash.stdout), text(&plain.stdout));
+    assert!(text(&slash.stdout).starts_with("1 1 "));
+    assert!(text(&slash.stdout).contains("\n2 3 "));
+}
+
+/// A record's error names the board's own pit range, as a single move
+/// does, not the notation's 1 to 24.
+#[test]
+fn a_records_error_names_the_boards_pit_range() {
+    let out = run(
+        "replay",
+        &["--variant", "sadeqa-iii", "1/99999999999999999999"],
+        "",
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("pits are numbered 1 to 8"), "{stderr}");
+    assert!(!stderr.contains("24 at most"), "{stderr}");
+    assert_eq!(text(&out.stdout), "");
+    // A number of a thousand digits is cut, not repeated.
+    let long = format!("1/{}", "9".repeat(1000));
+    let out = run("replay", &["--variant", "sadeqa-iii", &long], "");
+    let stderr = text(&out.stderr);
+    assert!(stderr.len() < 300, "{stderr}");
+    assert!(stderr.contains("pits are numbered 1 to 8"), "{stderr}");
+}
+
+/// `--variant` and a position string of another game: said in the flags'
+/// words, by each example that takes both.
+#[test]
+fn variant_and_position_naming_different_games_are_said_to_disagree() {
+    let pos = "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0";
+    for name in ["play", "replay", "solve"] {
+        let out = run(name, &["--variant", "sadeqa-v", "--position", pos], "");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(
+            stderr.contains(
+                "--variant sadeqa-v and the position string name different games: the string \
+                 is a sadeqa-iii position, not sadeqa-v"
+            ),
+            "{name}: {stderr}"
+        );
+        assert!(!stderr.contains("ruleset"), "{name}: {stderr}");
+    }
+    // Two names of one game agree.
+    let pos = "andada-12 2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2 S 0-0 opening";
+    ran(
+        "replay",
+        &["--variant", "andada", "--position", pos, "1"],
+        "",
+    );
+}
+
+/// The side-to-move field reads `s` and `n`, as variant names and the
+/// choice move are read in any case.
+#[test]
+fn the_side_to_move_field_reads_either_case() {
+    let out = ran(
+        "replay",
+        &[
+            "--position",
+            "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 n 0-0",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(
+        text(&out.stdout).lines().next(),
+        Some("1 1 sadeqa-iii 8,8,8,0,0,1,8,8/2,9,9,9,1,8,1,8 S 0-8")
+    );
+    let out = ran(
+        "play",
+        &[
+            "--position",
+            "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 s 0-0",
+            "--north",
+            "random",
+        ],
+        "quit\n",
+    );
+    assert!(text(&out.stdout).contains("South, your move"));
+}
+
+/// The prompt, as a person sees it: what standard output holds, with each
+/// prompt on a line of its own (the person's Enter ends it).
+fn screen(stdout: &str) -> Vec<String> {
+    let prompt = "your move (or hint, undo, board, help, quit): ";
+    stdout
+        .replace(prompt, &format!("{prompt}\n"))
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// One prompt everywhere: the legal moves on a line of their own (with the
+/// undecided ones), then `<side>, your move (or hint, ...)`, at the start,
+/// in an undecided position and at Andada's opening and choice.
+#[test]
+fn play_prompts_in_one_format_everywhere() {
+    for (args, input, legal) in [
+        (
+            vec!["--variant", "sadeqa-iii"],
+            "quit\n",
+            "Legal moves: 1 2 3 4 5 6 7 8.",
+        ),
+        (
+            vec![
+                "--position",
+                "sadeqa-iii 5,0,5,11,1,4,12,0/1,11,13,0,11,8,1,0 N 4-9",
+                "--north",
+                "human",
+            ],
+            "quit\n",
+            "Legal moves: 1 3 5 6 7; undecided, proved when chosen: 2.",
+        ),
+        (
+            vec!["--variant", "andada", "--north", "human"],
+            "1\nquit\n",
+            "Legal moves: S N.",
+        ),
+    ] {
+        let out = ran("play", &args, input);
+        let stdout = text(&out.stdout);
+        let lines = screen(&stdout);
+        let prompts: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].contains("your move"))
+            .collect();
+        assert!(!prompts.is_empty(), "{stdout}");
+        for &i in &prompts {
+            assert!(
+                lines[i] == "South, your move (or hint, undo, board, help, quit): "
+                    || lines[i] == "North, your move (or hint, undo, board, help, quit): ",
+                "{:?}",
+                lines[i]
+            );
+            assert!(
+                lines[i - 1].starts_with("Legal moves: "),
+                "{:?}",
+                lines[i - 1]
+            );
+        }
+        assert!(stdout.contains(legal), "{legal}: {stdout}");
+        assert!(!stdout.contains("(legal:"), "{stdout}");
+    }
+}
+
+/// `hint`'s line, which can pass 100 columns, wraps between moves, never
+/// inside one; every line of the hint fits 80 columns.
+#[test]
+fn play_hint_wraps_between_moves_within_80_columns() {
+    // North loses here (README's endgame table): no proved win, so the
+    // hint is the search's value and line.
+    let pos = "andada-12 0,0,1,0,2,1,1,0,0,0,1,6/0,0,0,0,2,0,1,1,0,0,1,0 N 15-16 play";
+    let out = ran(
+        "play",
+        &[
+            "--position",
+            pos,
+            "--north",
+            "human",
+            "--south",
+            "random",
+            "--hint-time",
+            "1",
+        ],
+        "hint\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    let lines = screen(&stdout);
+    for line in &lines {
+        assert!(line.chars().count() <= 80, "{} columns: {line}", line.len());
+    }
+    let hint = lines
+        .iter()
+        .position(|l| l.starts_with("Hint: play "))
+        .unwrap_or_else(|| panic!("a hint in\n{stdout}"));
+    let first = lines[hint..]
+        .iter()
+        .position(|l| l.starts_with("  Line: "))
+        .map(|i| hint + i)
+        .unwrap_or_else(|| panic!("the hint's line in\n{stdout}"));
+    // The line's pieces: each but the last ends with a `/`; together they
+    // read as a record of whole moves.
+    let mut joined = lines[first]["  Line: ".len()..].to_string();
+    let mut i = first;
+    while joined.ends_with('/') {
+        i += 1;
+        joined.push_str(lines[i].trim());
+    }
+    let record: sowing::Record = joined.parse().expect("the hint's line reads as a record");
+    assert!(!record.moves().is_empty());
+    assert!(
+        joined.chars().all(|c| c.is_ascii_digit() || c == '/'),
+        "{joined}"
+    );
 }

@@ -4,7 +4,7 @@
 
 use sowing::rulesets::Reading;
 use sowing::{
-    AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Refusal, Variant,
+    AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Record, Refusal, Variant,
 };
 
 /// How the result of a finished game reads: the reason, then who won, with
@@ -139,9 +139,12 @@ pub fn parse_move(word: &str, pits_per_row: usize) -> Result<Move, String> {
             _ => Err(no_such_pit(t, pits_per_row)),
         };
     }
-    t.to_ascii_uppercase()
-        .parse::<Move>()
-        .map_err(|_| format!("malformed move {t:?}: expected a pit number or S/N"))
+    t.to_ascii_uppercase().parse::<Move>().map_err(|_| {
+        format!(
+            "malformed move {:?}: expected a pit number or S/N",
+            shorten(t)
+        )
+    })
 }
 
 /// Why the number `typed` is no pit of a board of `pits_per_row` pits a
@@ -157,11 +160,16 @@ pub fn no_such_pit(typed: &str, pits_per_row: usize) -> String {
             pits_per_row,
         }
         .to_string(),
-        // Too long a number for a pit: the same words, as typed.
-        _ => format!(
-            "there is no pit {}: pits are numbered 1 to {pits_per_row}",
-            typed.trim()
-        ),
+        // Too long a number for a pit: the same words, as typed (a very
+        // long one cut).
+        _ => {
+            let t = typed.trim();
+            let shown = match t.char_indices().nth(40) {
+                Some((cut, _)) => format!("{}...", &t[..cut]),
+                None => t.to_string(),
+            };
+            format!("there is no pit {shown}: pits are numbered 1 to {pits_per_row}")
+        }
     }
 }
 
@@ -195,4 +203,74 @@ pub fn at_least_one(s: &str) -> Result<usize, String> {
         Ok(n) => Ok(n),
         Err(e) => Err(format!("{e}: a whole number, 1 at least")),
     }
+}
+
+/// A game record read for a board of `pits_per_row` pits a row, every entry
+/// checked before any is played: an entry that is not a move, or a pit
+/// outside this board ("ply 2: move 9 is not legal: there is no pit 9:
+/// pits are numbered 1 to 8", the board's range, not the notation's), is
+/// refused naming its ply. As the library's `Record` reads it, a `/` after
+/// the last move ends the record; as a person types a move, `s`/`n` are
+/// the choice moves too.
+#[allow(dead_code)]
+pub fn parse_record(text: &str, pits_per_row: usize) -> Result<Record, String> {
+    if text.trim().is_empty() {
+        return Ok(Record::default());
+    }
+    let body = match text.trim_end().strip_suffix('/') {
+        Some(body) if !body.trim().is_empty() => body,
+        _ => text,
+    };
+    let mut moves = Vec::new();
+    for (i, entry) in body.split('/').enumerate() {
+        match parse_move(entry, pits_per_row) {
+            Ok(mv) => moves.push(mv),
+            Err(why) => {
+                let t = entry.trim();
+                return Err(if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+                    format!("ply {}: move {} is not legal: {why}", i + 1, shorten(t))
+                } else {
+                    format!("ply {}: {why}", i + 1)
+                });
+            }
+        }
+    }
+    Ok(Record(moves))
+}
+
+/// `text` cut to 40 characters, for a message that quotes input.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// `--position` read with the rules `build` makes from its variant field.
+/// A `--variant` given with it must name the same game; otherwise the two
+/// are said to disagree, in the flags' words.
+#[allow(dead_code)]
+pub fn position_flag(
+    variant: Option<&str>,
+    position: &str,
+    build: impl FnOnce(&str) -> Result<AnyRuleset, String>,
+) -> Result<AnyPosition, String> {
+    let bad = |e: String| format!("bad --position {:?}: {e}", shorten(position));
+    let named = variant_of(position).map_err(bad)?;
+    if let Some(flag) = variant {
+        let chosen: Variant = flag
+            .parse()
+            .map_err(|e: sowing::UnknownVariant| e.to_string())?;
+        let theirs: Variant = named
+            .parse()
+            .map_err(|e: sowing::UnknownVariant| e.to_string())?;
+        if chosen != theirs {
+            return Err(format!(
+                "--variant {flag} and the position string name different games: the string \
+                 is a {theirs} position, not {chosen}"
+            ));
+        }
+    }
+    let rules = build(named)?;
+    AnyPosition::from_str_with(rules, position).map_err(|e| bad(e.to_string()))
 }

@@ -13,8 +13,8 @@ use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde_json::Value;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -49,6 +49,8 @@ pub fn router(app: Arc<App>, body_limit: usize) -> Router {
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
+        .route("/favicon.svg", get(assets::icon))
+        .route("/favicon.ico", get(assets::icon))
         .route("/api", get(meta))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(show))
@@ -79,16 +81,28 @@ async fn method_not_allowed() -> ApiError {
     )
 }
 
-/// `axum::Json`, with its refusals (malformed JSON, a wrong field, a body
-/// over the limit) answered as [`ApiError`]s.
-pub struct ApiJson<T>(pub T);
+/// A request body: a JSON object whose fields are read one by one, so that
+/// a refusal names the field and what it should hold in the API's own
+/// terms, never a Rust type ([`ApiError`] `bad_field`, 422). Malformed JSON,
+/// a body that is not JSON, or one over the limit is refused as axum's
+/// `Json` finds it (`malformed_json`, `not_json`, `body_too_large`); a body
+/// that is JSON but no object (`[]`, `3`) is `bad_body`.
+pub struct Body(serde_json::Map<String, Value>);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+impl<S: Send + Sync> FromRequest<S> for Body {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(v)) => Ok(ApiJson(v)),
+        match Json::<Value>::from_request(req, state).await {
+            Ok(Json(Value::Object(fields))) => Ok(Body(fields)),
+            Ok(Json(other)) => Err(ApiError::unprocessable(
+                "bad_body",
+                format!(
+                    "the request body must be a JSON object of named fields (such as \
+                     {{\"move\": \"3\"}}), not {}",
+                    kind(&other)
+                ),
+            )),
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 Err(ApiError::new(
                     StatusCode::PAYLOAD_TOO_LARGE,
@@ -100,19 +114,116 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
                 ))
             }
             Err(rejection) => {
-                let code = match &rejection {
-                    JsonRejection::JsonDataError(_) => "bad_field",
-                    JsonRejection::JsonSyntaxError(_) => "malformed_json",
-                    JsonRejection::MissingJsonContentType(_) => "not_json",
-                    _ => "bad_body",
+                let (code, message) = match &rejection {
+                    JsonRejection::JsonSyntaxError(e) => ("malformed_json", e.body_text()),
+                    JsonRejection::MissingJsonContentType(_) => (
+                        "not_json",
+                        "the request body must be JSON, sent with the header \
+                         Content-Type: application/json"
+                            .to_string(),
+                    ),
+                    _ => ("bad_body", rejection.body_text()),
                 };
-                Err(ApiError::new(
-                    rejection.status(),
-                    code,
-                    rejection.body_text(),
-                ))
+                Err(ApiError::new(rejection.status(), code, message))
             }
         }
+    }
+}
+
+/// What a JSON value is, in JSON's words.
+fn kind(v: &Value) -> String {
+    match v {
+        Value::Null => "null".to_string(),
+        Value::Bool(b) => format!("the boolean {b}"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(_) => "a string".to_string(),
+        Value::Array(_) => "an array".to_string(),
+        Value::Object(_) => "an object".to_string(),
+    }
+}
+
+fn bad_field(message: String) -> ApiError {
+    ApiError::unprocessable("bad_field", message)
+}
+
+impl Body {
+    /// Refuses a field not among `known`.
+    fn only(&self, known: &[&str]) -> Result<(), ApiError> {
+        match self.0.keys().find(|k| !known.contains(&k.as_str())) {
+            None => Ok(()),
+            Some(k) => Err(bad_field(format!(
+                "unknown field {:?}: the fields are {}",
+                describe_short(k),
+                known.join(", ")
+            ))),
+        }
+    }
+
+    /// A field's value, `None` when it is absent or null.
+    fn get(&self, name: &str) -> Option<&Value> {
+        self.0.get(name).filter(|v| !v.is_null())
+    }
+
+    /// A string field.
+    fn string(&self, name: &str) -> Result<Option<String>, ApiError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(other) => Err(bad_field(format!(
+                "field {name:?} must be a string, not {}",
+                kind(other)
+            ))),
+        }
+    }
+
+    /// A true/false field.
+    fn boolean(&self, name: &str) -> Result<Option<bool>, ApiError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(other) => Err(bad_field(format!(
+                "field {name:?} must be true or false, not {}",
+                kind(other)
+            ))),
+        }
+    }
+
+    /// A whole number from 0 to 2^64 - 1.
+    fn whole(&self, name: &str) -> Result<Option<u64>, ApiError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(v) => v.as_u64().map(Some).ok_or_else(|| {
+                bad_field(format!(
+                    "field {name:?} must be a whole number from 0 to {}, not {}",
+                    u64::MAX,
+                    kind(v)
+                ))
+            }),
+        }
+    }
+
+    /// A move: a pit number, as a JSON number (`3`) or a string (`"3"`),
+    /// or `"S"`/`"N"`.
+    fn mv(&self, name: &str) -> Result<String, ApiError> {
+        match self.get(name) {
+            None => Err(bad_field(format!(
+                "field {name:?} is missing: give a pit number (3 or \"3\") or \"S\"/\"N\""
+            ))),
+            Some(Value::String(s)) => Ok(s.clone()),
+            Some(Value::Number(n)) if n.is_u64() => Ok(n.to_string()),
+            Some(other) => Err(bad_field(format!(
+                "field {name:?} must be a pit number (3 or \"3\") or \"S\"/\"N\", not {}",
+                kind(other)
+            ))),
+        }
+    }
+}
+
+/// A field name from the request, cut to 40 characters.
+fn describe_short(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
     }
 }
 
@@ -162,9 +273,21 @@ async fn meta() -> Json<Meta> {
     })
 }
 
+/// The fields of `POST /api/games`.
+const NEW_GAME_FIELDS: [&str; 10] = [
+    "variant",
+    "starter_only",
+    "clockwise",
+    "reading",
+    "first",
+    "south",
+    "north",
+    "position",
+    "record",
+    "seed",
+];
+
 /// `POST /api/games`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct NewGame {
     variant: Option<String>,
     starter_only: Option<bool>,
@@ -178,10 +301,29 @@ struct NewGame {
     seed: Option<u64>,
 }
 
+impl NewGame {
+    fn read(body: &Body) -> Result<NewGame, ApiError> {
+        body.only(&NEW_GAME_FIELDS)?;
+        Ok(NewGame {
+            variant: body.string("variant")?,
+            starter_only: body.boolean("starter_only")?,
+            clockwise: body.boolean("clockwise")?,
+            reading: body.string("reading")?,
+            first: body.string("first")?,
+            south: body.string("south")?,
+            north: body.string("north")?,
+            position: body.string("position")?,
+            record: body.string("record")?,
+            seed: body.whole("seed")?,
+        })
+    }
+}
+
 async fn new_game(
     State(app): State<Arc<App>>,
-    ApiJson(req): ApiJson<NewGame>,
+    body: Body,
 ) -> Result<(StatusCode, Json<GameView>), ApiError> {
+    let req = NewGame::read(&body)?;
     let seed = req
         .seed
         .unwrap_or_else(|| app.seeds.fetch_add(0x9e37_79b9, Ordering::Relaxed));
@@ -267,13 +409,6 @@ async fn show(
     Ok(Json(with_game(&app, id, false, |_| Ok(())).await?.1))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MoveRequest {
-    #[serde(rename = "move")]
-    mv: String,
-}
-
 #[derive(Serialize)]
 struct MoveReply {
     #[serde(flatten)]
@@ -281,13 +416,16 @@ struct MoveReply {
     state: GameView,
 }
 
-/// `POST /api/games/{id}/move` `{"move": "3"}`: a person's move.
+/// `POST /api/games/{id}/move` `{"move": "3"}` (or `{"move": 3}`): a
+/// person's move.
 async fn play_move(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    ApiJson(req): ApiJson<MoveRequest>,
+    body: Body,
 ) -> Result<Json<MoveReply>, ApiError> {
-    let (played, state) = with_game(&app, id, true, move |s| s.play_person(&req.mv)).await?;
+    body.only(&["move"])?;
+    let mv = body.mv("move")?;
+    let (played, state) = with_game(&app, id, true, move |s| s.play_person(&mv)).await?;
     Ok(Json(MoveReply { played, state }))
 }
 

@@ -12,6 +12,7 @@
 
 use crate::describe;
 use crate::error::ApiError;
+use crate::narrate::Narration;
 use crate::players::{self, Chooser};
 use serde::Serialize;
 use sowing::rulesets::Reading;
@@ -301,12 +302,12 @@ impl Session {
         let start_string = start.to_string();
         let mut game = AnyGame::new(start);
         if let Some(text) = &setup.record {
-            let record: Record = text.parse().map_err(|e: sowing::RecordError| {
-                ApiError::bad_request(
-                    "bad_record",
-                    format!("bad record: {}", short(&e.to_string())),
-                )
-            })?;
+            // Read whole against this board before any of it is played, a
+            // pit outside the board named with the board's range.
+            let record: Record = describe::parse_record(text, game.position().pits_per_row())
+                .map_err(|e| {
+                    ApiError::bad_request("bad_record", format!("bad record: {}", short(&e)))
+                })?;
             play_record_within(&mut game, &record, RECORD_PROOF_TIME)?;
         }
         let mut bots: [Option<Chooser>; 2] = [None, None];
@@ -672,38 +673,23 @@ fn short(s: &str) -> String {
     }
 }
 
-/// What each side has, and what it means in this game: points (Sadeqa V:
-/// captured plus the seeds in one's waranas; Sadeqa III and game 91:
-/// captured), or seeds removed by one's captures, which are no score
-/// (Sadeqa II, Andada).
+/// What each side has, and what it means in this game, with the words
+/// the terminal game uses ([`crate::tally::Tally`]).
 fn tally(pos: &AnyPosition) -> Tally {
-    let captured = [pos.captured(Player::South), pos.captured(Player::North)];
-    // The engine's own points (`Position::points`): `None` where the game
-    // scores none.
-    match (pos.points(Player::South), pos.points(Player::North)) {
-        (Some(south), Some(north)) => {
-            let waranas = matches!(pos.rules(), AnyRuleset::SadeqaV(_));
-            Tally {
-                kind: "points",
-                south,
-                north,
-                captured: Some(captured),
-                in_waranas: waranas.then(|| {
-                    [
-                        south.saturating_sub(captured[0]),
-                        north.saturating_sub(captured[1]),
-                    ]
-                }),
-                removed: None,
-            }
-        }
-        _ => Tally {
-            kind: "removed",
-            south: captured[0],
-            north: captured[1],
-            captured: None,
-            in_waranas: None,
-            removed: matches!(pos.rules(), AnyRuleset::Andada(_)).then(|| pos.removed()),
+    let t = crate::tally::Tally::of(pos);
+    Tally {
+        kind: match t.kind {
+            crate::tally::Kind::Points => "points",
+            crate::tally::Kind::Removed => "removed",
+        },
+        south: t.value[0],
+        north: t.value[1],
+        captured: (t.kind == crate::tally::Kind::Points).then_some(t.captured),
+        in_waranas: t.in_waranas,
+        removed: t.removed,
+        text: Seats {
+            south: t.words(Player::South),
+            north: t.words(Player::North),
         },
     }
 }
@@ -777,6 +763,8 @@ pub struct Tally {
     /// Andada: seeds removed by the singleton ending.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub removed: Option<u32>,
+    /// Each side's tally in words, as the terminal game says it.
+    pub text: Seats,
 }
 
 #[derive(Serialize)]
@@ -838,71 +826,68 @@ pub enum EventKind {
     GameOver,
 }
 
-/// The events of a move played from `before`, as the page animates them.
-/// A bonus move that the end of the game cancels is left out.
+/// The events of a move played from `before`, as the page animates them,
+/// in the words of the terminal game ([`Narration`]). A bonus move that
+/// the end of the game cancels is left out.
 fn views(before: &AnyPosition, events: &[Event]) -> Vec<EventView> {
-    let removing = matches!(
-        before.rules(),
-        AnyRuleset::SadeqaII(_) | AnyRuleset::Andada(_)
-    );
-    let ends = events.contains(&Event::GameOver);
-    let opening = before.to_string().ends_with(" opening");
+    let words = Narration::of(before, events);
+    let removing = before.rules().scoring() == sowing::Scoring::LastMover;
     events
         .iter()
-        .filter(|e| !(ends && matches!(e, Event::BonusMove { .. })))
-        .map(|&e| {
-            let (kind, text) = match e {
-                Event::Lap { origin, seeds, landing } => (
-                    EventKind::Lap { origin: origin.to_string(), seeds, landing: landing.to_string() },
-                    if opening {
-                        format!("Opening: the {seeds} seeds of {origin} are sown, the last into {landing}.")
-                    } else {
-                        format!("{seeds} seed{} from {origin}, the last into {landing}.", plural(seeds as u32))
-                    },
-                ),
-                Event::Capture { by, pit, seeds } => (
-                    EventKind::Capture { by: by.letter(), pit: pit.to_string(), seeds, removed_from_play: removing },
-                    if removing {
-                        format!("Capture: the {seeds} seed{} of {pit} are removed from play.", plural(seeds as u32))
-                    } else {
-                        format!("Capture: {by} takes the {seeds} seed{} of {pit}.", plural(seeds as u32))
-                    },
-                ),
-                Event::WaranaCapture { by, pit, seeds } => (
-                    EventKind::WaranaCapture { by: by.letter(), pit: pit.to_string(), seeds },
-                    format!("{by} captures {seeds} seed{} from {}'s warana {pit}.", plural(seeds as u32), by.other()),
-                ),
-                Event::WaranaMade { owner, pit } => (
-                    EventKind::WaranaMade { owner: owner.letter(), pit: pit.to_string() },
-                    format!("{pit} now holds 4 and becomes {owner}'s warana."),
-                ),
-                Event::BonusMove { player } => (
-                    EventKind::BonusMove { player: player.letter() },
-                    format!("{player} moves again (bonus move)."),
-                ),
-                Event::Pass { player } => (
-                    EventKind::Pass { player: player.letter() },
-                    format!("{player} has no legal move and passes."),
-                ),
-                Event::Removed { from, seeds } => (
-                    EventKind::Removed { from: from.to_string(), seeds },
-                    format!("Singleton ending: {seeds} seed{} leaving {from} removed from play.", plural(seeds as u32)),
-                ),
-                Event::Sweep { to, seeds } => (
-                    EventKind::Sweep { to: to.letter(), seeds },
-                    format!("The {seeds} seed{} left on the board go to {to}, who moved last.", plural(seeds as u32)),
-                ),
-                Event::Choice { first } => (
-                    EventKind::Choice { first: first.letter() },
-                    format!("{first} makes the first regular move."),
-                ),
-                Event::GameOver => (EventKind::GameOver, "The game is over.".to_string()),
+        .filter_map(|&e| {
+            let text = match e {
+                Event::Lap {
+                    origin,
+                    seeds,
+                    landing,
+                } => words.lap(origin, seeds, landing),
+                e => words.event(e)?,
             };
-            EventView { kind, text }
+            let kind = match e {
+                Event::Lap {
+                    origin,
+                    seeds,
+                    landing,
+                } => EventKind::Lap {
+                    origin: origin.to_string(),
+                    seeds,
+                    landing: landing.to_string(),
+                },
+                Event::Capture { by, pit, seeds } => EventKind::Capture {
+                    by: by.letter(),
+                    pit: pit.to_string(),
+                    seeds,
+                    removed_from_play: removing,
+                },
+                Event::WaranaCapture { by, pit, seeds } => EventKind::WaranaCapture {
+                    by: by.letter(),
+                    pit: pit.to_string(),
+                    seeds,
+                },
+                Event::WaranaMade { owner, pit } => EventKind::WaranaMade {
+                    owner: owner.letter(),
+                    pit: pit.to_string(),
+                },
+                Event::BonusMove { player } => EventKind::BonusMove {
+                    player: player.letter(),
+                },
+                Event::Pass { player } => EventKind::Pass {
+                    player: player.letter(),
+                },
+                Event::Removed { from, seeds } => EventKind::Removed {
+                    from: from.to_string(),
+                    seeds,
+                },
+                Event::Sweep { to, seeds } => EventKind::Sweep {
+                    to: to.letter(),
+                    seeds,
+                },
+                Event::Choice { first } => EventKind::Choice {
+                    first: first.letter(),
+                },
+                Event::GameOver => EventKind::GameOver,
+            };
+            Some(EventView { kind, text })
         })
         .collect()
-}
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

@@ -6,10 +6,16 @@
 //! Modules: `api` (routes, JSON), `engine` (every call into `sowing`),
 //! `players` (player names to computer players), `prover` (endless-sowing
 //! proofs off the request threads), `store` (the bounded games in memory),
-//! `assets` (the page), `error` (the API's refusals).
+//! `assets` (the page), `error` (the API's refusals); from
+//! `examples/common/`, the words shared with the terminal game (`describe`,
+//! `narrate`, `tally`).
 
 #[path = "../common/describe.rs"]
 mod describe;
+#[path = "../common/narrate.rs"]
+mod narrate;
+#[path = "../common/tally.rs"]
+mod tally;
 
 mod api;
 mod assets;

@@ -49,6 +49,7 @@ pub enum BotSpec {
 
 /// Why a player spec could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SpecError {
     /// The name is not one of the players.
     #[error(

@@ -171,11 +171,8 @@ impl Ruleset for SadeqaV {
     fn parse_state(&self, field: Option<&str>) -> Result<(), StateError> {
         match field {
             None => Ok(()),
-            Some(f) => Err(StateError::Unexpected {
-                variant: "sadeqa-v",
-                hint: " (a warana is marked in the pits field, as 3w)",
-                found: crate::error::excerpt(f),
-            }),
+            Some(f) => Err(StateError::unexpected("sadeqa-v", f)
+                .with_hint("a warana is marked in the pits field, as 3w")),
         }
     }
 }

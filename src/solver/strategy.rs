@@ -64,6 +64,7 @@ impl<R: Ruleset> Strategy<R> {
 
 /// What is wrong with a strategy, or why one could not be written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum StrategyError {
     /// The solver holds no proof of a win (solve first).
     #[error("the solver has not proved a win from this position")]

@@ -44,6 +44,8 @@ async function openPage(query = '?fast') {
   page.on('pageerror', (e) => warnings.push('page error: ' + e.message));
   await page.goto(server.url + query);
   await page.waitForSelector('#south option', { state: 'attached' });
+  // The first screen's game is on the board.
+  await page.waitForFunction(() => window.sowingPage().state && !window.sowingPage().busy);
   return page;
 }
 
@@ -166,8 +168,11 @@ test('a loaded position string is drawn as it reads, and refusals are explained'
   assert.ok(at('S1').left < at('S10').left);
   assert.ok(Math.abs(at('N10').left - at('S1').left) < 2);
   // Points: captured plus the seeds in one's waranas.
-  assert.match(await page.textContent('#south-line'), /points 7 \(3 captured \+ 4 in waranas\)/);
-  assert.match(await page.textContent('#north-line'), /points 7 \(4 captured \+ 3 in waranas\)/);
+  assert.match(await page.textContent('#south-line'), /points 7 \(3 captured \+ 4 in waranas: N5\)/);
+  assert.match(await page.textContent('#north-line'), /points 7 \(4 captured \+ 3 in waranas: S6\)/);
+  // The position panel closed when the game started; it opens again.
+  assert.equal(await page.evaluate(() => document.querySelector('#load').open), false);
+  await page.click('#load summary');
   // Refusals say why.
   await page.click('#board .pit[data-pit="S2"]');
   assert.match(await page.textContent('#message'), /pit 2 is empty/);
@@ -206,6 +211,7 @@ test('an endless-sowing proof in progress shows "proving ..." and the other move
   await page.waitForFunction(() => window.sowingPage().state.ply === 1);
   // A shorter proof ends while the page waits: South's pit 1 here returns
   // to its first state after 16,484,936 laps, and the mark becomes a refusal.
+  await page.click('#load summary');
   await page.fill('#load-text', 'sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7');
   await page.click('#load-button');
   await page.waitForFunction(() => {
@@ -222,6 +228,7 @@ test('a game between two computer players, animated, on a phone-sized screen', a
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(server.url);
   await page.waitForSelector('#south option', { state: 'attached' });
+  await page.waitForFunction(() => window.sowingPage().state && !window.sowingPage().busy);
   await page.selectOption('#game', 'sadeqa-v');
   await page.selectOption('#south', 'random');
   await page.selectOption('#north', 'greedy');
@@ -238,10 +245,181 @@ test('a game between two computer players, animated, on a phone-sized screen', a
   // The README's screenshot: the same game on a desktop-sized screen.
   await page.setViewportSize({ width: 1000, height: 760 });
   await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shots, 'computers.png') });
+  assert.deepEqual(warnings.filter((w) => /mismatch/.test(w)), []);
+  await page.close();
+});
+
+// Issue 24: the page as a new user first meets it.
+
+test('the first screen is a board ready to play, with an icon and no failed request', async () => {
+  const page = await context.newPage();
+  const failed = [];
+  const errors = [];
+  page.on('response', (r) => { if (r.status() >= 400) failed.push(r.status() + ' ' + r.url()); });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.setViewportSize({ width: 1000, height: 760 });
+  await page.goto(server.url);
+  // A game is on the board at once: a person's pits to click, no setup first.
+  await page.waitForSelector('#board .pit.playable[data-owner="S"]', { timeout: 10000 });
+  assert.equal(await page.isVisible('#play'), true);
+  assert.equal(await page.isVisible('#first-screen'), true);
+  assert.match(await page.textContent('#first-screen'), /New game/);
+  const s = await page.evaluate(() => window.sowingPage().state);
+  assert.equal(s.variant, 'sadeqa-iii');
+  assert.equal(s.ply, 0);
+  assert.equal(s.to_move_seat, 'human');
+  assert.equal(await page.evaluate(() => document.querySelector('#load').open), false);
+  // The icon is linked and served (also at /favicon.ico, where browsers look).
+  const icon = await page.getAttribute('link[rel="icon"]', 'href');
+  for (const url of [icon, '/favicon.ico']) {
+    const r = await page.request.get(server.url.replace(/\/$/, '') + url);
+    assert.equal(r.status(), 200, url);
+    assert.match(r.headers()['content-type'], /image\/svg\+xml/);
+  }
   await page.screenshot({ path: path.join(shots, 'board.png') });
   if (process.env.SCREENSHOT_README) {
     copyFileSync(path.join(shots, 'board.png'), path.join(repo, 'docs/board.png'));
   }
-  assert.deepEqual(warnings.filter((w) => /mismatch/.test(w)), []);
+  // It plays: a click, and the computer answers.
+  await page.click('#board .pit.playable[data-owner="S"]');
+  await page.waitForFunction(() => window.sowingPage().state.ply >= 2, null, { timeout: 30000 });
+  assert.equal(await page.isVisible('#first-screen'), true);
+  // A game started from the form leaves the first screen's note.
+  await page.waitForFunction(() => !window.sowingPage().busy);
+  await page.click('#new-game');
+  await page.waitForFunction(() => window.sowingPage().state.ply === 0 && !window.sowingPage().busy);
+  assert.equal(await page.isVisible('#first-screen'), false);
+  assert.deepEqual(failed, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the position panel closes once a game starts', async () => {
+  const page = await openPage();
+  const text = 'sadeqa-ii 1,5,5,1,0,1/5,5,0,4,4,0 S 4-1';
+  await page.click('#load summary');
+  assert.equal(await page.evaluate(() => document.querySelector('#load').open), true);
+  await page.fill('#load-text', text);
+  await page.click('#load-button');
+  await page.waitForFunction((t) => window.sowingPage().state.position === t && !window.sowingPage().busy, text);
+  assert.equal(await page.evaluate(() => document.querySelector('#load').open), false);
+  assert.equal(await page.isVisible('#load-text'), false);
+  // Open again, then a game from the form closes it too.
+  await page.click('#load summary');
+  await page.click('#new-game');
+  await page.waitForFunction((t) => window.sowingPage().state.position !== t && !window.sowingPage().busy, text);
+  assert.equal(await page.evaluate(() => document.querySelector('#load').open), false);
+  await page.close();
+});
+
+test('a wide board on a phone shows that it scrolls', async () => {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(server.url + '?fast');
+  await page.waitForFunction(() => window.sowingPage().state && !window.sowingPage().busy);
+  for (const [game, size] of [['sadeqa-v', null], ['andada', '12'], ['andada', '24']]) {
+    await page.selectOption('#game', game);
+    if (size) await page.selectOption('#andada-size', size);
+    await page.selectOption('#south', 'human');
+    await page.selectOption('#north', 'human');
+    await page.click('#new-game');
+    await page.waitForFunction((g) => window.sowingPage().state.variant.startsWith(g) && !window.sowingPage().busy, game);
+    const what = game + (size ? '-' + size : '');
+    const cut = await page.evaluate(() => { const w = document.querySelector('#board-wrap'); return w.scrollWidth - w.clientWidth; });
+    assert.ok(cut > 0, what + ': the board is wider than the phone');
+    assert.equal(await page.isVisible('#scroll-hint'), true, what + ': the line says it scrolls');
+    assert.equal(await page.isVisible('.scroll-cue.right'), true, what + ': more pits on the right');
+    assert.equal(await page.isVisible('.scroll-cue.left'), false, what + ': nothing on the left yet');
+    if (game === 'sadeqa-v') await page.screenshot({ path: path.join(shots, 'phone-scroll.png') });
+    await page.evaluate(() => { const w = document.querySelector('#board-wrap'); w.scrollLeft = w.scrollWidth; });
+    await page.waitForFunction(() => document.querySelector('.scroll-cue.right').hidden);
+    assert.equal(await page.isVisible('.scroll-cue.left'), true, what + ': more pits on the left');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 392, what + ': the page itself fits (' + width + ' px)');
+  }
+  // On a desktop screen Sadeqa V fits: no cue.
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.selectOption('#game', 'sadeqa-v');
+  await page.click('#new-game');
+  await page.waitForFunction(() => window.sowingPage().state.variant === 'sadeqa-v' && !window.sowingPage().busy);
+  assert.equal(await page.isVisible('#scroll-hint'), false);
+  assert.equal(await page.isVisible('.scroll-cue.right'), false);
+  await page.close();
+});
+
+test('the desktop log heads each ply', async () => {
+  const page = await openPage();
+  await page.selectOption('#game', 'sadeqa-iii');
+  await page.selectOption('#south', 'human');
+  await page.selectOption('#north', 'greedy');
+  await page.click('#new-game');
+  let s = await idle(page);
+  while (s.ply < 6 && !s.over) {
+    const ply = s.ply;
+    await page.click('#board .pit.playable[data-owner="S"]');
+    await page.waitForFunction((p) => window.sowingPage().state.ply > p, ply);
+    s = await idle(page);
+  }
+  const log = await page.$$eval('#log > li', (els) => els.map((el) => ({
+    cls: el.className,
+    head: el.querySelector('.ply-head') ? el.querySelector('.ply-head').textContent : null,
+    events: el.querySelectorAll('ul > li').length,
+  })));
+  const plies = log.filter((l) => l.cls === 'ply');
+  assert.equal(plies.length, s.ply, JSON.stringify(log));
+  plies.forEach((l, i) => {
+    assert.match(l.head, new RegExp('^Ply ' + (i + 1) + ': (South|North) plays \\d+\\.$'));
+    assert.ok(l.events > 0, l.head + ' lists what happened');
+  });
+  // Every line of the log is a ply's heading or under one, or a note.
+  assert.ok(log.every((l) => l.cls === 'ply' || l.cls === 'note'), JSON.stringify(log));
+  await page.screenshot({ path: path.join(shots, 'log.png') });
+  await page.close();
+});
+
+test('the API takes a move as a number, and a wrong body is named in its own terms', async () => {
+  const page = await openPage();
+  const call = (path, body) => page.evaluate(async ([p, b]) => {
+    const r = await fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: b });
+    return { status: r.status, data: await r.json() };
+  }, [path, body]);
+  const rustish = /NewGame|MoveRequest|struct|u64|Option|String|sequence|invalid type/;
+  for (const [body, code, words] of [
+    ['[]', 'bad_body', /JSON object/],
+    ['3', 'bad_body', /JSON object/],
+    ['{"seed": -1}', 'bad_field', /"seed" must be a whole number/],
+    ['{"variant": 3}', 'bad_field', /"variant" must be a string/],
+    ['{"starter_only": "yes"}', 'bad_field', /"starter_only" must be true or false/],
+    ['{"colour": "red"}', 'bad_field', /unknown field "colour": the fields are variant/],
+  ]) {
+    const r = await call('/api/games', body);
+    assert.equal(r.status, 422, body);
+    assert.equal(r.data.error, code, body);
+    assert.match(r.data.message, words, body);
+    assert.doesNotMatch(r.data.message, rustish, body);
+  }
+  // A record is read whole against the board: the board's pit range.
+  const rec = await call('/api/games', '{"variant": "sadeqa-iii", "record": "1/99999999999999999999"}');
+  assert.equal(rec.data.error, 'bad_record');
+  assert.match(rec.data.message, /pits are numbered 1 to 8/);
+  assert.doesNotMatch(rec.data.message, /24 at most/);
+  const g = await call('/api/games', '{"variant": "sadeqa-iii", "south": "human", "north": "human"}');
+  assert.equal(g.status, 201);
+  const id = g.data.id;
+  const one = await call('/api/games/' + id + '/move', '{"move": 1}');
+  assert.equal(one.status, 200, JSON.stringify(one.data));
+  assert.equal(one.data.move, '1');
+  const two = await call('/api/games/' + id + '/move', '{"move": "3"}');
+  assert.equal(two.status, 200, JSON.stringify(two.data));
+  for (const body of ['{"move": true}', '{"move": 1.5}', '{}', '[]', '{"move": 2, "pit": 2}']) {
+    const r = await call('/api/games/' + id + '/move', body);
+    assert.equal(r.status, 422, body);
+    assert.match(r.data.message, /"move"|JSON object|unknown field "pit"/, body);
+    assert.doesNotMatch(r.data.message, rustish, body);
+  }
+  const far = await call('/api/games/' + id + '/move', '{"move": 25}');
+  assert.equal(far.data.error, 'bad_move');
+  assert.match(far.data.message, /pits are numbered 1 to 8/);
   await page.close();
 });

@@ -75,24 +75,39 @@ function seats() {
   return { south: $('south').value, north: $('north').value };
 }
 
-async function newGame(extra) {
+async function newGame(extra, first) {
   const variant = chosenVariant();
   const body = Object.assign({ variant, first: $('first').value }, ruleOptions(variant), seats(), extra || {});
-  await start(body);
+  await start(body, first);
 }
 
-async function start(body) {
+// Each start is numbered: only the latest one asked for is shown (the
+// first screen's game may answer after a game the person started).
+let starts = 0;
+
+async function start(body, first) {
+  const mine = ++starts;
+  busy = true;
+  let s;
   try {
-    const s = await api('POST', '/api/games', body);
-    $('log').innerHTML = '';
-    skipping = false;
-    $('play').hidden = false;
-    show(s);
-    say(s.ply > 0 ? 'Started from ply ' + s.ply + ' of the record.' : 'A new game: ' + s.title + '.');
-    afterTurn();
+    s = await api('POST', '/api/games', body);
   } catch (e) {
-    sayError(e);
+    if (mine === starts) { busy = false; sayError(e); }
+    return;
   }
+  if (mine !== starts) return;
+  busy = false;
+  $('log').innerHTML = '';
+  plyList = null;
+  skipping = false;
+  $('play').hidden = false;
+  $('first-screen').hidden = !first;
+  // The position panel has done its work once a game starts (the first
+  // screen's game leaves it as the person may have opened it meanwhile).
+  if (!first) $('load').open = false;
+  show(s);
+  say(s.ply > 0 ? 'Started from ply ' + s.ply + ' of the record.' : 'A new game: ' + s.title + '.');
+  afterTurn();
 }
 
 function loadFromText() {
@@ -175,22 +190,20 @@ function seatWords(seat) {
   return seat === 'human' ? 'a person' : 'computer: ' + seat;
 }
 
+// Each side's tally in the server's words (the terminal game's): points,
+// or in Sadeqa II and Andada the seeds removed, which are no score.
 function tallyText(s, side) {
-  const t = s.tally;
-  const i = side === 'S' ? 0 : 1;
-  const value = side === 'S' ? t.south : t.north;
-  if (t.kind === 'points') {
-    if (t.in_waranas) return 'points ' + value + ' (' + t.captured[i] + ' captured + ' + t.in_waranas[i] + ' in waranas)';
-    return 'points ' + value + ' (captured)';
-  }
-  // Sadeqa II and Andada: removed seeds decide nothing.
-  return 'seeds removed by his captures: ' + value + ' (not a score)';
+  return side === 'S' ? s.tally.text.south : s.tally.text.north;
 }
 
 function show(s) {
   const shapeChanged = !state || state.id !== s.id || String(s.pits_per_row) !== $('board').dataset.n;
   state = s;
-  if (shapeChanged) buildBoard(s.pits_per_row);
+  if (shapeChanged) {
+    buildBoard(s.pits_per_row);
+    // A new board starts at its left edge.
+    $('board-wrap').scrollLeft = 0;
+  }
   $('title').textContent = s.title;
   drawBoard(s.board);
   for (const side of ['N', 'S']) {
@@ -233,7 +246,20 @@ function show(s) {
   $('choice').hidden = !choosing || s.to_move_seat !== 'human';
   $('choice-text').textContent = choosing ? sideName(s.to_move) + ', name who makes the first regular move:' : '';
   $('hint').disabled = s.over || s.to_move_seat !== 'human';
+  scrollCues();
   schedulePoll();
+}
+
+// A board wider than its frame (Sadeqa V and Andada on a phone) says that
+// it scrolls: a line above it, and a shaded arrow on each side with more
+// pits beyond it.
+function scrollCues() {
+  const wrap = $('board-wrap');
+  const more = wrap.scrollWidth - wrap.clientWidth;
+  const scrolls = !$('play').hidden && more > 1;
+  $('scroll-hint').hidden = !scrolls;
+  document.querySelector('.scroll-cue.left').hidden = !scrolls || wrap.scrollLeft <= 1;
+  document.querySelector('.scroll-cue.right').hidden = !scrolls || wrap.scrollLeft >= more - 1;
 }
 
 // Marks each pit of the side to move: playable, refused (with the reason
@@ -285,11 +311,30 @@ function sayError(e) {
   m.textContent = capital((e && e.message) || String(e)) + '.';
 }
 
+// The log: each ply under its heading ("Ply 6: South plays 6."), its
+// events listed below it; other lines (undo, the result) stand alone.
+let plyList = null;
+
+function logPly(text) {
+  const li = document.createElement('li');
+  li.className = 'ply';
+  const head = document.createElement('div');
+  head.className = 'ply-head';
+  head.textContent = text;
+  plyList = document.createElement('ul');
+  li.append(head, plyList);
+  $('log').appendChild(li);
+  head.scrollIntoView({ block: 'nearest' });
+}
+
 function log(text, cls) {
   const li = document.createElement('li');
   li.textContent = text;
-  if (cls) li.className = cls;
-  $('log').appendChild(li);
+  if (cls) {
+    li.className = 'note';
+    plyList = null;
+  }
+  (plyList || $('log')).appendChild(li);
   li.scrollIntoView({ block: 'nearest' });
 }
 
@@ -349,7 +394,7 @@ async function animate(before, played, after) {
   };
   document.querySelectorAll('.pit').forEach((el) => el.classList.remove('playable', 'refused', 'proving'));
   let hand = 0;
-  log('Ply ' + after.ply + ': ' + sideName(played.player) + ' plays ' + played.move + '.', 'ply');
+  logPly('Ply ' + after.ply + ': ' + sideName(played.player) + ' plays ' + played.move + '.');
   for (const ev of played.events) {
     log(ev.text);
     say(ev.text);
@@ -568,4 +613,9 @@ document.querySelectorAll('.copy').forEach((b) => b.addEventListener('click', as
 // For the browser tests: what the page knows.
 window.sowingPage = () => ({ state, busy });
 
-loadMeta().catch(sayError);
+$('board-wrap').addEventListener('scroll', scrollCues);
+window.addEventListener('resize', scrollCues);
+
+// The first screen: a game ready to play (the form's defaults: a person as
+// South against the strongest computer player), not an empty page.
+loadMeta().then(() => { if (!state && !starts) return newGame(undefined, true); }).catch(sayError);

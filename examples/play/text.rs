@@ -1,0 +1,83 @@
+//! Lines that fit the terminal: wrapped words, and notation strings
+//! broken where they can be pasted back.
+
+use sowing::AnyGame;
+
+/// The terminal's width: every line printed fits it.
+pub const WIDTH: usize = 80;
+
+/// Prints `text` wrapped at word boundaries to [`WIDTH`] columns, each line
+/// starting with `indent` (continuation lines with two spaces more).
+pub fn say(indent: &str, text: &str) {
+    for line in wrap(indent, text) {
+        println!("{line}");
+    }
+}
+
+pub fn wrap(indent: &str, text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = indent.to_string();
+    let mut empty = true;
+    for word in text.split_whitespace() {
+        if !empty && line.len() + 1 + word.len() > WIDTH {
+            lines.push(std::mem::take(&mut line));
+            line = format!("{indent}  ");
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    lines.push(line);
+    lines
+}
+
+/// Prints a notation string that may pass [`WIDTH`]: a record is broken
+/// after a `/` (the record parser ignores the spaces); a position string is
+/// broken after a `,` with a `\` at the end of the line, which a shell
+/// removes inside double quotes, so that it pastes back as one string.
+pub fn print_notation(label: &str, text: &str, record: bool) {
+    let first = format!("{label}{text}");
+    if first.len() <= WIDTH {
+        println!("{first}");
+        return;
+    }
+    let sep = if record { '/' } else { ',' };
+    let room = if record { WIDTH } else { WIDTH - 1 };
+    let mut line = label.to_string();
+    let mut lines = Vec::new();
+    for (i, piece) in text.split_inclusive(sep).enumerate() {
+        if i > 0 && line.len() + piece.len() > room {
+            lines.push(std::mem::take(&mut line));
+            // A record may be indented (its parser ignores spaces); a
+            // position string may not: the shell keeps the spaces after a
+            // `\` and newline, and they would split the pits field.
+            if record {
+                line = "    ".to_string();
+            }
+        }
+        line.push_str(piece);
+    }
+    lines.push(line);
+    let last = lines.len() - 1;
+    for (i, l) in lines.iter().enumerate() {
+        if record || i == last {
+            println!("{l}");
+        } else {
+            println!("{l}\\");
+        }
+    }
+}
+
+/// Prints the game's record, `Record: 2/8/3`; a game of no plies has none
+/// to print: `Record: (no moves)`.
+pub fn print_record(game: &AnyGame) {
+    let record = game.record().to_string();
+    if record.is_empty() {
+        println!("Record: (no moves)");
+    } else {
+        print_notation("Record: ", &record, true);
+    }
+}
