@@ -18,7 +18,7 @@
 //! - `end`
 
 use oware::{Oware, collected, move_to_action};
-use sowing::{Game, Outcome, Player, Position};
+use sowing::{Event, Game, Outcome, Player, Position};
 
 /// SplitMix64: a small seeded generator, so that this example needs no
 /// dependency beyond `sowing`.
@@ -88,6 +88,8 @@ fn main() {
     let seed: u64 = args.next().map_or(1, |a| a.parse().expect("SEED"));
     let mut rng = Rng(seed);
     let mut plies = 0usize;
+    // Ends by score, by no legal move, by repetition, by the ply limit.
+    let mut ends = [0usize; 4];
     let mut out = String::new();
     for i in 0..games {
         out.push_str(&format!("game {i}\n"));
@@ -102,7 +104,24 @@ fn main() {
             let mv = legal
                 .nth((rng.next() % legal.len() as u64) as usize)
                 .unwrap();
-            game.play(mv).expect("a legal move");
+            let events = game.play_traced(mv).expect("a legal move");
+            let outcome = game.outcome();
+            if !outcome.is_ongoing() {
+                let pos = game.position();
+                let mut before = [pos.captured(Player::South), pos.captured(Player::North)];
+                for e in events {
+                    if let Event::Sweep { to, seeds } = e {
+                        before[to.index()] -= seeds;
+                    }
+                }
+                if !pos.is_over() {
+                    ends[if game.ply() >= oware::MAX_GAME_LENGTH { 3 } else { 2 }] += 1;
+                } else if oware::score_terminal(before[0], before[1]) {
+                    ends[0] += 1;
+                } else {
+                    ends[1] += 1;
+                }
+            }
             plies += 1;
             out.push_str(&format!("move {}\n", move_to_action(mv).unwrap()));
             out.push_str(&state_line(&game));
@@ -111,5 +130,9 @@ fn main() {
         out.push_str("end\n");
     }
     print!("{out}");
-    eprintln!("replay: {games} games, {plies} plies");
+    eprintln!(
+        "replay: {games} games, {plies} plies; ended by score {}, by no legal move {}, \
+         by repetition {}, at the ply limit {}",
+        ends[0], ends[1], ends[2], ends[3]
+    );
 }
