@@ -115,7 +115,11 @@ fn main() {
                     }
                 }
                 if !pos.is_over() {
-                    ends[if game.ply() >= oware::MAX_GAME_LENGTH { 3 } else { 2 }] += 1;
+                    ends[if game.ply() >= oware::MAX_GAME_LENGTH {
+                        3
+                    } else {
+                        2
+                    }] += 1;
                 } else if oware::score_terminal(before[0], before[1]) {
                     ends[0] += 1;
                 } else {

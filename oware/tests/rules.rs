@@ -4,7 +4,7 @@
 //! from his pit 1 (houses 6..11), the side to move, the scores.
 
 use oware::Oware;
-use sowing::{DrawReason, Game, Move, MoveSet, Outcome, Player, Position, Score};
+use sowing::{DrawReason, Move, MoveSet, Outcome, Player, Position, Score};
 
 fn pos(s: &str) -> Position<Oware> {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -107,7 +107,10 @@ fn no_feeding_move_collects_and_ends() {
         p.outcome(),
         Outcome::Win {
             winner: Player::South,
-            score: Some(Score { south: 25, north: 23 })
+            score: Some(Score {
+                south: 25,
+                north: 23
+            })
         }
     );
 }
@@ -132,7 +135,10 @@ fn the_end_at_24_each() {
         p.outcome(),
         Outcome::Draw {
             reason: DrawReason::EqualScore,
-            score: Some(Score { south: 24, north: 24 })
+            score: Some(Score {
+                south: 24,
+                north: 24
+            })
         }
     );
 }
@@ -156,7 +162,10 @@ fn repetition_ends_and_collects_through_game() {
         game.outcome(),
         Outcome::Win {
             winner: Player::South,
-            score: Some(Score { south: 25, north: 23 })
+            score: Some(Score {
+                south: 25,
+                north: 23
+            })
         }
     );
     assert_eq!(game.legal_moves(), MoveSet::EMPTY);
