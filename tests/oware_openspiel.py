@@ -36,6 +36,11 @@ def main():
     src = open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin
     game = pyspiel.load_game("oware")
     max_len = game.max_game_length()
+    # The crate mirrors it as oware::MAX_GAME_LENGTH (its Game's ply limit).
+    if max_len != 1000:
+        print(f"MISMATCH: OpenSpiel's max game length is {max_len}, "
+              "oware::MAX_GAME_LENGTH is 1000")
+        return 1
     games = plies = mismatches = limits = 0
     state = None
     gid = None
