@@ -786,7 +786,7 @@ static KEEP: [[u128; WORDS]; MAX_PITS] = {
 
 #[cfg(test)]
 mod tests {
-    /// Oware's lap of 12 or more seeds on 2 x 6 passes its emptied origin
+    /// A lap of 12 or more seeds on 2 x 6 that skips its origin passes its emptied origin
     /// by: 12 seeds from South's pit 1 give each of the 11 other pits one,
     /// and the twelfth falls into South's pit 2, not into pit 1.
     #[test]

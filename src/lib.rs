@@ -36,8 +36,9 @@
 //! and change it only through a [`Sowing`] context. Everything else comes
 //! with it: legality with the exact endless-sowing test, play, the
 //! position string, [`Game`] with records and repetition, [`playout`], the
-//! computer players and the solver. The repository's `oware/` crate is a
-//! worked example (Oware as OpenSpiel plays it, checked against OpenSpiel).
+//! computer players and the solver. The repository holds a worked example
+//! in a crate of its own, a West African game as OpenSpiel plays it,
+//! checked against OpenSpiel (the README's "A game of your own").
 //!
 //! ```
 //! use sowing::{Lap, Move, MoveSet, NoMove, Outcome, Position, Ruleset, Scoring, Sowing, Turn, View};

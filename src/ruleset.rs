@@ -264,8 +264,8 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     const MARKS_PITS: bool = false;
 
     /// Whether a lap of `2n` seeds or more passes its emptied origin pit
-    /// by (Oware's rule): every `2n - 1` seeds make one round of the other
-    /// pits. The games here sow into the origin (RULES.md section 2). Such
+    /// by (a rule of several West African games): every `2n - 1` seeds
+    /// make one round of the other pits. The games here sow into the origin (RULES.md section 2). Such
     /// laps are sown seed by seed, off the lap tables, and the exact
     /// endless test assumes laps that can be undone: a game that both
     /// skips its origin and relays should play under a lap limit.
