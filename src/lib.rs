@@ -166,7 +166,7 @@ pub use notation::Record;
 pub use outcome::{DrawReason, Outcome, Score};
 pub use perft::perft;
 pub use player::{Pit, Player};
-pub use position::{Legality, Position, Proof, TURN_BUDGET};
+pub use position::{Legality, Position, Proof, SKIPPING_LAP_LIMIT, TURN_BUDGET};
 #[cfg(feature = "bots")]
 pub use position::{playout, playout_with};
 pub use ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};

@@ -266,9 +266,11 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// Whether a lap of `2n` seeds or more passes its emptied origin pit
     /// by (a rule of several West African games): every `2n - 1` seeds
     /// make one round of the other pits. The games here sow into the origin (RULES.md section 2). Such
-    /// laps are sown seed by seed, off the lap tables, and the exact
-    /// endless test assumes laps that can be undone: a game that both
-    /// skips its origin and relays should play under a lap limit.
+    /// laps are sown seed by seed, off the lap tables. They cannot be
+    /// undone, so the exact endless test (a return to the first state)
+    /// need not end: such a game always plays under a lap limit,
+    /// [`SKIPPING_LAP_LIMIT`](crate::SKIPPING_LAP_LIMIT) unless another is
+    /// set.
     const SKIPS_ORIGIN: bool = false;
 
     /// The notation name of this ruleset value: the position string's
@@ -280,10 +282,13 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// into a `Position<Self>` starts here.
     fn from_name(name: &str) -> Option<Self>;
 
-    /// Pits per row, `n` (2 to [`MAX_PITS_PER_ROW`](crate::MAX_PITS_PER_ROW)).
+    /// Pits per row, `n`: 2 to [`MAX_PITS_PER_ROW`](crate::MAX_PITS_PER_ROW)
+    /// (24). [`Position::new`](crate::Position::new) panics outside it.
     fn pits_per_row(&self) -> usize;
 
-    /// Seeds in every pit of the initial position.
+    /// Seeds in every pit of the initial position. The seeds in play
+    /// ([`Ruleset::total_seeds`]) may be 96 at most, the lap tables' bound:
+    /// [`Position::new`](crate::Position::new) panics above it.
     fn seeds_per_pit(&self) -> u8;
 
     /// Seeds in play at the start: `2 * n * seeds_per_pit`.
@@ -385,7 +390,9 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     }
 
     /// The state field of the position string, if the state needs one
-    /// (RULES.md section 7). Default: none.
+    /// (RULES.md section 7). Default: none. A game whose state can be
+    /// other than its `Default` must write it here and read it in
+    /// [`Ruleset::parse_state`], or its position strings lose it.
     fn format_state(&self, state: &Self::State) -> Option<&'static str> {
         let _ = state;
         None

@@ -224,7 +224,8 @@ impl<R: Ruleset> Position<R> {
             .chain(&setup.captured)
             .map(|&s| s as u64)
             .sum();
-        let total = rules.total_seeds();
+        // The lap tables' bound, whatever a ruleset of someone else's says.
+        let total = rules.total_seeds().min(MAX_SEEDS);
         if found > total as u64 {
             return Err(SetupError::TooManySeeds {
                 found,

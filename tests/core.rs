@@ -2306,3 +2306,108 @@ fn any_game_from_a_record_keeps_its_start_and_moves() {
         Err(RecordError::Play { ply: 1, .. })
     ));
 }
+
+// ---- rulesets of someone else's: the engine's own bounds ----
+
+/// A ruleset as another crate could write one: `N` pits a row, `S` seeds a
+/// pit, laps skipping their origin with `SKIP`, relay sowing, no captures;
+/// its candidates are every pit number up to `C` with seeds (or not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Outside<const N: usize, const S: u8, const SKIP: bool, const C: u8>;
+
+impl<const N: usize, const S: u8, const SKIP: bool, const C: u8> sowing::Ruleset
+    for Outside<N, S, SKIP, C>
+{
+    type State = ();
+    const NAME: &'static str = "Outside";
+    const SKIPS_ORIGIN: bool = SKIP;
+    fn name(&self) -> &'static str {
+        "outside"
+    }
+    fn from_name(name: &str) -> Option<Self> {
+        (name == "outside").then_some(Outside)
+    }
+    fn pits_per_row(&self) -> usize {
+        N
+    }
+    fn seeds_per_pit(&self) -> u8 {
+        S
+    }
+    fn scoring(&self) -> sowing::Scoring {
+        sowing::Scoring::LastMover
+    }
+    fn candidates(&self, pos: &sowing::View<'_, ()>) -> MoveSet {
+        if C == 0 {
+            return MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()));
+        }
+        MoveSet::from_pit_mask((1u32 << C) - 1)
+    }
+    fn lap_end<O: Observer>(
+        &self,
+        _: &mut sowing::Sowing<'_, Self, O>,
+        _: &sowing::Lap<'_>,
+    ) -> sowing::Turn {
+        sowing::Turn::Next
+    }
+    fn no_move<O: Observer>(&self, _: &mut sowing::Sowing<'_, Self, O>) -> sowing::NoMove {
+        sowing::NoMove::End
+    }
+    fn outcome(&self, pos: &sowing::View<'_, ()>) -> Outcome {
+        Outcome::Win {
+            winner: pos.side_to_move().other(),
+            score: None,
+        }
+    }
+}
+
+/// Candidates past the row (pits 4 and 5 of a 3-pit row) are not moves:
+/// the core leaves them out and refuses them as pits off the board.
+#[test]
+fn candidates_past_the_row_are_not_moves() {
+    let pos = Position::new(Outside::<3, 2, false, 5>);
+    assert_eq!(pos.legal_moves().to_string(), "1 2 3");
+    assert!(!pos.is_legal(Move::Pit(4)));
+    assert!(matches!(
+        pos.check(Move::Pit(5)),
+        Err(PlayError::Illegal {
+            reason: Refusal::NoSuchPit { pit: 5, .. },
+            ..
+        })
+    ));
+}
+
+/// Laps that skip their origin cannot be undone, so a sowing can cycle
+/// without coming back to its first state: N2 (9 seeds) on 2 x 2 enters a
+/// cycle after its first lap. Such a ruleset plays under
+/// `SKIPPING_LAP_LIMIT` by default, so the proof ends: N2 is endless.
+#[test]
+fn a_ruleset_whose_laps_skip_their_origin_plays_under_a_lap_limit() {
+    let pos: Position<Outside<2, 6, true, 0>> = "outside 5,7/2,9 N 0-0".parse().unwrap();
+    assert_eq!(pos.lap_limit(), Some(sowing::SKIPPING_LAP_LIMIT));
+    assert_eq!(
+        pos.with_lap_limit(None).lap_limit(),
+        Some(sowing::SKIPPING_LAP_LIMIT)
+    );
+    assert!(!pos.legal_moves().contains(Move::Pit(2)));
+    assert!(matches!(
+        pos.prove(Move::Pit(2), &mut ()),
+        Ok(sowing::Proof::OverLimit { .. })
+    ));
+}
+
+/// The engine's bounds (24 pits a row, 96 seeds in play) are said as such.
+#[test]
+#[should_panic(expected = "2 to 24 pits a row and at most 96 seeds in play, not 25 pits a row")]
+fn a_ruleset_of_25_pits_a_row_is_refused_in_words() {
+    let _ = Position::new(Outside::<25, 1, false, 0>);
+}
+
+/// A setup with more seeds than the lap tables hold is refused, even for a
+/// ruleset that claims more.
+#[test]
+fn a_setup_over_96_seeds_is_refused() {
+    let err = "outside 1,96,0,0,0,0/0,0,0,0,0,0 S 0-0"
+        .parse::<Position<Outside<6, 10, false, 0>>>()
+        .unwrap_err();
+    assert!(err.to_string().contains("97 seeds"), "{err}");
+}

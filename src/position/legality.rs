@@ -61,7 +61,7 @@ impl<R: Ruleset> Position<R> {
         if self.over {
             return MoveSet::EMPTY;
         }
-        self.rules.candidates(&self.view())
+        self.board_candidates()
     }
 
     /// Whether `mv` is legal: `legal_moves().contains(mv)`, for one move.

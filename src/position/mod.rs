@@ -121,6 +121,14 @@ impl<R: Ruleset> Position<R> {
     /// moves first unless the caller chooses otherwise).
     pub fn new_with_first(rules: R, first: Player) -> Self {
         let n = rules.pits_per_row();
+        assert!(
+            (2..=crate::MAX_PITS_PER_ROW).contains(&n)
+                && rules.total_seeds() <= crate::board::MAX_SEEDS,
+            "{}: a ruleset's board has 2 to 24 pits a row and at most 96 seeds \
+             in play, not {n} pits a row and {} seeds",
+            R::NAME,
+            rules.total_seeds()
+        );
         let seeds = initial_row(rules.seeds_per_pit(), n);
         let board = Board::from_rows_sown(&seeds[..n], &seeds[..n], rules.clockwise())
             .expect("a ruleset's board: 2 to 24 pits a row, at most 96 seeds a pit");
@@ -151,7 +159,7 @@ impl<R: Ruleset> Position<R> {
             undecided: MoveSet::EMPTY,
             untried: MoveSet::EMPTY,
             over: false,
-            lap_limit: None,
+            lap_limit: R::SKIPS_ORIGIN.then_some(SKIPPING_LAP_LIMIT),
         }
     }
 
@@ -165,14 +173,18 @@ impl<R: Ruleset> Position<R> {
     /// sowing's cycle can take 10^9 to 10^10 laps to prove (RULES.md
     /// section 2). A limit of 10,000 refuses no move seen in random play.
     /// Every sowing has at least one lap, so a limit of 0 is taken as 1
-    /// (and [`Position::lap_limit`] then says 1).
+    /// (and [`Position::lap_limit`] then says 1). A ruleset whose laps skip
+    /// their origin has no exact test: `None` gives it
+    /// [`SKIPPING_LAP_LIMIT`].
     ///
     /// The legality of the turn is found again under the new setting. A
     /// limit can leave the side to move without a legal move; the ruleset's
     /// no-move rule then applies at once, as after a move (Sadeqa V: he
     /// passes). Set the limit before play: a finished game is not reopened.
     pub fn with_lap_limit(mut self, limit: Option<u32>) -> Self {
-        self.lap_limit = limit.map(|l| l.max(1));
+        self.lap_limit = limit
+            .map(|l| l.max(1))
+            .or(R::SKIPS_ORIGIN.then_some(SKIPPING_LAP_LIMIT));
         if !self.over {
             self.start_turn(&mut (), &mut ())
                 .expect("the uncancellable control does not cancel");
@@ -329,6 +341,24 @@ impl<R: Ruleset> Hash for Position<R> {
         self.side.hash(h);
         self.captured.hash(h);
         self.state.hash(h);
+    }
+}
+
+/// The laps after which a sowing of a ruleset whose laps skip their origin
+/// ([`Ruleset::SKIPS_ORIGIN`]) counts as endless when no other lap limit is
+/// set: such laps cannot be undone, so the exact test (a return to the
+/// first state) need not end.
+pub const SKIPPING_LAP_LIMIT: u32 = 1_000_000;
+
+impl<R: Ruleset> Position<R> {
+    /// The ruleset's candidates that are moves of this board: pit numbers
+    /// past the row are left out (a ruleset of someone else's could name
+    /// one), so they are refused as pits off the board.
+    #[inline(always)]
+    pub(crate) fn board_candidates(&self) -> MoveSet {
+        let n = self.board.pits_per_row();
+        let off = MoveSet::from_pit_mask(u32::MAX.checked_shl(n as u32).unwrap_or(0));
+        self.rules.candidates(&self.view()).difference(off)
     }
 }
 

@@ -142,7 +142,7 @@ pub fn playout_with<R: Ruleset, G: Rng + ?Sized>(
         }
         // A complete position that is not over has a legal move among its
         // candidates; an incomplete one is the position after a move.
-        let mut pending = pos.rules.candidates(&pos.view());
+        let mut pending = pos.board_candidates();
         while !pending.is_empty() {
             let mv = draw(pending, rng);
             let mut next = *pos;

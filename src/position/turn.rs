@@ -115,7 +115,7 @@ impl<R: Ruleset> Position<R> {
         &mut self,
         control: &mut C,
     ) -> Result<(), PlayError> {
-        let candidates = self.rules.candidates(&self.view());
+        let candidates = self.board_candidates();
         let found = self.trials_of::<LAZY>(candidates);
         self.untried = found.untried;
         if found.ends.is_empty() && !found.over_budget.is_empty() {
