@@ -233,22 +233,9 @@ impl<R: Ruleset> Position<R> {
                 variant: name,
             });
         }
-        // A ruleset of someone else's may start with more seeds than a pit
-        // holds: refused as such, not as a panic.
-        let bytes =
-            |row: &[u32]| -> Vec<u8> { row.iter().map(|&s| s.min(MAX_SEEDS) as u8).collect() };
-        if let Some(&over) = setup
-            .south
-            .iter()
-            .chain(&setup.north)
-            .find(|&&s| s > MAX_SEEDS)
-        {
-            return Err(SetupError::TooManySeeds {
-                found: over as u64,
-                total: MAX_SEEDS,
-                variant: name,
-            });
-        }
+        // Every count is now at most the total, and the total at most 96:
+        // each fits a pit.
+        let bytes = |row: &[u32]| -> Vec<u8> { row.iter().map(|&s| s as u8).collect() };
         let board = Board::from_rows_sown(
             &bytes(&setup.south),
             &bytes(&setup.north),
