@@ -358,6 +358,12 @@ impl Board {
         &self.pits[..16 * W]
     }
 
+    /// The board's pits in sowing order, as bytes (`2n` of them).
+    #[inline(always)]
+    pub(crate) fn pits(&self) -> &[u8] {
+        &self.pits[..self.len()]
+    }
+
     /// Seeds at `idx`, for a caller that knows `idx` is on the board (no
     /// test against the length; it panics only past the array).
     #[inline(always)]

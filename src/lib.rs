@@ -117,7 +117,9 @@
 //! [`Position::with_lap_limit`], which trades exactness for bounded time.
 
 #![warn(missing_docs)]
-#![forbid(unsafe_code)]
+// One `unsafe` call in the crate: memory-mapping a finished database file
+// (`tablebase::file`), allowed there with its reasoning.
+#![deny(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod any;
@@ -150,6 +152,9 @@ mod serde_str;
 mod setup;
 pub mod solver;
 mod sow;
+#[cfg(feature = "tablebase")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tablebase")))]
+pub mod tablebase;
 mod variant;
 mod view;
 

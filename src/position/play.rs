@@ -191,3 +191,32 @@ impl<R: Ruleset> Position<R> {
         }
     }
 }
+
+#[cfg(feature = "tablebase")]
+impl<R: Ruleset> Position<R> {
+    /// For the databases' sweeps: each candidate of this position, whose
+    /// turn has not been started (its legality not found), made once, and
+    /// the position it leads to passed to `each` with the next turn not
+    /// started either (no legality, no pass, no end of game: the databases
+    /// hold those positions' own values). Each sowing gets [`TURN_BUDGET`]
+    /// laps; returns `false`, having passed some children or none, if a
+    /// candidate did not end within it or there is no candidate: the
+    /// caller then starts the turn and takes the exact legal moves.
+    pub(crate) fn quick_children(&self, mut each: impl FnMut(&Position<R>)) -> bool {
+        let candidates = self.board_candidates();
+        if candidates.is_empty() {
+            return false;
+        }
+        for mv in candidates {
+            let mut child = *self;
+            match child.run_move::<(), (), false>(mv, &mut (), Some(TURN_BUDGET), &mut ()) {
+                Sown::Ended { turn, .. } => {
+                    child.end_move(turn, &mut ());
+                    each(&child);
+                }
+                _ => return false,
+            }
+        }
+        true
+    }
+}

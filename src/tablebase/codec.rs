@@ -1,0 +1,200 @@
+//! Which positions a database holds, and where: a position is seen from
+//! its mover (his row first, in sowing order), so one entry serves South to
+//! move and North to move alike, and is numbered by its seeds on the board
+//! (the *layer*), its ruleset state, its marked pits and the rank of its
+//! placement (`index`).
+
+use super::index::{Walk, placements, rank_of};
+use crate::board::Board;
+use crate::player::Player;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::rulesets::andada::Phase;
+use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+
+/// A ruleset whose positions can be tabulated: the rules treat both players
+/// alike (a position with North to move is worth, to North, what its mirror
+/// image with South to move is worth to South), and the states the
+/// databases hold are numbered.
+///
+/// The built-in games implement it: Sadeqa III and game 91 and Sadeqa V
+/// (no state; Sadeqa V's waranas are part of the position), Sadeqa II
+/// (only positions whose first moves are no longer restricted, RULES.md
+/// 4.1: the restriction is over before the seeds fall below 30), and
+/// Andada (the phases `play` and `singles`; the opening and the choice come
+/// only with every seed on the board, RULES.md 6.1-6.2).
+pub trait Tabulate: Ruleset {
+    /// How many states of the ruleset a database tells apart (1 for the
+    /// state's default alone).
+    const STATES: u64 = 1;
+
+    /// The number of `state` in `0..STATES`, or `None` for a state the
+    /// databases do not hold. States must not depend on who is to move.
+    fn state_index(&self, state: &Self::State) -> Option<u64> {
+        (*state == Self::State::default()).then_some(0)
+    }
+
+    /// The state numbered `index` (below [`Tabulate::STATES`]).
+    fn state_at(&self, index: u64) -> Self::State {
+        let _ = index;
+        Self::State::default()
+    }
+}
+
+impl Tabulate for SadeqaIII {}
+impl Tabulate for SadeqaV {}
+impl Tabulate for SadeqaII {}
+
+impl Tabulate for Andada {
+    const STATES: u64 = 2;
+
+    fn state_index(&self, state: &Phase) -> Option<u64> {
+        match state {
+            Phase::Play => Some(0),
+            Phase::Singles => Some(1),
+            Phase::Opening | Phase::Choice => None,
+        }
+    }
+
+    fn state_at(&self, index: u64) -> Phase {
+        if index == 0 {
+            Phase::Play
+        } else {
+            Phase::Singles
+        }
+    }
+}
+
+/// Where a position is: its layer (seeds on the board) and its index there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    /// Seeds on the board.
+    pub seeds: u32,
+    /// Index within the layer.
+    pub index: u64,
+}
+
+/// The shape of a ruleset's layers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    /// Pits on the board, `2n`.
+    pub pits: usize,
+    /// Mark sets told apart: `2^(2n)` for a game that marks pits, else 1.
+    pub mark_sets: u64,
+    /// Ruleset states told apart.
+    pub states: u64,
+}
+
+impl Layout {
+    pub(crate) fn of<R: Tabulate>(rules: &R) -> Layout {
+        let pits = 2 * rules.pits_per_row();
+        Layout {
+            pits,
+            mark_sets: if R::MARKS_PITS { 1u64 << pits } else { 1 },
+            states: R::STATES,
+        }
+    }
+
+    /// Placements of `seeds` seeds.
+    pub(crate) fn placements(&self, seeds: u32) -> u64 {
+        placements(self.pits, seeds)
+    }
+
+    /// Positions in the layer of `seeds` seeds (saturated at `u64::MAX`).
+    pub(crate) fn size(&self, seeds: u32) -> u64 {
+        self.placements(seeds)
+            .saturating_mul(self.mark_sets)
+            .saturating_mul(self.states)
+    }
+
+    /// The state, mark set and rank of `index` in the layer of `seeds`.
+    pub(crate) fn split(&self, seeds: u32, index: u64) -> (u64, u64, u64) {
+        let p = self.placements(seeds);
+        let rank = index % p;
+        let rest = index / p;
+        (rest / self.mark_sets, rest % self.mark_sets, rank)
+    }
+}
+
+/// The key of `pos` (any side to move), or `None` if the databases do not
+/// hold its state.
+pub(crate) fn encode<R: Tabulate>(layout: &Layout, pos: &Position<R>) -> Option<Key> {
+    let state = pos.rules().state_index(pos.state())?;
+    let pits = pos.board().pits();
+    let n = layout.pits / 2;
+    let shift = if pos.side_to_move() == Player::South {
+        0
+    } else {
+        n
+    };
+    // The mover's row first: the board turned by `shift` pits.
+    let (first, second) = pits.split_at(shift);
+    let turned = second.iter().chain(first).copied();
+    let seeds = pits.iter().map(|&s| s as u32).sum::<u32>();
+    let marks = if R::MARKS_PITS {
+        rotate(pos.marks(), shift, layout.pits)
+    } else {
+        0
+    };
+    let r = rank_of(turned.take(layout.pits - 1));
+    Some(Key {
+        seeds,
+        index: (state * layout.mark_sets + marks) * layout.placements(seeds) + r,
+    })
+}
+
+/// The `pits`-bit mask `mask` with bit `i` moved to bit `i - shift` (mod
+/// `pits`): the marks seen from the player whose row starts at `shift`.
+fn rotate(mask: u64, shift: usize, pits: usize) -> u64 {
+    if shift == 0 {
+        return mask;
+    }
+    let all = if pits == 64 {
+        u64::MAX
+    } else {
+        (1u64 << pits) - 1
+    };
+    ((mask >> shift) | (mask << (pits - shift))) & all
+}
+
+/// The position with South to move whose pits (in sowing order) are
+/// `placement`, with the mark set `marks` and the state numbered `state`,
+/// nothing captured, and its turn not started (no legality found: see
+/// [`Position::quick_children`] and [`Position::start_turn`]).
+pub(crate) fn decode<R: Tabulate>(
+    rules: R,
+    placement: &[u8],
+    marks: u64,
+    state: u64,
+) -> Position<R> {
+    let n = placement.len() / 2;
+    let mut board = Board::empty(n, rules.clockwise()).expect("2 to 24 pits a row");
+    for (i, &s) in placement.iter().enumerate() {
+        board.set(i, s);
+    }
+    Position::raw(
+        rules,
+        board,
+        marks,
+        Player::South,
+        [0; 2],
+        rules.state_at(state),
+    )
+}
+
+/// The position at `index` of the layer of `seeds` seeds, with its turn
+/// started (its legality found, as a position string's would be).
+pub(crate) fn decode_index<R: Tabulate>(
+    rules: R,
+    layout: &Layout,
+    seeds: u32,
+    index: u64,
+) -> Position<R> {
+    let (state, marks, r) = layout.split(seeds, index);
+    let mut buf = [0u8; 48];
+    Walk::at(layout.pits, seeds, r).placement(&mut buf);
+    let mut pos = decode(rules, &buf[..layout.pits], marks, state);
+    pos.start_turn(&mut (), &mut ())
+        .expect("the uncancellable control does not cancel");
+    pos
+}

@@ -1,0 +1,264 @@
+//! A layer's moves, found by its first sweep and kept for the next ones.
+//!
+//! A sweep's cost is in sowing each move and ranking where it leads; the
+//! values it reads change, the moves do not. So the first sweep of a margin
+//! layer writes, chunk by chunk, what it found: for each position the best
+//! value of its moves that leave the layer (captures, the end of the game:
+//! final values), and the indices of the positions its other moves lead
+//! to. Later sweeps read that back instead of sowing again. The blocks go
+//! to one temporary file a worker thread (about 2.6 moves within the layer
+//! a position, 4 bytes each: 0.8 GB for game 91's layer of 16 seeds), read
+//! back with positioned reads, so that the memory a build holds stays the
+//! values' (the operating system keeps the files in its cache when it has
+//! room).
+
+use super::TablebaseError;
+use std::cell::RefCell;
+use std::fs::File;
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+/// A move that stays in the layer: where it leads, the points it gains
+/// for the mover (Sadeqa V's warana seeds; 0 in most games), and whether
+/// the mover moves again there (a bonus move; a pass).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Edge {
+    pub index: u64,
+    pub gain: i8,
+    pub same_mover: bool,
+}
+
+/// The most moves a position has that stay in its layer: one a pit of a
+/// row (24), or a pass.
+const MAX_EDGES: usize = 25;
+
+/// What a position's moves are, for its value: the best value of the moves
+/// that leave the layer (`None` if none does) and the moves that stay. A
+/// plain value: no allocation on a sweep's path.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Moves {
+    pub exit: Option<i32>,
+    edges: [Edge; MAX_EDGES],
+    len: u8,
+}
+
+impl Default for Moves {
+    fn default() -> Self {
+        Moves {
+            exit: None,
+            edges: [Edge {
+                index: 0,
+                gain: 0,
+                same_mover: false,
+            }; MAX_EDGES],
+            len: 0,
+        }
+    }
+}
+
+impl Moves {
+    /// A move leaving the layer, worth `value` to the mover.
+    #[inline]
+    pub(crate) fn exit(&mut self, value: i32) {
+        self.exit = Some(self.exit.map_or(value, |e| e.max(value)));
+    }
+
+    /// A move staying in the layer.
+    #[inline]
+    pub(crate) fn edge(&mut self, edge: Edge) {
+        self.edges[self.len as usize] = edge;
+        self.len += 1;
+    }
+
+    /// The moves staying in the layer.
+    #[inline]
+    pub(crate) fn edges(&self) -> &[Edge] {
+        &self.edges[..self.len as usize]
+    }
+}
+
+/// One chunk's moves, as written: `count` a position (`SETTLED` for a
+/// position whose value was final after the first sweep), its best exit
+/// (`i8::MIN` for none), then the edges' indices (`u32`), then, if any edge
+/// is not plain (gain 0, the other player next), a gain and a flag each.
+pub(crate) const SETTLED: u8 = u8::MAX;
+
+/// Where a chunk's block is.
+#[derive(Clone, Copy, Debug)]
+struct Block {
+    file: usize,
+    offset: u64,
+    len: usize,
+}
+
+/// The blocks of one layer's chunks, in one temporary file a worker
+/// thread.
+pub(crate) struct EdgeStore {
+    paths: Vec<PathBuf>,
+    files: Vec<Mutex<(File, u64)>>,
+    blocks: Vec<OnceLock<Block>>,
+}
+
+thread_local! {
+    /// A worker's buffer for the block it reads or writes.
+    static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+impl EdgeStore {
+    /// A store for `chunks` chunks, with one file a worker thread of the
+    /// current pool in `dir`, named after `stem`.
+    pub(crate) fn new(dir: &Path, stem: &str, chunks: usize) -> Result<EdgeStore, TablebaseError> {
+        let threads = rayon::current_num_threads();
+        let mut paths = Vec::new();
+        let mut files = Vec::new();
+        for t in 0..threads {
+            let path = dir.join(format!(".{stem}.moves.{t}.tmp"));
+            let file = File::options()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&path)
+                .map_err(|e| TablebaseError::Io {
+                    path: path.clone(),
+                    error: e.to_string(),
+                })?;
+            paths.push(path);
+            files.push(Mutex::new((file, 0)));
+        }
+        Ok(EdgeStore {
+            paths,
+            files,
+            blocks: (0..chunks).map(|_| OnceLock::new()).collect(),
+        })
+    }
+
+    /// Writes chunk `chunk`'s moves: `moves[i]` for its `i`-th position,
+    /// `None` for one settled.
+    pub(crate) fn write(
+        &self,
+        chunk: usize,
+        moves: &[Option<Moves>],
+    ) -> Result<(), TablebaseError> {
+        BUFFER.with_borrow_mut(|buf| {
+            buf.clear();
+            encode_block(moves, buf);
+            let t = rayon::current_thread_index().unwrap_or(0) % self.files.len();
+            let mut file = self.files[t].lock().expect("a worker's own file");
+            let offset = file.1;
+            file.0
+                .write_all_at(buf, offset)
+                .map_err(|e| TablebaseError::Io {
+                    path: self.paths[t].clone(),
+                    error: e.to_string(),
+                })?;
+            file.1 += buf.len() as u64;
+            let _ = self.blocks[chunk].set(Block {
+                file: t,
+                offset,
+                len: buf.len(),
+            });
+            Ok(())
+        })
+    }
+
+    /// Reads chunk `chunk`'s block of `positions` positions and calls
+    /// `each(i, exit, edges)` for each position not settled.
+    pub(crate) fn read(
+        &self,
+        chunk: usize,
+        positions: usize,
+        mut each: impl FnMut(usize, Option<i32>, &mut dyn Iterator<Item = Edge>),
+    ) -> Result<(), TablebaseError> {
+        let block = *self.blocks[chunk]
+            .get()
+            .expect("every chunk was written by the first sweep");
+        BUFFER.with_borrow_mut(|buf| {
+            buf.resize(block.len, 0);
+            let file = self.files[block.file].lock().expect("a worker's file");
+            file.0
+                .read_exact_at(buf, block.offset)
+                .map_err(|e| TablebaseError::Io {
+                    path: self.paths[block.file].clone(),
+                    error: e.to_string(),
+                })?;
+            drop(file);
+            decode_block(buf, positions, &mut each);
+            Ok(())
+        })
+    }
+}
+
+impl Drop for EdgeStore {
+    fn drop(&mut self) {
+        for path in &self.paths {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// The block of `moves` (see [`SETTLED`] for the layout).
+fn encode_block(moves: &[Option<Moves>], out: &mut Vec<u8>) {
+    let mut plain = true;
+    for m in moves.iter().flatten() {
+        plain &= m.edges().iter().all(|e| e.gain == 0 && !e.same_mover);
+    }
+    out.push(plain as u8);
+    for m in moves {
+        out.push(m.as_ref().map_or(SETTLED, |m| m.len));
+    }
+    for m in moves {
+        let exit = m.as_ref().and_then(|m| m.exit).map_or(i8::MIN, |e| e as i8);
+        out.push(exit as u8);
+    }
+    for m in moves.iter().flatten() {
+        for e in m.edges() {
+            out.extend_from_slice(&(e.index as u32).to_le_bytes());
+        }
+    }
+    if !plain {
+        for m in moves.iter().flatten() {
+            for e in m.edges() {
+                out.push(e.gain as u8);
+                out.push(e.same_mover as u8);
+            }
+        }
+    }
+}
+
+/// Calls `each` for every position of a block that is not settled.
+fn decode_block(
+    buf: &[u8],
+    positions: usize,
+    each: &mut impl FnMut(usize, Option<i32>, &mut dyn Iterator<Item = Edge>),
+) {
+    let plain = buf[0] == 1;
+    let counts = &buf[1..1 + positions];
+    let exits = &buf[1 + positions..1 + 2 * positions];
+    let edges_at = 1 + 2 * positions;
+    let total: usize = counts
+        .iter()
+        .filter(|&&c| c != SETTLED)
+        .map(|&c| c as usize)
+        .sum();
+    let indices = &buf[edges_at..edges_at + 4 * total];
+    let aux = &buf[edges_at + 4 * total..];
+    let mut k = 0usize;
+    for i in 0..positions {
+        let c = counts[i];
+        if c == SETTLED {
+            continue;
+        }
+        let exit = (exits[i] as i8 != i8::MIN).then_some(exits[i] as i8 as i32);
+        let first = k;
+        k += c as usize;
+        let mut it = (first..k).map(|j| Edge {
+            index: u32::from_le_bytes(indices[4 * j..4 * j + 4].try_into().expect("4 bytes"))
+                as u64,
+            gain: if plain { 0 } else { aux[2 * j] as i8 },
+            same_mover: !plain && aux[2 * j + 1] == 1,
+        });
+        each(i, exit, &mut it);
+    }
+}

@@ -1,0 +1,207 @@
+//! The layer file: one file a layer, a text header of 4,096 bytes, then the
+//! values, one byte a position, in index order.
+//!
+//! ```text
+//! sowing tablebase 1
+//! ruleset: game-91
+//! options: SadeqaIII { game_91: true }
+//! values: margin
+//! pits: 16
+//! seeds: 12
+//! positions: 17383860
+//! crc32: 0x1c291ca3
+//! ```
+//!
+//! The header is UTF-8 text, one `key: value` line each, padded with zero
+//! bytes to 4,096 bytes, so that the values start on a page boundary and
+//! are read memory-mapped (a probe costs a page read). `options` is the
+//! ruleset value as Rust's `Debug` writes it; `values` is `margin` or
+//! `last-mover` (see [`Value`](super::Value) for the bytes); `crc32` is the
+//! CRC-32 (IEEE) of the values. A file is written under a temporary name
+//! and renamed when complete, so a file of the right name is whole.
+
+use super::TablebaseError;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// Bytes of the header.
+pub const HEADER_BYTES: usize = 4096;
+
+/// The first line of every layer file.
+const MAGIC: &str = "sowing tablebase 1";
+
+/// What a layer file's header says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The ruleset's notation name (`game-91`).
+    pub ruleset: String,
+    /// The ruleset value, as `Debug` writes it.
+    pub options: String,
+    /// `margin` or `last-mover`.
+    pub values: String,
+    /// Pits on the board (`2n`).
+    pub pits: usize,
+    /// Seeds on the board in every position of the layer.
+    pub seeds: u32,
+    /// Positions (bytes of values).
+    pub positions: u64,
+    /// CRC-32 of the values.
+    pub crc32: u32,
+}
+
+impl Header {
+    fn to_text(&self) -> String {
+        format!(
+            "{MAGIC}\nruleset: {}\noptions: {}\nvalues: {}\npits: {}\nseeds: {}\npositions: {}\ncrc32: {:#010x}\n",
+            self.ruleset,
+            self.options,
+            self.values,
+            self.pits,
+            self.seeds,
+            self.positions,
+            self.crc32
+        )
+    }
+
+    /// Reads a header from the first bytes of a file.
+    pub(crate) fn parse(bytes: &[u8], path: &Path) -> Result<Header, TablebaseError> {
+        let bad = |why: String| TablebaseError::BadFile {
+            path: path.to_path_buf(),
+            why,
+        };
+        if bytes.len() < HEADER_BYTES {
+            return Err(bad(format!(
+                "{} bytes, shorter than the {HEADER_BYTES}-byte header",
+                bytes.len()
+            )));
+        }
+        let end = bytes[..HEADER_BYTES]
+            .iter()
+            .position(|&b| b == 0)
+            .unwrap_or(HEADER_BYTES);
+        let text = std::str::from_utf8(&bytes[..end])
+            .map_err(|_| bad("the header is not UTF-8 text".into()))?;
+        let mut lines = text.lines();
+        if lines.next() != Some(MAGIC) {
+            return Err(bad(format!("the first line is not `{MAGIC}`")));
+        }
+        let mut field = |key: &str| -> Result<String, TablebaseError> {
+            let line = lines.next().unwrap_or("");
+            line.strip_prefix(key)
+                .and_then(|rest| rest.strip_prefix(": "))
+                .map(str::to_owned)
+                .ok_or_else(|| bad(format!("expected the field `{key}`, found `{line}`")))
+        };
+        let ruleset = field("ruleset")?;
+        let options = field("options")?;
+        let values = field("values")?;
+        let number = |s: String, what: &str| -> Result<u64, TablebaseError> {
+            s.parse::<u64>()
+                .map_err(|_| bad(format!("{what} `{s}` is not a number")))
+        };
+        let pits = number(field("pits")?, "pits")? as usize;
+        let seeds = number(field("seeds")?, "seeds")? as u32;
+        let positions = number(field("positions")?, "positions")?;
+        let crc = field("crc32")?;
+        let crc32 = crc
+            .strip_prefix("0x")
+            .and_then(|h| u32::from_str_radix(h, 16).ok())
+            .ok_or_else(|| bad(format!("crc32 `{crc}` is not a hexadecimal number")))?;
+        Ok(Header {
+            ruleset,
+            options,
+            values,
+            pits,
+            seeds,
+            positions,
+            crc32,
+        })
+    }
+}
+
+/// The file of the layer of `seeds` seeds of the ruleset named `name` in
+/// `dir`: `<dir>/<name>.<seeds>.tb`.
+pub fn layer_path(dir: &Path, name: &str, seeds: u32) -> PathBuf {
+    dir.join(format!("{name}.{seeds}.tb"))
+}
+
+/// Writes a layer file (header and values), under a temporary name first.
+pub(crate) fn write_layer(
+    path: &Path,
+    header: &Header,
+    values: &[u8],
+) -> Result<(), TablebaseError> {
+    let io = |e: std::io::Error| TablebaseError::Io {
+        path: path.to_path_buf(),
+        error: e.to_string(),
+    };
+    let tmp = path.with_extension("tb.tmp");
+    {
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(&tmp).map_err(io)?);
+        let mut head = header.to_text().into_bytes();
+        head.resize(HEADER_BYTES, 0);
+        out.write_all(&head).map_err(io)?;
+        out.write_all(values).map_err(io)?;
+        out.into_inner()
+            .map_err(|e| io(e.into_error()))?
+            .sync_all()
+            .map_err(io)?;
+    }
+    std::fs::rename(&tmp, path).map_err(io)
+}
+
+/// A layer file opened read-only and memory-mapped.
+#[derive(Debug)]
+pub(crate) struct Mapped {
+    pub header: Header,
+    map: memmap2::Mmap,
+}
+
+impl Mapped {
+    /// Opens and maps `path`, checking the header's shape against the
+    /// file's length (not the checksum: see [`Mapped::verify`]).
+    pub(crate) fn open(path: &Path) -> Result<Mapped, TablebaseError> {
+        let io = |e: std::io::Error| TablebaseError::Io {
+            path: path.to_path_buf(),
+            error: e.to_string(),
+        };
+        let file = File::open(path).map_err(io)?;
+        let map = map_file(&file).map_err(io)?;
+        let header = Header::parse(&map, path)?;
+        let expected = HEADER_BYTES as u64 + header.positions;
+        if map.len() as u64 != expected {
+            return Err(TablebaseError::BadFile {
+                path: path.to_path_buf(),
+                why: format!(
+                    "{} bytes, but its header says {} positions ({expected} bytes)",
+                    map.len(),
+                    header.positions
+                ),
+            });
+        }
+        Ok(Mapped { header, map })
+    }
+
+    /// The values.
+    #[inline]
+    pub(crate) fn values(&self) -> &[u8] {
+        &self.map[HEADER_BYTES..]
+    }
+
+    /// Whether the values' CRC-32 is the header's.
+    pub(crate) fn verify(&self) -> bool {
+        crc32fast::hash(self.values()) == self.header.crc32
+    }
+}
+
+/// Maps `file` read-only.
+#[allow(unsafe_code)]
+fn map_file(file: &File) -> std::io::Result<memmap2::Mmap> {
+    // SAFETY: the map is read-only, and layer files are written under a
+    // temporary name and renamed into place whole, never changed after:
+    // the one way the mapped bytes could change under us is another
+    // program truncating or rewriting the file, which the crate documents
+    // as not allowed while a database is open.
+    unsafe { memmap2::Mmap::map(file) }
+}

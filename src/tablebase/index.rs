@@ -1,0 +1,194 @@
+//! Combinatorial ranking: every way to place `s` seeds in `P` pits gets a
+//! number, its *rank*, from 0 to `C(s + P - 1, P - 1) - 1`, with no gaps
+//! and no hash map.
+//!
+//! A placement `a_0 .. a_{P-1}` is read as `s` seeds and `P - 1` bars in a
+//! row of `s + P - 1` places (stars and bars): bar `i` stands at place
+//! `b_i = a_0 + .. + a_i + i`. The bars' places are a `(P - 1)`-subset of
+//! `0 .. s + P - 1`, and the combinatorial number system ranks it:
+//! `rank = sum_i C(b_i, i + 1)` (colexicographic order). Ranks are dense,
+//! so a layer's values are a plain array indexed by rank.
+
+/// The largest `n` of the binomial table: the most seeds a layer can hold
+/// (96) plus the most pits (48).
+const MAX_N: usize = 96 + 48;
+/// The largest `k` of the binomial table: bars between 48 pits.
+const MAX_K: usize = 48;
+
+/// Binomial coefficients `C(n, k)` for `n <= 144`, `k <= 48`, saturated at
+/// `u64::MAX` (a layer that large is refused before it is indexed).
+static BINOMIAL: [[u64; MAX_K + 1]; MAX_N + 1] = {
+    let mut t = [[0u64; MAX_K + 1]; MAX_N + 1];
+    let mut n = 0;
+    while n <= MAX_N {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= MAX_K && k <= n {
+            let sum = t[n - 1][k - 1].checked_add(t[n - 1][k]);
+            t[n][k] = match sum {
+                Some(v) => v,
+                None => u64::MAX,
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// `C(n, k)`, saturated at `u64::MAX`; 0 when `k > n`.
+#[inline(always)]
+pub(crate) fn binomial(n: usize, k: usize) -> u64 {
+    if k > n || n > MAX_N || k > MAX_K {
+        return if k > n { 0 } else { u64::MAX };
+    }
+    BINOMIAL[n][k]
+}
+
+/// Placements of `seeds` seeds in `pits` pits: `C(seeds + pits - 1, pits - 1)`
+/// (saturated at `u64::MAX`).
+pub(crate) fn placements(pits: usize, seeds: u32) -> u64 {
+    binomial(seeds as usize + pits - 1, pits - 1)
+}
+
+/// The rank of the placement `pits` (whose seeds sum to the layer's).
+#[inline]
+pub(crate) fn rank(pits: &[u8]) -> u64 {
+    rank_of(pits.iter().copied().take(pits.len() - 1))
+}
+
+/// The rank of the placement whose pits but the last are `pits` (the
+/// last one's count is implied by the others).
+#[inline(always)]
+pub(crate) fn rank_of(pits: impl Iterator<Item = u8>) -> u64 {
+    let mut r = 0u64;
+    // Bar i's place, plus one: the row of the binomial table to read.
+    let mut place = 0usize;
+    for (column, a) in (1..=MAX_K).zip(pits) {
+        place += a as usize;
+        r += BINOMIAL_FLAT
+            .get(place * (MAX_K + 1) + column)
+            .copied()
+            .unwrap_or(0);
+        place += 1;
+    }
+    r
+}
+
+/// [`BINOMIAL`] in one row-major array, for [`rank_of`]'s one index.
+static BINOMIAL_FLAT: [u64; (MAX_N + 1) * (MAX_K + 1)] = {
+    let mut t = [0u64; (MAX_N + 1) * (MAX_K + 1)];
+    let mut n = 0;
+    while n <= MAX_N {
+        let mut k = 0;
+        while k <= MAX_K {
+            t[n * (MAX_K + 1) + k] = BINOMIAL[n][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// A walk through the placements of one layer in rank order, from any
+/// rank: unranks once, then steps to the next placement in constant
+/// amortised time (the next combination in colexicographic order).
+pub(crate) struct Walk {
+    /// Places of the `pits - 1` bars, increasing.
+    bars: [u8; MAX_K],
+    pits: usize,
+    /// `seeds + pits - 1`: the number of places.
+    places: usize,
+}
+
+impl Walk {
+    /// The walk of the layer of `seeds` seeds in `pits` pits (2 to 48),
+    /// placed at `rank` (below the layer's size).
+    pub(crate) fn at(pits: usize, seeds: u32, rank: u64) -> Walk {
+        let k = pits - 1;
+        let places = seeds as usize + k;
+        let mut bars = [0u8; MAX_K];
+        let mut r = rank;
+        let mut hi = places; // bar i stands below this place
+        for i in (0..k).rev() {
+            // The largest place b < hi with C(b, i + 1) <= r.
+            let mut b = hi - 1;
+            while BINOMIAL[b][i + 1] > r {
+                b -= 1;
+            }
+            r -= BINOMIAL[b][i + 1];
+            bars[i] = b as u8;
+            hi = b;
+        }
+        Walk { bars, pits, places }
+    }
+
+    /// The placement the walk stands at, into `out[..pits]`.
+    #[inline]
+    pub(crate) fn placement(&self, out: &mut [u8]) {
+        let k = self.pits - 1;
+        let mut prev: isize = -1;
+        for i in 0..k {
+            out[i] = (self.bars[i] as isize - prev - 1) as u8;
+            prev = self.bars[i] as isize;
+        }
+        out[k] = (self.places as isize - prev - 1) as u8;
+    }
+
+    /// Steps to the next placement in rank order (past the last one the
+    /// walk's placement is meaningless).
+    #[inline]
+    pub(crate) fn advance(&mut self) {
+        let k = self.pits - 1;
+        let mut j = 0;
+        while j < k {
+            let limit = if j + 1 < k {
+                self.bars[j + 1] as usize
+            } else {
+                self.places
+            };
+            if (self.bars[j] as usize) + 1 < limit {
+                self.bars[j] += 1;
+                for (i, bar) in self.bars[..j].iter_mut().enumerate() {
+                    *bar = i as u8;
+                }
+                return;
+            }
+            j += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomials_are_pascals_triangle() {
+        assert_eq!(binomial(5, 2), 10);
+        assert_eq!(binomial(31, 15), 300_540_195);
+        assert_eq!(binomial(3, 5), 0);
+        assert_eq!(placements(16, 16), 300_540_195);
+        assert_eq!(placements(4, 0), 1);
+    }
+
+    /// Every placement of a small layer is ranked once, in walk order.
+    #[test]
+    fn ranks_are_dense_and_the_walk_follows_them() {
+        for (pits, seeds) in [(2usize, 0u32), (2, 5), (4, 3), (6, 4), (16, 3)] {
+            let size = placements(pits, seeds);
+            let mut walk = Walk::at(pits, seeds, 0);
+            let mut buf = [0u8; 48];
+            for r in 0..size {
+                walk.placement(&mut buf);
+                let p = &buf[..pits];
+                assert_eq!(p.iter().map(|&a| a as u32).sum::<u32>(), seeds);
+                assert_eq!(rank(p), r, "{p:?}");
+                let mut fresh = [0u8; 48];
+                Walk::at(pits, seeds, r).placement(&mut fresh);
+                assert_eq!(&fresh[..pits], p);
+                walk.advance();
+            }
+        }
+    }
+}
