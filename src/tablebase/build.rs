@@ -26,7 +26,7 @@
 //!   end, and play repeats for ever.
 
 use super::codec::{Key, Layout, Tabulate, decode, encode};
-use super::edges::{Edge, EdgeStore, Moves};
+use super::edges::{BlockWriter, Edge, EdgeStore, Moves};
 use super::file::{Header, Mapped, layer_path, write_layer};
 use super::index::Walk;
 use super::{TablebaseError, Value, ValueKind};
@@ -349,6 +349,7 @@ impl<'a, R: Tabulate> Layer<'a, R> {
         let mut changes = Vec::new();
         loop {
             let sweep = changes.len() as u32;
+            let t = Instant::now();
             let changed = self.sweep(values, 0..self.positions(), sweep, progress)?;
             changes.push(changed);
             if std::env::var_os("TABLEBASE_DEBUG").is_some() {
@@ -358,9 +359,10 @@ impl<'a, R: Tabulate> Layer<'a, R> {
                     .map(|w| w.load(Relaxed).count_ones() as u64)
                     .sum();
                 eprintln!(
-                    "layer {} sweep {sweep}: {changed} changed, {settled} settled of {}",
+                    "layer {} sweep {sweep}: {changed} changed, {settled} settled of {}, {:.2} s",
                     self.seeds,
-                    self.positions()
+                    self.positions(),
+                    t.elapsed().as_secs_f64()
                 );
             }
             let sweep = sweep + 1;
@@ -483,7 +485,7 @@ impl<'a, R: Tabulate> Layer<'a, R> {
                 let new = match self.kind {
                     ValueKind::Margin => self.margin_moves(&pos).map(|m| {
                         let (v, settled) =
-                            self.margin_value(m.exit, m.edges().iter().copied(), values);
+                            self.margin_value::<true>(m.exit, m.edges().iter().copied(), values);
                         (v as i8 as u8, settled)
                     }),
                     ValueKind::LastMover => {
@@ -534,7 +536,7 @@ impl<'a, R: Tabulate> Layer<'a, R> {
         chunk: usize,
         failed: &AtomicBool,
     ) -> Result<u64, TablebaseError> {
-        let mut kept: Vec<Option<Moves>> = Vec::with_capacity((range.end - range.start) as usize);
+        let mut kept = BlockWriter::new();
         let mut changed = 0;
         self.each_position(range, |index, pos| {
             let Some(moves) = self.margin_moves(pos) else {
@@ -542,9 +544,10 @@ impl<'a, R: Tabulate> Layer<'a, R> {
                 kept.push(None);
                 return;
             };
-            let (v, settled) = self.margin_value(moves.exit, moves.edges().iter().copied(), values);
+            let (v, settled) =
+                self.margin_value::<true>(moves.exit, moves.edges().iter().copied(), values);
             changed += self.update(values, index, v, settled);
-            kept.push((!settled).then_some(moves));
+            kept.push((!settled).then_some(&moves));
         });
         store.write(chunk, &kept)?;
         Ok(changed)
@@ -564,11 +567,11 @@ impl<'a, R: Tabulate> Layer<'a, R> {
             chunk,
             (range.end - range.start) as usize,
             |i, exit, edges| {
+                // Positions settled by the first sweep are not in the
+                // block; later sweeps settle none (a read a move more).
                 let index = range.start + i as u64;
-                if !values.is_settled(index) {
-                    let (v, settled) = self.margin_value(exit, edges, values);
-                    changed += self.update(values, index, v, settled);
-                }
+                let v = self.margin_value::<false>(exit, edges, values).0;
+                changed += self.update(values, index, v, false);
             },
         )?;
         Ok(changed)
@@ -616,18 +619,21 @@ impl<'a, R: Tabulate> Layer<'a, R> {
     /// the exits and of the moves within the layer (the points they gain
     /// plus the value now stored where they lead, for the mover); and
     /// whether it is final (every move within the layer leads to a final
-    /// value).
+    /// value). Without `SETTLE`, says `false` without reading the settled
+    /// bits.
     #[inline]
-    fn margin_value(
+    fn margin_value<const SETTLE: bool>(
         &self,
         exit: Option<i32>,
         edges: impl Iterator<Item = Edge>,
         values: &LayerValues,
     ) -> (i32, bool) {
         let mut best = exit.unwrap_or(i32::MIN);
-        let mut settled = true;
+        let mut settled = SETTLE;
         for e in edges {
-            settled &= values.is_settled(e.index);
+            if SETTLE {
+                settled &= values.is_settled(e.index);
+            }
             let v = values.value(e.index) as i8 as i32;
             best = best.max(e.gain as i32 + if e.same_mover { v } else { -v });
         }

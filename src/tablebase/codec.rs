@@ -4,7 +4,7 @@
 //! (the *layer*), its ruleset state, its marked pits and the rank of its
 //! placement (`index`).
 
-use super::index::{Walk, placements, rank_of};
+use super::index::{Walk, placements, rank_of, rank_word};
 use crate::board::Board;
 use crate::player::Player;
 use crate::position::Position;
@@ -120,26 +120,48 @@ impl Layout {
 /// hold its state.
 pub(crate) fn encode<R: Tabulate>(layout: &Layout, pos: &Position<R>) -> Option<Key> {
     let state = pos.rules().state_index(pos.state())?;
-    let pits = pos.board().pits();
+    let board = pos.board();
     let n = layout.pits / 2;
     let shift = if pos.side_to_move() == Player::South {
         0
     } else {
         n
     };
-    // The mover's row first: the board turned by `shift` pits.
-    let (first, second) = pits.split_at(shift);
-    let turned = second.iter().chain(first).copied();
-    let seeds = pits.iter().map(|&s| s as u32).sum::<u32>();
     let marks = if R::MARKS_PITS {
         rotate(pos.marks(), shift, layout.pits)
     } else {
         0
     };
-    let r = rank_of(turned.take(layout.pits - 1));
+    let block = state * layout.mark_sets + marks;
+    if layout.pits <= 16 {
+        // One word: turned by a rotation, summed by a multiplication.
+        let bits = 8 * layout.pits as u32;
+        let mask = if bits == 128 {
+            u128::MAX
+        } else {
+            (1u128 << bits) - 1
+        };
+        let word = board.word(0) & mask;
+        let turned = if shift == 0 {
+            word
+        } else {
+            let s = 8 * shift as u32;
+            ((word >> s) | (word << (bits - s))) & mask
+        };
+        let seeds = turned.to_le_bytes().iter().map(|&b| b as u32).sum::<u32>();
+        return Some(Key {
+            seeds,
+            index: block * layout.placements(seeds) + rank_word(turned, layout.pits),
+        });
+    }
+    // The mover's row first: the board turned by `shift` pits.
+    let pits = board.pits();
+    let (first, second) = pits.split_at(shift);
+    let turned = second.iter().chain(first).copied();
+    let seeds = pits.iter().map(|&s| s as u32).sum::<u32>();
     Some(Key {
         seeds,
-        index: (state * layout.mark_sets + marks) * layout.placements(seeds) + r,
+        index: block * layout.placements(seeds) + rank_of(turned.take(layout.pits - 1)),
     })
 }
 

@@ -134,16 +134,11 @@ impl EdgeStore {
         })
     }
 
-    /// Writes chunk `chunk`'s moves: `moves[i]` for its `i`-th position,
-    /// `None` for one settled.
-    pub(crate) fn write(
-        &self,
-        chunk: usize,
-        moves: &[Option<Moves>],
-    ) -> Result<(), TablebaseError> {
+    /// Writes chunk `chunk`'s block, as `block` holds it.
+    pub(crate) fn write(&self, chunk: usize, block: &BlockWriter) -> Result<(), TablebaseError> {
         BUFFER.with_borrow_mut(|buf| {
             buf.clear();
-            encode_block(moves, buf);
+            block.finish(buf);
             let t = rayon::current_thread_index().unwrap_or(0) % self.files.len();
             let mut file = self.files[t].lock().expect("a worker's own file");
             let offset = file.1;
@@ -169,7 +164,7 @@ impl EdgeStore {
         &self,
         chunk: usize,
         positions: usize,
-        mut each: impl FnMut(usize, Option<i32>, &mut dyn Iterator<Item = Edge>),
+        mut each: impl FnMut(usize, Option<i32>, Edges<'_>),
     ) -> Result<(), TablebaseError> {
         let block = *self.blocks[chunk]
             .get()
@@ -190,6 +185,34 @@ impl EdgeStore {
     }
 }
 
+/// The moves within the layer of one position of a block.
+pub(crate) struct Edges<'a> {
+    indices: std::slice::ChunksExact<'a, u8>,
+    /// Gain and flag pairs; empty for a plain block.
+    aux: std::slice::ChunksExact<'a, u8>,
+    plain: bool,
+}
+
+impl Iterator for Edges<'_> {
+    type Item = Edge;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Edge> {
+        let index = u32::from_le_bytes(self.indices.next()?.try_into().expect("4 bytes")) as u64;
+        let (gain, same_mover) = if self.plain {
+            (0, false)
+        } else {
+            let a = self.aux.next().unwrap_or(&[0, 0]);
+            (a[0] as i8, a[1] == 1)
+        };
+        Some(Edge {
+            index,
+            gain,
+            same_mover,
+        })
+    }
+}
+
 impl Drop for EdgeStore {
     fn drop(&mut self) {
         for path in &self.paths {
@@ -198,32 +221,57 @@ impl Drop for EdgeStore {
     }
 }
 
-/// The block of `moves` (see [`SETTLED`] for the layout).
-fn encode_block(moves: &[Option<Moves>], out: &mut Vec<u8>) {
-    let mut plain = true;
-    for m in moves.iter().flatten() {
-        plain &= m.edges().iter().all(|e| e.gain == 0 && !e.same_mover);
-    }
-    out.push(plain as u8);
-    for m in moves {
-        out.push(m.as_ref().map_or(SETTLED, |m| m.len));
-    }
-    for m in moves {
-        let exit = m.as_ref().and_then(|m| m.exit).map_or(i8::MIN, |e| e as i8);
-        out.push(exit as u8);
-    }
-    for m in moves.iter().flatten() {
-        for e in m.edges() {
-            out.extend_from_slice(&(e.index as u32).to_le_bytes());
+/// A chunk's block as the first sweep makes it, position by position
+/// (see [`SETTLED`] for the layout).
+#[derive(Default)]
+pub(crate) struct BlockWriter {
+    counts: Vec<u8>,
+    exits: Vec<u8>,
+    indices: Vec<u8>,
+    aux: Vec<u8>,
+    plain: bool,
+}
+
+impl BlockWriter {
+    /// An empty block.
+    pub(crate) fn new() -> Self {
+        BlockWriter {
+            plain: true,
+            ..Default::default()
         }
     }
-    if !plain {
-        for m in moves.iter().flatten() {
-            for e in m.edges() {
-                out.push(e.gain as u8);
-                out.push(e.same_mover as u8);
+
+    /// The next position's moves; `None` for a settled one.
+    pub(crate) fn push(&mut self, moves: Option<&Moves>) {
+        let Some(m) = moves else {
+            self.counts.push(SETTLED);
+            self.exits.push(i8::MIN as u8);
+            return;
+        };
+        self.counts.push(m.len);
+        self.exits.push(m.exit.map_or(i8::MIN, |e| e as i8) as u8);
+        for e in m.edges() {
+            self.indices
+                .extend_from_slice(&(e.index as u32).to_le_bytes());
+            if self.plain && (e.gain != 0 || e.same_mover) {
+                // The first edge that is not plain: the earlier ones were.
+                self.plain = false;
+                self.aux.resize(2 * (self.indices.len() / 4 - 1), 0);
+            }
+            if !self.plain {
+                self.aux.push(e.gain as u8);
+                self.aux.push(e.same_mover as u8);
             }
         }
+    }
+
+    /// The block's bytes, appended to `out`.
+    fn finish(&self, out: &mut Vec<u8>) {
+        out.push(self.plain as u8);
+        out.extend_from_slice(&self.counts);
+        out.extend_from_slice(&self.exits);
+        out.extend_from_slice(&self.indices);
+        out.extend_from_slice(&self.aux);
     }
 }
 
@@ -231,7 +279,7 @@ fn encode_block(moves: &[Option<Moves>], out: &mut Vec<u8>) {
 fn decode_block(
     buf: &[u8],
     positions: usize,
-    each: &mut impl FnMut(usize, Option<i32>, &mut dyn Iterator<Item = Edge>),
+    each: &mut impl FnMut(usize, Option<i32>, Edges<'_>),
 ) {
     let plain = buf[0] == 1;
     let counts = &buf[1..1 + positions];
@@ -251,14 +299,17 @@ fn decode_block(
             continue;
         }
         let exit = (exits[i] as i8 != i8::MIN).then_some(exits[i] as i8 as i32);
-        let first = k;
-        k += c as usize;
-        let mut it = (first..k).map(|j| Edge {
-            index: u32::from_le_bytes(indices[4 * j..4 * j + 4].try_into().expect("4 bytes"))
-                as u64,
-            gain: if plain { 0 } else { aux[2 * j] as i8 },
-            same_mover: !plain && aux[2 * j + 1] == 1,
-        });
-        each(i, exit, &mut it);
+        let (first, last) = (k, k + c as usize);
+        k = last;
+        let edges = Edges {
+            indices: indices[4 * first..4 * last].chunks_exact(4),
+            aux: if plain {
+                [].chunks_exact(2)
+            } else {
+                aux[2 * first..2 * last].chunks_exact(2)
+            },
+            plain,
+        };
+        each(i, exit, edges);
     }
 }

@@ -75,6 +75,26 @@ pub(crate) fn rank_of(pits: impl Iterator<Item = u8>) -> u64 {
     r
 }
 
+/// The rank of a placement of `pits` pits (at most 16), given as the
+/// bytes of one little-endian word (pit 0 in the low byte): the prefix
+/// sums of all the bytes come from one multiplication (no byte carries:
+/// a layer holds at most 96 seeds), and the table reads that follow are
+/// independent of each other.
+#[inline(always)]
+pub(crate) fn rank_word(word: u128, pits: usize) -> u64 {
+    const ONES: u128 = u128::from_le_bytes([1; 16]);
+    let prefix = word.wrapping_mul(ONES).to_le_bytes();
+    let mut r = 0u64;
+    for i in 0..pits - 1 {
+        // Bar i stands at place prefix_i + i.
+        r += BINOMIAL_FLAT
+            .get((prefix[i] as usize + i) * (MAX_K + 1) + i + 1)
+            .copied()
+            .unwrap_or(0);
+    }
+    r
+}
+
 /// [`BINOMIAL`] in one row-major array, for [`rank_of`]'s one index.
 static BINOMIAL_FLAT: [u64; (MAX_N + 1) * (MAX_K + 1)] = {
     let mut t = [0u64; (MAX_N + 1) * (MAX_K + 1)];
@@ -184,6 +204,11 @@ mod tests {
                 let p = &buf[..pits];
                 assert_eq!(p.iter().map(|&a| a as u32).sum::<u32>(), seeds);
                 assert_eq!(rank(p), r, "{p:?}");
+                if pits <= 16 {
+                    let mut word = [0u8; 16];
+                    word[..pits].copy_from_slice(p);
+                    assert_eq!(rank_word(u128::from_le_bytes(word), pits), r);
+                }
                 let mut fresh = [0u8; 48];
                 Walk::at(pits, seeds, r).placement(&mut fresh);
                 assert_eq!(&fresh[..pits], p);
