@@ -27,7 +27,7 @@
 
 use super::codec::{Key, Layout, Tabulate, decode, encode};
 use super::edges::{BlockWriter, Edge, EdgeStore, Moves};
-use super::file::{Header, Mapped, layer_path, write_layer};
+use super::file::{Header, LayerFile, layer_path, write_layer};
 use super::index::Walk;
 use super::{TablebaseError, Value, ValueKind};
 use crate::player::Player;
@@ -172,7 +172,7 @@ impl<R: Tabulate> Builder<R> {
             .num_threads(self.threads.unwrap_or(0))
             .build()
             .map_err(|e| TablebaseError::Threads(e.to_string()))?;
-        let mut lower: Vec<Mapped> = Vec::new();
+        let mut lower: Vec<LayerFile> = Vec::new();
         let mut reports = Vec::new();
         for seeds in 0..=self.max_seeds {
             let started = Instant::now();
@@ -200,7 +200,7 @@ impl<R: Tabulate> Builder<R> {
                 &values,
             )?;
             drop(values);
-            lower.push(Mapped::open(&path)?);
+            lower.push(LayerFile::open(&path)?);
             reports.push(LayerReport {
                 seeds,
                 positions: header.positions,
@@ -229,8 +229,8 @@ pub(crate) fn header_of<R: Tabulate>(rules: &R, layout: &Layout, seeds: u32, crc
 
 /// The layer file at `path` if it is whole and of the build `expected`
 /// describes (everything but the checksum).
-fn reusable(path: &Path, expected: &Header) -> Option<Mapped> {
-    let mapped = Mapped::open(path).ok()?;
+fn reusable(path: &Path, expected: &Header) -> Option<LayerFile> {
+    let mapped = LayerFile::open(path).ok()?;
     let same = Header {
         crc32: mapped.header.crc32,
         ..expected.clone()
@@ -280,10 +280,22 @@ impl LayerValues {
         }
     }
 
-    /// The values and settled bits as plain words: a driver that shares a
-    /// build between processes sends a range of them.
-    pub fn raw(&self) -> (&[AtomicU8], &[AtomicU64]) {
-        (&self.values, &self.settled)
+    /// The values of the indices `start..start + out.len()`, into `out`:
+    /// what a driver that shares a build between processes sends of the
+    /// range it swept.
+    pub fn read_range(&self, start: u64, out: &mut [u8]) {
+        for (o, v) in out.iter_mut().zip(&self.values[start as usize..]) {
+            *o = v.load(Relaxed);
+        }
+    }
+
+    /// Stores the values of the indices `start..start + bytes.len()`, as
+    /// another process swept them (their settled bits stay unset: a sweep
+    /// reads them only to settle more, an optimisation).
+    pub fn write_range(&self, start: u64, bytes: &[u8]) {
+        for (v, &b) in self.values[start as usize..].iter().zip(bytes) {
+            v.store(b, Relaxed);
+        }
     }
 
     /// The values as bytes, once the layer is done.
@@ -300,7 +312,7 @@ pub struct Layer<'a, R> {
     layout: Layout,
     seeds: u32,
     kind: ValueKind,
-    lower: &'a [Mapped],
+    lower: &'a [LayerFile],
     /// Where the first sweep's moves are kept (margin layers whose indices
     /// fit 32 bits); `None` to sow every sweep.
     scratch: Option<PathBuf>,
@@ -309,12 +321,12 @@ pub struct Layer<'a, R> {
 
 impl<'a, R: Tabulate> Layer<'a, R> {
     /// The layer of `seeds` seeds, whose smaller layers are `lower`
-    /// (`lower[s]` the layer of `s` seeds).
+    /// (`lower[s]` the layer of `s` seeds, opened with [`LayerFile::open`]).
     ///
     /// `scratch` is a directory for the moves the first sweep finds (see
     /// `edges`), read back by the next sweeps; without it every sweep sows
     /// every move again.
-    pub fn new(rules: R, seeds: u32, lower: &'a [Mapped], scratch: Option<&Path>) -> Self {
+    pub fn new(rules: R, seeds: u32, lower: &'a [LayerFile], scratch: Option<&Path>) -> Self {
         let layout = Layout::of(&rules);
         let kind = ValueKind::of(&rules);
         let cached = kind == ValueKind::Margin && layout.size(seeds) <= u32::MAX as u64;
@@ -341,7 +353,10 @@ impl<'a, R: Tabulate> Layer<'a, R> {
 
     /// Sweeps until nothing changes, in the current rayon pool; the values
     /// changed by each sweep (round).
-    pub(crate) fn solve(
+    ///
+    /// # Errors
+    /// As [`Layer::sweep`].
+    pub fn solve(
         &self,
         values: &LayerValues,
         progress: &(impl Fn(&Progress) + Sync),
@@ -365,20 +380,28 @@ impl<'a, R: Tabulate> Layer<'a, R> {
                     t.elapsed().as_secs_f64()
                 );
             }
-            let sweep = sweep + 1;
-            // A margin sweep that changed nothing is the fixed point; a
-            // round that found nothing leaves nothing for the next round
-            // to find (round 0 finds the positions lost at once, which
-            // may be none).
-            if changed == 0 && (self.kind == ValueKind::Margin || sweep > 1) {
+            if self.done(sweep, changed) {
                 return Ok(changes);
             }
         }
     }
 
+    /// Whether the sweeps are done: a sweep (numbered from 0) that changed
+    /// nothing over the whole layer is the fixed point for the margins; for
+    /// the last-mover games a round after the first that found nothing (round
+    /// 0 finds the positions lost at once, which may be none).
+    pub fn done(&self, sweep: u32, changed: u64) -> bool {
+        changed == 0 && (self.kind == ValueKind::Margin || sweep >= 1)
+    }
+
     /// One sweep (round `sweep`, from 0) over the indices `range`, in the
     /// current rayon pool, writing `values` in place; returns how many
-    /// values changed. Every sweep of a layer must cover the same range (the
+    /// values changed. A driver that shares a build between processes
+    /// gives each its range, sends each range's values to the others after
+    /// every sweep ([`LayerValues::read_range`], [`LayerValues::write_range`]),
+    /// adds up the changes and stops when [`Layer::done`] says so: the
+    /// values are the same whatever the ranges and the number of processes
+    /// (see the module documentation). Every sweep of a layer must cover the same range (the
     /// first one keeps the moves it finds there for the others).
     ///
     /// # Errors
@@ -506,13 +529,6 @@ impl<'a, R: Tabulate> Layer<'a, R> {
             rank += 1;
         }
         changed
-    }
-
-    /// Whether the value stored for `key` is final: a smaller layer's, or
-    /// one of this layer's marked so.
-    #[inline]
-    fn settled(&self, key: Key, values: &LayerValues) -> bool {
-        key.seeds != self.seeds || values.is_settled(key.index)
     }
 
     /// The value stored for `key`: this layer's as it stands, or a smaller

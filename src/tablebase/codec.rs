@@ -205,7 +205,8 @@ pub(crate) fn decode<R: Tabulate>(
 }
 
 /// The position at `index` of the layer of `seeds` seeds, with its turn
-/// started (its legality found, as a position string's would be).
+/// started (for tests: the positions a database holds) (its legality found, as a position string's would be).
+#[cfg(test)]
 pub(crate) fn decode_index<R: Tabulate>(
     rules: R,
     layout: &Layout,

@@ -64,6 +64,12 @@ impl Header {
         )
     }
 
+    /// The header of the layer of `seeds` seeds of `rules`, whose values'
+    /// CRC-32 is `crc32`.
+    pub fn of<R: super::Tabulate>(rules: &R, seeds: u32, crc32: u32) -> Header {
+        super::build::header_of(rules, &super::codec::Layout::of(rules), seeds, crc32)
+    }
+
     /// Reads a header from the first bytes of a file.
     pub(crate) fn parse(bytes: &[u8], path: &Path) -> Result<Header, TablebaseError> {
         let bad = |why: String| TablebaseError::BadFile {
@@ -153,15 +159,19 @@ pub(crate) fn write_layer(
 
 /// A layer file opened read-only and memory-mapped.
 #[derive(Debug)]
-pub(crate) struct Mapped {
+pub struct LayerFile {
+    /// What its header says.
     pub header: Header,
     map: memmap2::Mmap,
 }
 
-impl Mapped {
+impl LayerFile {
     /// Opens and maps `path`, checking the header's shape against the
-    /// file's length (not the checksum: see [`Mapped::verify`]).
-    pub(crate) fn open(path: &Path) -> Result<Mapped, TablebaseError> {
+    /// file's length (not the checksum: see [`LayerFile::verify`]).
+    ///
+    /// # Errors
+    /// [`TablebaseError::Io`] or [`TablebaseError::BadFile`].
+    pub fn open(path: &Path) -> Result<LayerFile, TablebaseError> {
         let io = |e: std::io::Error| TablebaseError::Io {
             path: path.to_path_buf(),
             error: e.to_string(),
@@ -180,17 +190,17 @@ impl Mapped {
                 ),
             });
         }
-        Ok(Mapped { header, map })
+        Ok(LayerFile { header, map })
     }
 
-    /// The values.
+    /// The values, a byte a position in index order.
     #[inline]
-    pub(crate) fn values(&self) -> &[u8] {
+    pub fn values(&self) -> &[u8] {
         &self.map[HEADER_BYTES..]
     }
 
     /// Whether the values' CRC-32 is the header's.
-    pub(crate) fn verify(&self) -> bool {
+    pub fn verify(&self) -> bool {
         crc32fast::hash(self.values()) == self.header.crc32
     }
 }

@@ -52,7 +52,7 @@ pub(crate) fn placements(pits: usize, seeds: u32) -> u64 {
 }
 
 /// The rank of the placement `pits` (whose seeds sum to the layer's).
-#[inline]
+#[cfg(test)]
 pub(crate) fn rank(pits: &[u8]) -> u64 {
     rank_of(pits.iter().copied().take(pits.len() - 1))
 }

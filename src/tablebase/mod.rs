@@ -77,7 +77,7 @@ use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Scoring;
 use codec::{Layout, encode};
-use file::{Mapped, layer_path};
+use file::{LayerFile, layer_path};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -307,7 +307,7 @@ pub struct Tablebase<R> {
     rules: R,
     layout: Layout,
     kind: ValueKind,
-    layers: Vec<Mapped>,
+    layers: Vec<LayerFile>,
 }
 
 impl<R: Tabulate> Tablebase<R> {
@@ -329,7 +329,7 @@ impl<R: Tabulate> Tablebase<R> {
             if !path.exists() {
                 break;
             }
-            let mapped = Mapped::open(&path)?;
+            let mapped = LayerFile::open(&path)?;
             let expected = build::header_of(&rules, &layout, seeds, mapped.header.crc32);
             if mapped.header != expected {
                 return Err(TablebaseError::WrongRuleset {
