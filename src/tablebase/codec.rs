@@ -4,7 +4,7 @@
 //! (the *layer*), its ruleset state, its marked pits and the rank of its
 //! placement (`index`).
 
-use super::index::{Walk, placements, rank_of, rank_word};
+use super::index::{placements, rank_of, rank_word};
 use crate::board::Board;
 use crate::player::Player;
 use crate::position::Position;
@@ -215,7 +215,7 @@ pub(crate) fn decode_index<R: Tabulate>(
 ) -> Position<R> {
     let (state, marks, r) = layout.split(seeds, index);
     let mut buf = [0u8; 48];
-    Walk::at(layout.pits, seeds, r).placement(&mut buf);
+    super::index::Walk::at(layout.pits, seeds, r).placement(&mut buf);
     let mut pos = decode(rules, &buf[..layout.pits], marks, state);
     pos.start_turn(&mut (), &mut ())
         .expect("the uncancellable control does not cancel");
