@@ -203,21 +203,3 @@ pub(crate) fn decode<R: Tabulate>(
         rules.state_at(state),
     )
 }
-
-/// The position at `index` of the layer of `seeds` seeds, with its turn
-/// started (for tests: the positions a database holds) (its legality found, as a position string's would be).
-#[cfg(test)]
-pub(crate) fn decode_index<R: Tabulate>(
-    rules: R,
-    layout: &Layout,
-    seeds: u32,
-    index: u64,
-) -> Position<R> {
-    let (state, marks, r) = layout.split(seeds, index);
-    let mut buf = [0u8; 48];
-    super::index::Walk::at(layout.pits, seeds, r).placement(&mut buf);
-    let mut pos = decode(rules, &buf[..layout.pits], marks, state);
-    pos.start_turn(&mut (), &mut ())
-        .expect("the uncancellable control does not cancel");
-    pos
-}

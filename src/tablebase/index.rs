@@ -85,10 +85,10 @@ pub(crate) fn rank_word(word: u128, pits: usize) -> u64 {
     const ONES: u128 = u128::from_le_bytes([1; 16]);
     let prefix = word.wrapping_mul(ONES).to_le_bytes();
     let mut r = 0u64;
-    for i in 0..pits - 1 {
+    for (i, &sum) in prefix.iter().enumerate().take(pits - 1) {
         // Bar i stands at place prefix_i + i.
         r += BINOMIAL_FLAT
-            .get((prefix[i] as usize + i) * (MAX_K + 1) + i + 1)
+            .get((sum as usize + i) * (MAX_K + 1) + i + 1)
             .copied()
             .unwrap_or(0);
     }
@@ -148,9 +148,9 @@ impl Walk {
     pub(crate) fn placement(&self, out: &mut [u8]) {
         let k = self.pits - 1;
         let mut prev: isize = -1;
-        for i in 0..k {
-            out[i] = (self.bars[i] as isize - prev - 1) as u8;
-            prev = self.bars[i] as isize;
+        for (slot, &bar) in out.iter_mut().zip(&self.bars[..k]) {
+            *slot = (bar as isize - prev - 1) as u8;
+            prev = bar as isize;
         }
         out[k] = (self.places as isize - prev - 1) as u8;
     }

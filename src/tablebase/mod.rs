@@ -6,13 +6,11 @@
 //! use sowing::tablebase::{Builder, Tablebase, Value};
 //!
 //! let dir = std::env::temp_dir().join(format!("sowing-tb-doc-{}", std::process::id()));
-//! Builder::new(SadeqaIII::game_91(), &dir).max_seeds(3).build(|_| {})?;
+//! Builder::new(SadeqaIII::game_91(), &dir).max_seeds(4).build(|_| {})?;
 //! let tb = Tablebase::open(SadeqaIII::game_91(), &dir)?;
-//! // South's 1 seed in pit 8 falls into North's empty pit 1: no capture;
-//! // North, to move with 2 seeds in his pit 8 and 1 in pit 1, ... the
-//! // database knows how it ends.
+//! // Four seeds on the board, 30 captured by each: the database holds it.
 //! let pos = "game-91 0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,2 S 30-30".parse()?;
-//! let value = tb.probe(&pos).expect("3 seeds on the board");
+//! let value = tb.probe(&pos).expect("4 seeds on the board");
 //! println!("{value}"); // e.g. "the side to move gains 1 seed more"
 //! assert!(matches!(value, Value::Margin(_)));
 //! # std::fs::remove_dir_all(&dir).ok();
