@@ -69,6 +69,13 @@ impl<R: Ruleset> Table<R> {
         }
     }
 
+    /// Empties the table, keeping its memory: a search after this one
+    /// finds nothing from before it (and pays no page faults for a table
+    /// the system has not given memory yet, as a new one does).
+    pub fn clear(&mut self) {
+        self.slots.clear();
+    }
+
     /// Starts a new search: entries of earlier ones give way to its own.
     pub(super) fn next_search(&mut self) {
         self.age = self.age.wrapping_add(1);
