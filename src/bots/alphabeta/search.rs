@@ -226,33 +226,43 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         let mut list = self.take_list(ply);
         let me = pos.side_to_move();
         let before = pos.captured(me);
-        // Children find their own legality lazily: most are leaves, only
-        // evaluated (`Position::children`).
-        list.extend(pos.children().map(|(mv, c)| Child {
-            mv,
-            pos: c,
-            order: if Some(mv) == table_move {
-                i32::MAX
-            } else {
-                c.captured(me) as i32 - before as i32
-            },
-        }));
+        // Each child's turn starts only if it is searched (most after a
+        // cut-off are not), and then finds its legality lazily: most are
+        // leaves, only evaluated (`Position::children`).
+        pos.deferred_children(|mv, c| {
+            list.push(Child {
+                mv,
+                pos: c,
+                order: if Some(mv) == table_move {
+                    i32::MAX
+                } else {
+                    c.captured(me) as i32 - before as i32
+                },
+            })
+        });
         if list.is_empty() {
             // Cannot happen for a position that is not over; score it.
             self.lists[ply as usize] = list;
             return self.eval.evaluate(pos);
         }
-        list.sort_by_key(|c| std::cmp::Reverse(c.order));
         self.path.push((hash, *pos));
         let mut best = -INF;
         let mut best_move = list[0].mv;
-        for (i, c) in list.iter().enumerate() {
+        // The children best first (by `order`, then in move order), each
+        // picked when its turn comes: a cut-off after the first few leaves
+        // the rest unsorted.
+        let mut left = u64::MAX >> (64 - list.len());
+        let mut i = 0;
+        while let Some(next) = pick(&list, left) {
+            left &= !(1 << next);
+            let (mv, mut child) = (list[next].mv, list[next].pos);
+            child.start_deferred_turn();
             let v = if i == 0 {
-                self.child_value(me, &c.pos, depth - 1, ply + 1, alpha, beta)
+                self.child_value(me, &child, depth - 1, ply + 1, alpha, beta)
             } else {
-                let v = self.child_value(me, &c.pos, depth - 1, ply + 1, alpha, alpha + 1);
+                let v = self.child_value(me, &child, depth - 1, ply + 1, alpha, alpha + 1);
                 if v > alpha && v < beta && !self.stopped {
-                    self.child_value(me, &c.pos, depth - 1, ply + 1, alpha, beta)
+                    self.child_value(me, &child, depth - 1, ply + 1, alpha, beta)
                 } else {
                     v
                 }
@@ -262,7 +272,7 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
             }
             if v > best {
                 best = v;
-                best_move = c.mv;
+                best_move = mv;
             }
             if v > alpha {
                 alpha = v;
@@ -270,6 +280,7 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
             if alpha >= beta {
                 break;
             }
+            i += 1;
         }
         self.path.pop();
         self.lists[ply as usize] = list;
@@ -307,6 +318,23 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         list.clear();
         list
     }
+}
+
+/// The index of the child to search next among those of `left` (a bit
+/// per index of `list`): the highest `order`, the first of equals (as a
+/// stable sort by `order` would have them).
+#[inline]
+fn pick<R: Ruleset>(list: &[Child<R>], left: u64) -> Option<usize> {
+    let mut rest = left;
+    let mut best: Option<usize> = None;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if best.is_none_or(|b| list[i].order > list[b].order) {
+            best = Some(i);
+        }
+    }
+    best
 }
 
 /// The principal variation from `pos` starting with its legal move
