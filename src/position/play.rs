@@ -173,42 +173,56 @@ impl<R: Ruleset> Position<R> {
         })
     }
 
-    /// The children of this position for a search, into `f`, each made as
-    /// [`Position::children`] makes it but for the start of its turn,
-    /// which is left to [`Position::start_deferred_turn`]: a child that is
-    /// never searched (one after a cut-off) costs only its move's sowing.
-    /// Until then a child's side to move, legality and end are not known:
-    /// only its board, captured seeds, marks and state are. A child whose
-    /// player to move has no candidate at all starts its turn at once
-    /// (his turn costs no sowing, and the ruleset's no-move rule can
-    /// change the captured seeds: Sadeqa III's sweep).
+    /// The children of this position for a search, appended to `out`, each
+    /// made as [`Position::children`] makes it but for the start of its
+    /// turn, which is left to [`Position::start_deferred_turn`]: a child
+    /// that is never searched (one after a cut-off) costs only its move's
+    /// sowing. Until then a child's side to move, legality and end are not
+    /// known: only its board, captured seeds, marks and state are. A child
+    /// whose player to move has no candidate at all starts its turn at once
+    /// (his turn costs no sowing, and the ruleset's no-move rule can change
+    /// the captured seeds: Sadeqa III's sweep).
+    ///
+    /// Only the moves `keep` accepts are made (a search makes its table's
+    /// move first, and the others only if that move does not cut off).
     #[cfg(feature = "bots")]
-    pub(crate) fn deferred_children(&self, mut f: impl FnMut(Move, Self)) {
+    pub(crate) fn deferred_children(
+        &self,
+        out: &mut Vec<(Move, Self)>,
+        keep: impl Fn(Move) -> bool,
+    ) {
         let one_sowing = self.undecided.is_empty()
             && self.lap_limit.is_some_and(|l| u64::from(l) <= TURN_BUDGET);
         if !one_sowing {
-            for (mv, child) in self.children() {
-                f(mv, child);
-            }
+            out.extend(self.children().filter(|(mv, _)| keep(*mv)));
             return;
         }
         let budget = self.lap_limit.map(u64::from);
         for mv in self.legal.union(self.untried) {
-            let mut child = *self;
-            if let Sown::Ended { turn, .. } =
+            if !keep(mv) {
+                continue;
+            }
+            // Made in its place in `out` (no copy of the child), and taken
+            // out again if its sowing does not end.
+            out.push((mv, *self));
+            let Some((_, child)) = out.last_mut() else {
+                return;
+            };
+            let Sown::Ended { turn, .. } =
                 child.run_move::<(), (), false>(mv, &mut (), budget, &mut ())
-            {
-                child.end_move(turn, &mut ());
-                // Marks the turn as not started: nothing is known to end.
-                child.legal = MoveSet::EMPTY;
-                child.endless = MoveSet::EMPTY;
-                child.undecided = MoveSet::EMPTY;
-                child.untried = child.board_candidates();
-                child.over = false;
-                if child.untried.is_empty() {
-                    child.start_deferred_turn();
-                }
-                f(mv, child);
+            else {
+                out.pop();
+                continue;
+            };
+            child.end_move(turn, &mut ());
+            // The turn not started: nothing known to end.
+            child.legal = MoveSet::EMPTY;
+            child.endless = MoveSet::EMPTY;
+            child.undecided = MoveSet::EMPTY;
+            child.untried = child.board_candidates();
+            child.over = false;
+            if child.untried.is_empty() {
+                child.start_deferred_turn();
             }
         }
     }
@@ -223,7 +237,6 @@ impl<R: Ruleset> Position<R> {
             let _ = self.start_turn_with::<(), (), true>(&mut (), &mut ());
         }
     }
-
     /// This position with every candidate tried (see `untried`).
     #[inline]
     pub(super) fn all_tried(&self) -> Self {
