@@ -96,3 +96,31 @@ impl<R: Ruleset> Table<R> {
         self.slots.put(hash, entry);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Table;
+    use crate::bots::StandardEval;
+    use crate::bots::alphabeta::{Budget, search};
+    use crate::position::Position;
+    use crate::rulesets::SadeqaIII;
+
+    /// `clear` empties the table: a search stores entries, and none is
+    /// left after it (the memory is kept).
+    #[test]
+    fn clear_empties_the_table() {
+        let pos = Position::new(SadeqaIII::game_91());
+        let mut table = Table::new(10);
+        search(
+            &pos,
+            pos.legal_moves(),
+            Budget::Depth(4),
+            &StandardEval,
+            &mut table,
+        );
+        assert!(table.slots.used() > 0);
+        table.clear();
+        assert_eq!(table.slots.used(), 0);
+        assert!(table.probe(crate::search::hash_of(&pos), &pos).is_none());
+    }
+}
