@@ -147,17 +147,96 @@ impl<R: Ruleset> Position<R> {
 
     /// Every legal move with its position; `LAZY` leaves each child's
     /// candidates after the first that ends untried.
+    ///
+    /// Under a lap limit no longer than [`TURN_BUDGET`] (a search's), a
+    /// candidate not yet tried is not tried first and then sown again as
+    /// the move: it is sown once, as the move, under the limit, and is a
+    /// child if it ends (a trial and a move sow the same laps, and the
+    /// limit is what a trial would have used; a sowing over it is endless).
     pub(super) fn each_child<const LAZY: bool>(
         &self,
     ) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
-        let pos = self.all_tried();
-        pos.legal_moves().into_iter().map(move |mv| {
+        let one_sowing = self.undecided.is_empty()
+            && self.lap_limit.is_some_and(|l| u64::from(l) <= TURN_BUDGET);
+        let (pos, moves, budget) = if one_sowing {
+            let moves = self.legal.union(self.untried);
+            (*self, moves, self.lap_limit.map(u64::from))
+        } else {
+            let pos = self.all_tried();
+            (pos, pos.legal_moves(), None)
+        };
+        moves.into_iter().filter_map(move |mv| {
             let mut child = pos;
-            child.make_move::<_, LAZY>(mv, &mut ());
-            (mv, child)
+            child
+                .make_move_within::<_, LAZY>(mv, budget, &mut ())
+                .then_some((mv, child))
         })
     }
 
+    /// The children of this position for a search, appended to `out`, each
+    /// made as [`Position::children`] makes it but for the start of its
+    /// turn, which is left to [`Position::start_deferred_turn`]: a child
+    /// that is never searched (one after a cut-off) costs only its move's
+    /// sowing. Until then a child's side to move, legality and end are not
+    /// known: only its board, captured seeds, marks and state are. A child
+    /// whose player to move has no candidate at all starts its turn at once
+    /// (his turn costs no sowing, and the ruleset's no-move rule can change
+    /// the captured seeds: Sadeqa III's sweep).
+    ///
+    /// Only the moves `keep` accepts are made (a search makes its table's
+    /// move first, and the others only if that move does not cut off).
+    #[cfg(feature = "bots")]
+    pub(crate) fn deferred_children(
+        &self,
+        out: &mut Vec<(Move, Self)>,
+        keep: impl Fn(Move) -> bool,
+    ) {
+        let one_sowing = self.undecided.is_empty()
+            && self.lap_limit.is_some_and(|l| u64::from(l) <= TURN_BUDGET);
+        if !one_sowing {
+            out.extend(self.children().filter(|(mv, _)| keep(*mv)));
+            return;
+        }
+        let budget = self.lap_limit.map(u64::from);
+        for mv in self.legal.union(self.untried) {
+            if !keep(mv) {
+                continue;
+            }
+            // Made in its place in `out` (no copy of the child), and taken
+            // out again if its sowing does not end.
+            out.push((mv, *self));
+            let Some((_, child)) = out.last_mut() else {
+                return;
+            };
+            let Sown::Ended { turn, .. } =
+                child.run_move::<(), (), false>(mv, &mut (), budget, &mut ())
+            else {
+                out.pop();
+                continue;
+            };
+            child.end_move(turn, &mut ());
+            // The turn not started: nothing known to end.
+            child.legal = MoveSet::EMPTY;
+            child.endless = MoveSet::EMPTY;
+            child.undecided = MoveSet::EMPTY;
+            child.untried = child.board_candidates();
+            child.over = false;
+            if child.untried.is_empty() {
+                child.start_deferred_turn();
+            }
+        }
+    }
+
+    /// Starts the turn of a child of [`Position::deferred_children`] (as
+    /// [`Position::children`] would have): afterwards it is a position like
+    /// any other. A position whose turn has started is left as it is.
+    #[cfg(feature = "bots")]
+    #[inline]
+    pub(crate) fn start_deferred_turn(&mut self) {
+        if !self.over && self.legal.is_empty() && self.undecided.is_empty() {
+            let _ = self.start_turn_with::<(), (), true>(&mut (), &mut ());
+        }
+    }
     /// This position with every candidate tried (see `untried`).
     #[inline]
     pub(super) fn all_tried(&self) -> Self {
@@ -184,11 +263,26 @@ impl<R: Ruleset> Position<R> {
     /// next turn's candidates after the first that ends untried.
     #[inline]
     pub(super) fn make_move<O: Observer, const LAZY: bool>(&mut self, mv: Move, obs: &mut O) {
-        let sown = self.run_move::<O, (), false>(mv, obs, None, &mut ());
+        self.make_move_within::<O, LAZY>(mv, None, obs);
+    }
+
+    /// [`Position::make_move`] for a candidate sown for at most `budget`
+    /// laps: whether it ended (and was made); if not, the position is
+    /// left to be thrown away.
+    #[inline(always)]
+    pub(super) fn make_move_within<O: Observer, const LAZY: bool>(
+        &mut self,
+        mv: Move,
+        budget: Option<u64>,
+        obs: &mut O,
+    ) -> bool {
+        let sown = self.run_move::<O, (), false>(mv, obs, budget, &mut ());
         if let Sown::Ended { turn, .. } = sown {
             self.end_move(turn, obs);
             let _ = self.start_turn_with::<O, (), LAZY>(obs, &mut ());
+            return true;
         }
+        false
     }
 }
 

@@ -120,14 +120,6 @@ pub struct Analysis {
     pub time: Duration,
 }
 
-/// One child in the move list of a node.
-#[derive(Clone, Copy)]
-struct Child<R: Ruleset> {
-    mv: Move,
-    pos: Position<R>,
-    order: i32,
-}
-
 /// The state of one search.
 struct Searcher<'a, R: Ruleset, E> {
     table: &'a mut Table<R>,
@@ -137,8 +129,9 @@ struct Searcher<'a, R: Ruleset, E> {
     stopped: bool,
     /// The positions on the current line (root first), with their hashes.
     path: Vec<(u64, Position<R>)>,
-    /// Move lists by ply, kept to avoid allocating in the tree.
-    lists: Vec<Vec<Child<R>>>,
+    /// Move lists by ply (each move with its child), kept to avoid
+    /// allocating in the tree.
+    lists: Vec<Vec<(Move, Position<R>)>>,
 }
 
 impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
@@ -225,34 +218,47 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         }
         let mut list = self.take_list(ply);
         let me = pos.side_to_move();
-        let before = pos.captured(me);
-        // Children find their own legality lazily: most are leaves, only
-        // evaluated (`Position::children`).
-        list.extend(pos.children().map(|(mv, c)| Child {
-            mv,
-            pos: c,
-            order: if Some(mv) == table_move {
-                i32::MAX
-            } else {
-                c.captured(me) as i32 - before as i32
-            },
-        }));
+        // Each child's turn starts only if it is searched (most after a
+        // cut-off are not), and then finds its legality lazily: most are
+        // leaves, only evaluated (`Position::children`). The table's move,
+        // searched first, is made first and alone: the others are made
+        // only if it does not cut off.
+        let mut staged = false;
+        if let Some(tm) = table_move {
+            pos.deferred_children(&mut list, |mv| mv == tm);
+            staged = !list.is_empty();
+        }
+        if !staged {
+            pos.deferred_children(&mut list, |_| true);
+        }
         if list.is_empty() {
             // Cannot happen for a position that is not over; score it.
             self.lists[ply as usize] = list;
             return self.eval.evaluate(pos);
         }
-        list.sort_by_key(|c| std::cmp::Reverse(c.order));
         self.path.push((hash, *pos));
         let mut best = -INF;
-        let mut best_move = list[0].mv;
-        for (i, c) in list.iter().enumerate() {
+        let mut best_move = list[0].0;
+        // The children best first (the table's move, then by the seeds the
+        // move captures, then in move order), each picked when its turn
+        // comes: a cut-off after the first few leaves the rest unsorted.
+        let order = Order {
+            table_move,
+            me,
+            before: pos.captured(me),
+        };
+        let mut left = u64::MAX >> (64 - list.len());
+        let mut i = 0;
+        while let Some(next) = order.pick(&list, left) {
+            left &= !(1 << next);
+            list[next].1.start_deferred_turn();
+            let (mv, child) = (list[next].0, &list[next].1);
             let v = if i == 0 {
-                self.child_value(me, &c.pos, depth - 1, ply + 1, alpha, beta)
+                self.child_value(me, child, depth - 1, ply + 1, alpha, beta)
             } else {
-                let v = self.child_value(me, &c.pos, depth - 1, ply + 1, alpha, alpha + 1);
+                let v = self.child_value(me, child, depth - 1, ply + 1, alpha, alpha + 1);
                 if v > alpha && v < beta && !self.stopped {
-                    self.child_value(me, &c.pos, depth - 1, ply + 1, alpha, beta)
+                    self.child_value(me, child, depth - 1, ply + 1, alpha, beta)
                 } else {
                     v
                 }
@@ -262,13 +268,21 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
             }
             if v > best {
                 best = v;
-                best_move = c.mv;
+                best_move = mv;
             }
             if v > alpha {
                 alpha = v;
             }
             if alpha >= beta {
                 break;
+            }
+            i += 1;
+            if staged {
+                // The rest, after the table's move, in move order.
+                staged = false;
+                let made = list.len();
+                pos.deferred_children(&mut list, |mv| Some(mv) != table_move);
+                left |= (u64::MAX >> (64 - list.len())) & !(u64::MAX >> (64 - made));
             }
         }
         self.path.pop();
@@ -298,7 +312,7 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         best
     }
 
-    fn take_list(&mut self, ply: i32) -> Vec<Child<R>> {
+    fn take_list(&mut self, ply: i32) -> Vec<(Move, Position<R>)> {
         let ply = ply as usize;
         while self.lists.len() <= ply {
             self.lists.push(Vec::with_capacity(32));
@@ -306,6 +320,47 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         list
+    }
+}
+
+/// The order in which a node's children are searched.
+struct Order {
+    /// The table's move for the node, searched first.
+    table_move: Option<Move>,
+    /// The player to move at the node.
+    me: crate::player::Player,
+    /// His captured seeds there.
+    before: u16,
+}
+
+impl Order {
+    /// How early the child `c` of the move `mv` is searched: the table's
+    /// move first, then the seeds the move captures.
+    #[inline(always)]
+    fn key<R: Ruleset>(&self, mv: Move, c: &Position<R>) -> i32 {
+        if Some(mv) == self.table_move {
+            i32::MAX
+        } else {
+            c.captured(self.me) as i32 - self.before as i32
+        }
+    }
+
+    /// The index of the child to search next among those of `left` (a bit
+    /// per index of `list`): the highest key, the first of equals (as a
+    /// stable sort by key would have them).
+    #[inline]
+    fn pick<R: Ruleset>(&self, list: &[(Move, Position<R>)], left: u64) -> Option<usize> {
+        let mut rest = left;
+        let mut best: Option<(usize, i32)> = None;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let key = self.key(list[i].0, &list[i].1);
+            if best.is_none_or(|(_, b)| key > b) {
+                best = Some((i, key));
+            }
+        }
+        best.map(|(i, _)| i)
     }
 }
 

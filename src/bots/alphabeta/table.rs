@@ -69,6 +69,13 @@ impl<R: Ruleset> Table<R> {
         }
     }
 
+    /// Empties the table, keeping its memory: a search after this one
+    /// finds nothing from before it (and pays no page faults for a table
+    /// the system has not given memory yet, as a new one does).
+    pub fn clear(&mut self) {
+        self.slots.clear();
+    }
+
     /// Starts a new search: entries of earlier ones give way to its own.
     pub(super) fn next_search(&mut self) {
         self.age = self.age.wrapping_add(1);
@@ -87,5 +94,33 @@ impl<R: Ruleset> Table<R> {
     /// Stores `entry`, whose position's hash is `hash`.
     pub(super) fn store(&mut self, hash: u64, entry: Entry<R>) {
         self.slots.put(hash, entry);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Table;
+    use crate::bots::StandardEval;
+    use crate::bots::alphabeta::{Budget, search};
+    use crate::position::Position;
+    use crate::rulesets::SadeqaIII;
+
+    /// `clear` empties the table: a search stores entries, and none is
+    /// left after it (the memory is kept).
+    #[test]
+    fn clear_empties_the_table() {
+        let pos = Position::new(SadeqaIII::game_91());
+        let mut table = Table::new(10);
+        search(
+            &pos,
+            pos.legal_moves(),
+            Budget::Depth(4),
+            &StandardEval,
+            &mut table,
+        );
+        assert!(table.slots.used() > 0);
+        table.clear();
+        assert_eq!(table.slots.used(), 0);
+        assert!(table.probe(crate::search::hash_of(&pos), &pos).is_none());
     }
 }
