@@ -120,8 +120,9 @@ struct Args {
 
     /// The players of --tournament or --study, comma-separated (only with
     /// one of them). Default: random,greedy,alphabeta:6,mcts:2000 for
-    /// --tournament; random,alphabeta:4,alphabeta:6,alphabeta:8,mcts:500,
-    /// mcts:2000,strategy+random,strategy+alphabeta:4 for --study, where
+    /// --tournament;
+    /// random,alphabeta:4,alphabeta:6,alphabeta:8,mcts:500,mcts:2000,strategy+random,strategy+alphabeta:4
+    /// for --study, where
     /// strategy+PLAYER (strategy alone: strategy+random) follows the Sadeqa
     /// V source's strategy and lets PLAYER choose among the moves it keeps.
     #[arg(

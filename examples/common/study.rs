@@ -653,3 +653,64 @@ fn print_claim(names: &[String], stats: &[Stats], width: usize) {
         println!("{row}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The strategy's choices in positions written out by hand (South to
+    //! move; RULES.md section 3.3's cases; pits not listed are empty).
+
+    use super::strategy_moves;
+    use sowing::{AnyPosition, Move, MoveSet};
+
+    fn kept(position: &str) -> MoveSet {
+        let pos: AnyPosition = position.parse().expect("a position");
+        strategy_moves(&pos, pos.legal_moves())
+    }
+
+    fn set(pits: &[u8]) -> MoveSet {
+        pits.iter().map(|&p| Move::Pit(p)).collect()
+    }
+
+    /// S10 = 1 into N1 = 3 makes N1 South's warana (his opponent's pit 1):
+    /// kept alone. S9 = 1 relays the 2 of S10 into N1 and N2 (empty): no
+    /// warana, N1 = 4 and no warana either.
+    #[test]
+    fn a_warana_in_the_opponents_pit_1_is_made() {
+        assert_eq!(
+            kept("sadeqa-v 0,0,0,0,0,0,0,0,1,1/3,0,0,0,0,0,0,0,0,1 S 0-0"),
+            set(&[10])
+        );
+    }
+
+    /// S10 = 2 ends in N2 = 3: a warana in N2, not kept; S5 = 1 ends in
+    /// empty S6.
+    #[test]
+    fn a_warana_elsewhere_is_not_made() {
+        assert_eq!(
+            kept("sadeqa-v 0,0,0,0,1,0,0,0,0,2/0,3,0,0,0,0,0,0,0,1 S 0-0"),
+            set(&[5])
+        );
+    }
+
+    /// N10 = 1 threatens S1 = 3 (North's seed would make it 4: a warana in
+    /// North's opponent's pit 1). S1 sown (S2, S3, S4) ends the threat;
+    /// S5 = 1 (into empty S6) leaves it.
+    #[test]
+    fn the_opponents_warana_in_ones_pit_1_is_prevented() {
+        assert_eq!(
+            kept("sadeqa-v 3,0,0,0,1,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0"),
+            set(&[1])
+        );
+    }
+
+    /// When every move makes a warana elsewhere, every move is kept: the
+    /// strategy never leaves a player without a move. S8 = 4 (S9, S10, N1,
+    /// N2) and S10 = 2 (N1, N2) both end in N2 = 3.
+    #[test]
+    fn when_every_move_makes_a_warana_elsewhere_all_are_kept() {
+        assert_eq!(
+            kept("sadeqa-v 0,0,0,0,0,0,0,4,0,2/0,3,0,0,0,0,0,0,0,1 S 0-0"),
+            set(&[8, 10])
+        );
+    }
+}
