@@ -5,11 +5,22 @@
 //! ```text
 //! cargo run --release --example selfplay
 //! cargo run --release --example selfplay -- --variant sadeqa-ii,andada-24 --games 200 --north greedy
+//! cargo run --release --example selfplay -- --study sadeqa-v --threads 2
 //! ```
 //!
 //! Every game gets its own seeds, derived from `--seed`, the variant name and
 //! the game's number, so a run is reproducible whatever `--threads` and
 //! whichever other variants are selected.
+//!
+//! `--tournament` plays every pair of `--players` from both seats and prints
+//! cross tables. `--study sadeqa-v` tests the strategy claim of the Sadeqa V
+//! source (RULES.md section 3; docs/SOLVED.md): each of `--players` plays
+//! itself, the first `--random-opening` plies at random, and the tables say
+//! where the waranas were made (the pit number in the opponent's row, per
+//! maker), the seeds they held at the end, how the makers of a warana in the
+//! opponent's pit 1 fared, and how many games ended by repetition or the ply
+//! limit. A player `strategy+PLAYER` follows the source's strategy and lets
+//! `PLAYER` choose among the moves it keeps.
 
 #[path = "common/describe.rs"]
 #[allow(dead_code)] // only the count flags' parser
@@ -20,11 +31,13 @@ mod pipe;
 mod progress;
 #[path = "common/rule_options.rs"]
 mod rule_options;
+#[path = "common/study.rs"]
+mod study;
 
 #[path = "common/tournament.rs"]
 mod tournament;
 
-use clap::{Parser, ValueEnum};
+use clap::{ArgGroup, Parser, ValueEnum};
 use describe::at_least_one;
 use rule_options::RuleOptions;
 use sowing::bots::BotSpec;
@@ -32,6 +45,7 @@ use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, Outcome, Player};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use study::Contender;
 
 /// The variants played when `--variant` is not given.
 const DEFAULT_VARIANTS: [&str; 5] = [
@@ -42,19 +56,38 @@ const DEFAULT_VARIANTS: [&str; 5] = [
     "andada-12",
 ];
 
+/// The studies of `--study`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Study {
+    /// The Sadeqa V source's strategy claim (a warana in the opponent's
+    /// first pit; games that go on forever): docs/SOLVED.md.
+    SadeqaV,
+}
+
+/// The games of `--games` when it is not given: plain selfplay and
+/// `--tournament`, `--study`.
+const DEFAULT_GAMES: [usize; 2] = [1000, 200];
+/// The ply limit when `--ply-limit` is not given: plain selfplay and
+/// `--tournament`, `--study`.
+const DEFAULT_PLY_LIMIT: [usize; 2] = [5000, 1000];
+/// The players of `--tournament` when `--players` is not given.
+const TOURNAMENT_PLAYERS: &str = "random,greedy,alphabeta:6,mcts:2000";
+
 /// Self-play: many games between two computer players for each ruleset.
 #[derive(Parser, Debug)]
 #[command(version)]
+#[command(group(ArgGroup::new("mode").args(["tournament", "study"])))]
 struct Args {
     /// Variants to play, comma-separated or repeated: sadeqa-v, sadeqa-ii,
     /// sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24.
     /// Default: sadeqa-v, sadeqa-ii, sadeqa-iii, game-91, andada-12.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', conflicts_with = "study")]
     variant: Vec<String>,
 
-    /// Games per variant (per pair and seat with --tournament), 1 at least.
-    #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
-    games: usize,
+    /// Games per variant (per pair and seat with --tournament, per player
+    /// with --study), 1 at least. Default: 1000; 200 with --study.
+    #[arg(long, value_parser = at_least_one)]
+    games: Option<usize>,
 
     /// Main seed; each game's seeds are derived from it.
     #[arg(long, default_value_t = 2026)]
@@ -66,7 +99,7 @@ struct Args {
         long,
         default_value = "random",
         value_name = "PLAYER",
-        conflicts_with = "tournament"
+        conflicts_with_all = ["tournament", "study"]
     )]
     south: BotSpec,
 
@@ -75,7 +108,7 @@ struct Args {
         long,
         default_value = "random",
         value_name = "PLAYER",
-        conflicts_with = "tournament"
+        conflicts_with_all = ["tournament", "study"]
     )]
     north: BotSpec,
 
@@ -85,21 +118,37 @@ struct Args {
     #[arg(long)]
     tournament: bool,
 
-    /// The players of --tournament, comma-separated (only with
-    /// --tournament).
+    /// The players of --tournament or --study, comma-separated (only with
+    /// one of them). Default: random,greedy,alphabeta:6,mcts:2000 for
+    /// --tournament;
+    /// random,alphabeta:4,alphabeta:6,alphabeta:8,mcts:500,mcts:2000,strategy+random,strategy+alphabeta:4
+    /// for --study, where
+    /// strategy+PLAYER (strategy alone: strategy+random) follows the Sadeqa
+    /// V source's strategy and lets PLAYER choose among the moves it keeps.
     #[arg(
         long,
         value_delimiter = ',',
         value_name = "PLAYER,...",
-        default_value = "random,greedy,alphabeta:6,mcts:2000",
-        requires = "tournament"
+        requires = "mode"
     )]
-    players: Vec<BotSpec>,
+    players: Vec<Contender>,
+
+    /// Study a claim in self-play instead of playing a table of variants:
+    /// sadeqa-v (the Sadeqa V source's strategy claim: where waranas are
+    /// made, who wins, how many games repeat; docs/SOLVED.md).
+    #[arg(long, value_enum, ignore_case = true, conflicts_with_all = ["tournament", "verbose"])]
+    study: Option<Study>,
+
+    /// With --study: the first N plies of every game are random, so that
+    /// the deterministic alpha-beta player's games differ.
+    #[arg(long, value_name = "N", default_value_t = 4, requires = "study")]
+    random_opening: usize,
 
     /// Safety net: a game still going after this many plies is a draw
-    /// (counted in the table); 1 at least.
-    #[arg(long, default_value_t = 5000, value_name = "PLIES", value_parser = at_least_one)]
-    ply_limit: usize,
+    /// (counted in the table); 1 at least. Default: 5000; 1000 with
+    /// --study.
+    #[arg(long, value_name = "PLIES", value_parser = at_least_one)]
+    ply_limit: Option<usize>,
 
     /// A sowing not finished within N laps counts as endless: RULES.md
     /// section 2's lap-limit option, for bounded time in playouts. The
@@ -135,6 +184,36 @@ impl Args {
     /// The lap limit in force; `None` for the exact test.
     fn laps(&self) -> Option<u32> {
         (!self.exact).then_some(self.lap_limit)
+    }
+
+    /// 0 for plain selfplay and --tournament, 1 for --study: the index of
+    /// the defaults that differ.
+    fn mode(&self) -> usize {
+        usize::from(self.study.is_some())
+    }
+
+    /// Games per variant, pair and seat, or player.
+    fn games(&self) -> usize {
+        self.games.unwrap_or(DEFAULT_GAMES[self.mode()])
+    }
+
+    /// The ply limit.
+    fn ply_limit(&self) -> usize {
+        self.ply_limit.unwrap_or(DEFAULT_PLY_LIMIT[self.mode()])
+    }
+
+    /// The players of --tournament or --study.
+    fn players(&self) -> Vec<Contender> {
+        if !self.players.is_empty() {
+            return self.players.clone();
+        }
+        let list = match self.study {
+            Some(Study::SadeqaV) => study::DEFAULT_PLAYERS,
+            None => TOURNAMENT_PLAYERS,
+        };
+        list.split(',')
+            .map(|p| p.parse().expect("the default players are players"))
+            .collect()
     }
 }
 
@@ -192,7 +271,7 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, label: &str, stats: &mu
         args.south.build(mix(seed ^ 1)),
         args.north.build(mix(seed ^ 2)),
     ];
-    let mut game = AnyGame::new(start).with_ply_limit(Some(args.ply_limit));
+    let mut game = AnyGame::new(start).with_ply_limit(Some(args.ply_limit()));
     let mut refused = 0u64;
     let exact = args.laps().is_none();
     let outcome = loop {
@@ -281,7 +360,7 @@ fn play_all(variants: &[(String, AnyRuleset)], args: &Args, threads: usize) -> V
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let total = Mutex::new(vec![Stats::default(); variants.len()]);
-    let games = args.games * variants.len();
+    let games = args.games() * variants.len();
     progress::report_games(&done, games, Duration::from_secs(5), || {
         std::thread::scope(|s| {
             for _ in 0..threads {
@@ -289,8 +368,8 @@ fn play_all(variants: &[(String, AnyRuleset)], args: &Args, threads: usize) -> V
                     let mut mine = vec![Stats::default(); variants.len()];
                     loop {
                         let job = next.fetch_add(1, Ordering::Relaxed);
-                        let (v, i) = (job / args.games.max(1), job % args.games.max(1));
-                        if v >= variants.len() || args.games == 0 {
+                        let (v, i) = (job / args.games(), job % args.games());
+                        if v >= variants.len() {
                             break;
                         }
                         let (start, base) = jobs[v];
@@ -348,10 +427,11 @@ fn rule_options(args: &Args, variants: &[(String, AnyRuleset)]) -> Vec<String> {
     options
 }
 
-/// The players of `--tournament`: two at least, none twice (the table's
-/// rows could not be told apart).
-fn check_players(players: &[BotSpec]) {
-    if players.len() < 2 {
+/// The players of `--tournament` (two at least, none following the Sadeqa
+/// V strategy) or `--study`: none twice (the table's rows could not be
+/// told apart).
+fn check_players(players: &[Contender], tournament: bool) {
+    if tournament && players.len() < 2 {
         let given: Vec<String> = players.iter().map(|p| p.to_string()).collect();
         refuse(&format!(
             "--players: a tournament needs 2 players at least, not {} ({})",
@@ -360,6 +440,11 @@ fn check_players(players: &[BotSpec]) {
         ));
     }
     for (i, p) in players.iter().enumerate() {
+        if tournament && p.strategy {
+            refuse(&format!(
+                "--players: {p} plays in --study sadeqa-v only, not in a tournament"
+            ));
+        }
         if players[..i].iter().any(|q| q.to_string() == p.to_string()) {
             refuse(&format!("--players: {p} is given twice"));
         }
@@ -369,7 +454,9 @@ fn check_players(players: &[BotSpec]) {
 fn main() {
     pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
-    let names: Vec<String> = if args.variant.is_empty() {
+    let names: Vec<String> = if args.study.is_some() {
+        vec!["sadeqa-v".to_string()]
+    } else if args.variant.is_empty() {
         DEFAULT_VARIANTS.iter().map(|s| s.to_string()).collect()
     } else {
         args.variant.clone()
@@ -394,18 +481,39 @@ fn main() {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
+    let endless = match args.laps() {
+        Some(n) => format!("lap limit {n}"),
+        None => "exact".to_string(),
+    };
+    let start = |rules: AnyRuleset| AnyPosition::new(rules).with_lap_limit(args.laps());
+    if args.study.is_some() {
+        let players = args.players();
+        check_players(&players, false);
+        let config = study::Config {
+            players: &players,
+            games: args.games(),
+            seed: args.seed,
+            ply_limit: args.ply_limit(),
+            random_opening: args.random_opening,
+            threads,
+            endless,
+        };
+        study::run(start(variants[0].1), &config);
+        return;
+    }
     if args.tournament {
-        check_players(&args.players);
-        let start = |rules: AnyRuleset| AnyPosition::new(rules).with_lap_limit(args.laps());
+        let players = args.players();
+        check_players(&players, true);
+        let players: Vec<BotSpec> = players.iter().map(|p| p.spec).collect();
         let variants: Vec<_> = variants
             .iter()
             .map(|(n, r)| (n.clone(), start(*r)))
             .collect();
         let config = tournament::Config {
-            players: &args.players,
-            games: args.games,
+            players: &players,
+            games: args.games(),
             seed: args.seed,
-            ply_limit: args.ply_limit,
+            ply_limit: args.ply_limit(),
             threads,
             options: &options,
         };
@@ -413,19 +521,15 @@ fn main() {
         return;
     }
     // No more threads than games: the rest would only start and stop.
-    let threads = threads.min(args.games * variants.len()).max(1);
-    let endless = match args.laps() {
-        Some(n) => format!("lap limit {n}"),
-        None => "exact".to_string(),
-    };
+    let threads = threads.min(args.games() * variants.len()).max(1);
     println!(
         "selfplay: South {} vs North {}, {} per variant, seed {}, \
          repetition draw on the 3rd occurrence, ply limit {}, endless test {endless}, {}",
         args.south,
         args.north,
-        count(args.games, "game", "games"),
+        count(args.games(), "game", "games"),
         args.seed,
-        args.ply_limit,
+        args.ply_limit(),
         count(threads, "thread", "threads"),
     );
     if !options.is_empty() {

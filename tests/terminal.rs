@@ -1296,3 +1296,145 @@ fn play_hint_wraps_between_moves_within_80_columns() {
         "{joined}"
     );
 }
+
+/// The cells of a markdown table row (`| a | b |`), trimmed.
+fn cells(row: &str) -> Vec<&str> {
+    let inner = row.trim().trim_start_matches('|').trim_end_matches('|');
+    inner.split('|').map(str::trim).collect()
+}
+
+/// The rows of the table whose head follows the line `title` in `out`.
+fn table<'a>(out: &'a str, title: &str) -> Vec<Vec<&'a str>> {
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with(title))
+        .unwrap_or_else(|| panic!("{title:?} in\n{out}"));
+    // title, blank, head, rule, rows.
+    lines[at + 4..]
+        .iter()
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| cells(l))
+        .collect()
+}
+
+/// `selfplay --study sadeqa-v` (docs/SOLVED.md), with tiny budgets: its
+/// header, and tables whose counts add up: each player's games, the
+/// waranas by pit (South and North rows of ten pits and their sum) and the
+/// player-games by the waranas made (two a game).
+#[test]
+fn selfplay_study_sadeqa_v_prints_its_tables() {
+    let players = ["random", "alphabeta:1", "mcts:10", "strategy+random"];
+    let list = players.join(",");
+    let args = [
+        "--study",
+        "sadeqa-v",
+        "--games",
+        "3",
+        "--players",
+        &list,
+        "--random-opening",
+        "2",
+        "--threads",
+        "2",
+    ];
+    let out = ran("selfplay", &args, "");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with(
+            "study sadeqa-v: 4 players, each against itself, 3 games each (12 games), \
+             first 2 plies random, seed 2026, repetition draw on the 3rd occurrence, \
+             ply limit 1000, "
+        ),
+        "{stdout}"
+    );
+    let results = table(&stdout, "Results");
+    assert_eq!(results.len(), players.len(), "{stdout}");
+    for (row, player) in results.iter().zip(players) {
+        assert_eq!(row.len(), 13, "{row:?}");
+        assert_eq!(row[0], player);
+        let n = |i: usize| row[i].parse::<usize>().expect("a count");
+        assert_eq!(n(1), 3);
+        assert!(n(2) <= 3, "different games: {row:?}");
+        assert_eq!(
+            (3..=7).map(n).sum::<usize>(),
+            3,
+            "ends of the games: {row:?}"
+        );
+        let (south, north) = row[8].split_once(':').expect("S:N");
+        let points: f64 = south.parse::<f64>().unwrap() + north.parse::<f64>().unwrap();
+        assert!(
+            (points - 80.0).abs() < 0.2 || row[6] != "0" || row[7] != "0",
+            "{row:?}"
+        );
+    }
+    let made = table(&stdout, "Waranas made");
+    assert_eq!(made.len(), 2 * players.len(), "{stdout}");
+    for (i, row) in made.iter().enumerate() {
+        assert_eq!(row.len(), 13, "{row:?}");
+        assert_eq!(row[0], players[i / 2]);
+        assert_eq!(row[1], ["South", "North"][i % 2]);
+        let pits: u32 = row[2..12].iter().map(|c| c.parse::<u32>().unwrap()).sum();
+        assert_eq!(row[12].parse::<u32>().unwrap(), pits, "{row:?}");
+    }
+    for title in ["Seeds in a warana", "Score of the maker"] {
+        let rows = table(&stdout, title);
+        assert_eq!(rows.len(), players.len(), "{title}: {stdout}");
+        assert!(
+            rows.iter().all(|r| r.len() == 13 && r[1] == "both"),
+            "{rows:?}"
+        );
+    }
+    let claim = table(&stdout, "Each player of each game");
+    assert_eq!(claim.len(), players.len(), "{stdout}");
+    for row in &claim {
+        assert_eq!(row.len(), 10, "{row:?}");
+        let sum: u32 = [1, 4, 7]
+            .iter()
+            .map(|&i| row[i].parse::<u32>().unwrap())
+            .sum();
+        assert_eq!(sum, 6, "two player-games a game: {row:?}");
+    }
+    // Flags of other modes, and the strategy outside the study, are refused.
+    assert_refused(
+        "selfplay",
+        &["--study", "sadeqa-v", "--variant", "sadeqa-ii"],
+        "--variant",
+        "cannot be used with",
+    );
+    assert_refused(
+        "selfplay",
+        &["--study", "sadeqa-v", "--south", "greedy"],
+        "--south",
+        "cannot be used with",
+    );
+    assert_refused(
+        "selfplay",
+        &["--random-opening", "2"],
+        "--study",
+        "required",
+    );
+    assert_refused(
+        "selfplay",
+        &["--tournament", "--players", "random,strategy"],
+        "--players",
+        "strategy+random plays in --study sadeqa-v only",
+    );
+    assert_refused(
+        "selfplay",
+        &[
+            "--study",
+            "sadeqa-v",
+            "--players",
+            "strategy,strategy+RANDOM",
+        ],
+        "--players",
+        "strategy+random is given twice",
+    );
+    assert_refused(
+        "selfplay",
+        &["--study", "sadeqa-v", "--players", "strategic"],
+        "--players",
+        "or with --study strategy[+PLAYER]",
+    );
+}

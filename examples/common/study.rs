@@ -1,0 +1,716 @@
+//! `selfplay --study sadeqa-v`: the strategy claim of the Sadeqa V source
+//! (`seeds/000_*.txt`, "Strategy"; RULES.md section 3) tested in self-play.
+//!
+//! The source: "A warana benefits its creator, if it is in his opponent's
+//! first hole. A simple strategy is to prevent your opponent making such a
+//! warana, while not creating a warana yourself unless it is located in the
+//! first hole of the opponent. If both players know this strategy a game
+//! will probably continue forever."
+//!
+//! Each player of `--players` plays itself `--games` times. The first
+//! `--random-opening` plies of every game are random (the alpha-beta player
+//! is deterministic: without them its games would all be one game). Every
+//! move's events are watched for [`Event::WaranaMade`]: who made a warana,
+//! and where (the pit number in the opponent's row, 1..10). At the end the
+//! tables say how the games ended (by the rules, by repetition, by the ply
+//! limit), where the waranas were made, how many seeds each held at the
+//! end, and how the makers of a warana in the opponent's pit 1 fared.
+//!
+//! A player `strategy+PLAYER` (`strategy` alone: `strategy+random`) follows
+//! the source's strategy and lets `PLAYER` choose among the moves it keeps:
+//! see [`strategy_moves`].
+
+use super::{count, mix, name_hash, progress};
+use sowing::bots::{BotSpec, BuiltInBot, SpecError};
+use sowing::{
+    AnyGame, AnyPosition, AnyRuleset, DrawReason, Event, Move, MoveSet, Observer, Outcome, Pit,
+    Player,
+};
+use std::collections::HashSet;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Pits per row of Sadeqa V.
+const PITS: usize = 10;
+
+/// The study's players when `--players` is not given.
+pub const DEFAULT_PLAYERS: &str = "random,alphabeta:4,alphabeta:6,alphabeta:8,mcts:500,mcts:2000,strategy+random,strategy+alphabeta:4";
+
+/// A player of the study: a player spec, or one that follows the source's
+/// strategy and lets the spec's player choose among the moves it keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contender {
+    /// Whether the source's strategy filters the moves first.
+    pub strategy: bool,
+    /// The player that chooses (among the strategy's moves).
+    pub spec: BotSpec,
+}
+
+impl FromStr for Contender {
+    type Err = String;
+
+    /// `PLAYER` (a [`BotSpec`]), `strategy` or `strategy+PLAYER`.
+    fn from_str(s: &str) -> Result<Contender, String> {
+        let lower = s.trim().to_ascii_lowercase();
+        let (strategy, spec) = match lower.strip_prefix("strategy") {
+            Some("") => (true, "random"),
+            Some(rest) => match rest.strip_prefix('+') {
+                Some(spec) => (true, spec),
+                None => {
+                    return Err(format!(
+                        "unknown player {s:?} (strategy or strategy+PLAYER)"
+                    ));
+                }
+            },
+            None => (false, lower.as_str()),
+        };
+        let spec = spec.parse::<BotSpec>().map_err(|e| match e {
+            SpecError::UnknownPlayer(_) if !strategy => {
+                format!("{e}, or with --study strategy[+PLAYER]")
+            }
+            _ => e.to_string(),
+        })?;
+        Ok(Contender { strategy, spec })
+    }
+}
+
+impl fmt::Display for Contender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.strategy {
+            write!(f, "strategy+{}", self.spec)
+        } else {
+            write!(f, "{}", self.spec)
+        }
+    }
+}
+
+/// A player seated at the board.
+struct Seat {
+    strategy: bool,
+    bot: Box<dyn BuiltInBot>,
+}
+
+impl Seat {
+    fn new(who: Contender, seed: u64) -> Seat {
+        Seat {
+            strategy: who.strategy,
+            bot: who.spec.build(seed),
+        }
+    }
+
+    /// A move from `legal` (the exact legal moves of `pos`). The strategy
+    /// hands its player a subset; the players search only the moves they
+    /// are given at the root.
+    fn choose(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
+        let moves = if self.strategy {
+            strategy_moves(pos, legal)
+        } else {
+            legal
+        };
+        self.bot.choose_any_from(pos, moves)
+    }
+}
+
+/// The waranas a move made: an [`Observer`] that keeps only them.
+#[derive(Default)]
+struct Made(Vec<(Player, Pit)>);
+
+impl Observer for Made {
+    fn event(&mut self, e: Event) {
+        if let Event::WaranaMade { owner, pit } = e {
+            self.0.push((owner, pit));
+        }
+    }
+}
+
+/// The warana `mv` makes in `pos`, if it makes one (a ply makes at most
+/// one: making one ends the move, RULES.md section 3.3.4); `None` also for
+/// a move that cannot be played.
+fn warana_of(pos: &AnyPosition, mv: Move) -> Option<(AnyPosition, Option<Pit>)> {
+    let mut next = *pos;
+    let mut made = Made::default();
+    next.play_with(mv, &mut made, &mut ()).ok()?;
+    Some((next, made.0.first().map(|&(_, pit)| pit)))
+}
+
+/// The source's strategy, as moves kept from `legal` (the legal moves of
+/// the player to move in `pos`, a Sadeqa V position). A move is *good* if
+/// it makes a warana in the opponent's pit 1, *wasteful* if it makes one
+/// elsewhere, and *careless* if the opponent, to move next, can then make
+/// a warana in the mover's pit 1 (his opponent's pit 1). Kept: the first
+/// non-empty set of: good moves neither careless nor wasteful; moves
+/// neither careless nor wasteful; moves not careless; moves not wasteful;
+/// all of `legal`. (Preventing the opponent comes first, as the source
+/// says it first.)
+pub fn strategy_moves(pos: &AnyPosition, legal: MoveSet) -> MoveSet {
+    let mover = pos.side_to_move();
+    let [mut good, mut wasteful, mut careless] = [MoveSet::EMPTY; 3];
+    for mv in legal {
+        let Some((next, made)) = warana_of(pos, mv) else {
+            continue;
+        };
+        match made {
+            Some(pit) if pit.number == 1 => good.insert(mv),
+            Some(_) => wasteful.insert(mv),
+            None => false,
+        };
+        // After a bonus move's capture the mover moves again: the
+        // opponent cannot answer yet.
+        if !next.is_over() && next.side_to_move() != mover {
+            let threat = next.legal_moves().into_iter().any(|reply| {
+                warana_of(&next, reply).is_some_and(|(_, pit)| pit.is_some_and(|p| p.number == 1))
+            });
+            if threat {
+                careless.insert(mv);
+            }
+        }
+    }
+    let safe = legal.difference(careless).difference(wasteful);
+    let candidates = [
+        safe.difference(legal.difference(good)),
+        safe,
+        legal.difference(careless),
+        legal.difference(wasteful),
+    ];
+    candidates
+        .into_iter()
+        .find(|s| !s.is_empty())
+        .unwrap_or(legal)
+}
+
+/// What the study plays.
+pub struct Config<'a> {
+    /// The players, each playing itself.
+    pub players: &'a [Contender],
+    /// Games per player.
+    pub games: usize,
+    /// Main seed.
+    pub seed: u64,
+    /// A game still going after this many plies is a draw.
+    pub ply_limit: usize,
+    /// Plies played at random at the start of every game.
+    pub random_opening: usize,
+    /// Worker threads.
+    pub threads: usize,
+    /// The endless-sowing test in words (`lap limit 1000000`, `exact`).
+    pub endless: String,
+}
+
+/// Wins, draws and losses of one side.
+#[derive(Clone, Copy, Debug, Default)]
+struct Wdl {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+impl Wdl {
+    fn add(&mut self, o: Wdl) {
+        self.wins += o.wins;
+        self.draws += o.draws;
+        self.losses += o.losses;
+    }
+
+    fn of(winner: Option<Player>, side: Player) -> Wdl {
+        match winner {
+            Some(w) if w == side => Wdl {
+                wins: 1,
+                ..Wdl::default()
+            },
+            Some(_) => Wdl {
+                losses: 1,
+                ..Wdl::default()
+            },
+            None => Wdl {
+                draws: 1,
+                ..Wdl::default()
+            },
+        }
+    }
+
+    fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Wins plus half the draws, in percent; `-` for no games.
+    fn percent(&self) -> String {
+        if self.games() == 0 {
+            return "-".to_string();
+        }
+        let p = 100.0 * (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64;
+        format!("{p:.0}%")
+    }
+}
+
+/// What a player-game is, for the claim: the player made a warana in the
+/// opponent's pit 1; made waranas, none there; made none.
+const CLASSES: [&str; 3] = [
+    "warana in opp. pit 1",
+    "waranas elsewhere only",
+    "no warana",
+];
+
+/// The tallies of one player's games.
+#[derive(Clone, Debug, Default)]
+struct Stats {
+    games: usize,
+    /// Games won by South, North.
+    wins: [usize; 2],
+    /// Draws at equal points (40:40), by repetition, by the ply limit.
+    equal: usize,
+    repetition: usize,
+    ply_limit: usize,
+    /// Points at the end (captured plus seeds in own waranas), South, North.
+    points: [u64; 2],
+    plies: u64,
+    max_plies: usize,
+    /// `made[maker][k]`: waranas made by `maker` in the opponent's pit k+1.
+    made: [[u32; PITS]; 2],
+    /// Seeds those waranas held at the end of the game.
+    end_seeds: [[u32; PITS]; 2],
+    /// The maker's result in the games where he made a warana in the
+    /// opponent's pit k+1 (both makers).
+    by_pit: [Wdl; PITS],
+    /// Results and summed points margins of the player-games of each of
+    /// [`CLASSES`].
+    class: [Wdl; 3],
+    margin: [i64; 3],
+    /// The game records, to count the different games.
+    records: HashSet<String>,
+    time: Duration,
+}
+
+impl Stats {
+    fn add(&mut self, o: &Stats) {
+        self.games += o.games;
+        for i in 0..2 {
+            self.wins[i] += o.wins[i];
+            self.points[i] += o.points[i];
+            for k in 0..PITS {
+                self.made[i][k] += o.made[i][k];
+                self.end_seeds[i][k] += o.end_seeds[i][k];
+            }
+        }
+        self.equal += o.equal;
+        self.repetition += o.repetition;
+        self.ply_limit += o.ply_limit;
+        self.plies += o.plies;
+        self.max_plies = self.max_plies.max(o.max_plies);
+        for k in 0..PITS {
+            self.by_pit[k].add(o.by_pit[k]);
+        }
+        for c in 0..3 {
+            self.class[c].add(o.class[c]);
+            self.margin[c] += o.margin[c];
+        }
+        self.records.extend(o.records.iter().cloned());
+        self.time += o.time;
+    }
+
+    fn per_game(&self, x: f64) -> f64 {
+        x / self.games.max(1) as f64
+    }
+}
+
+/// Plays game `i` of `who` against itself and adds it to `stats`.
+fn play_game(
+    start: AnyPosition,
+    who: Contender,
+    config: &Config,
+    seed: u64,
+    i: usize,
+    stats: &mut Stats,
+) {
+    let mut seats = [Seat::new(who, mix(seed ^ 1)), Seat::new(who, mix(seed ^ 2))];
+    let mut opening = BotSpec::Random.build(mix(seed ^ 3));
+    let exact = start.lap_limit().is_none();
+    let mut game = AnyGame::new(start).with_ply_limit(Some(config.ply_limit));
+    let mut made = Made::default();
+    while game.outcome().is_ongoing() {
+        let pos = game.position();
+        let context = || {
+            format!(
+                "study {who} game {}, ply {}, {}: ",
+                i + 1,
+                game.ply() + 1,
+                pos.side_to_move()
+            )
+        };
+        let legal = if exact {
+            progress::legal_moves_reported_at(&pos, &context(), false)
+        } else {
+            pos.legal_moves()
+        };
+        let mv = if game.ply() < config.random_opening {
+            opening.choose_any_from(&pos, legal)
+        } else {
+            seats[pos.side_to_move().index()].choose(&pos, legal)
+        }
+        .expect("an ongoing game has a legal move");
+        let played = if exact {
+            let mut progress = progress::Progress::at(context()).without_limit_flag();
+            game.play_with(mv, &mut made, &mut progress)
+        } else {
+            game.play_with(mv, &mut made, &mut ())
+        };
+        if let Err(e) = played {
+            panic!("{pos} refused the move {mv} of {who}: {e}");
+        }
+    }
+    let end = game.position();
+    let outcome = game.outcome();
+    let winner = outcome.winner();
+    stats.games += 1;
+    match outcome {
+        Outcome::Win { winner, .. } => stats.wins[winner.index()] += 1,
+        Outcome::Draw { reason, .. } => match reason {
+            DrawReason::Repetition => stats.repetition += 1,
+            DrawReason::PlyLimit => stats.ply_limit += 1,
+            DrawReason::EqualScore => stats.equal += 1,
+        },
+        Outcome::Ongoing => unreachable!("the loop ends only when the game is over"),
+    }
+    let points = Player::BOTH.map(|p| end.points(p).unwrap_or(0));
+    for p in Player::BOTH {
+        stats.points[p.index()] += u64::from(points[p.index()]);
+    }
+    stats.plies += game.ply() as u64;
+    stats.max_plies = stats.max_plies.max(game.ply());
+    stats.records.insert(game.record().to_string());
+    for maker in Player::BOTH {
+        let m = maker.index();
+        let mut pits = made
+            .0
+            .iter()
+            .filter(|(o, _)| *o == maker)
+            .map(|(_, p)| *p)
+            .peekable();
+        let class = match pits.peek() {
+            None => 2,
+            Some(_) if made.0.iter().any(|&(o, p)| o == maker && p.number == 1) => 0,
+            Some(_) => 1,
+        };
+        for pit in pits {
+            let k = usize::from(pit.number) - 1;
+            stats.made[m][k] += 1;
+            stats.end_seeds[m][k] += u32::from(end.seeds(pit));
+            stats.by_pit[k].add(Wdl::of(winner, maker));
+        }
+        stats.class[class].add(Wdl::of(winner, maker));
+        stats.margin[class] += i64::from(points[m]) - i64::from(points[maker.other().index()]);
+    }
+}
+
+/// Plays the study and prints its tables.
+pub fn run(start: AnyPosition, config: &Config) {
+    assert!(
+        matches!(start.rules(), AnyRuleset::SadeqaV(_)),
+        "the study is of Sadeqa V"
+    );
+    let players = config.players;
+    let jobs = players.len() * config.games;
+    // No more threads than games: the rest would only start and stop.
+    let threads = config.threads.min(jobs).max(1);
+    println!(
+        "study sadeqa-v: {}, each against itself, {} each ({}), first {} random, seed {}, \
+         repetition draw on the 3rd occurrence, ply limit {}, endless test {}, {}",
+        count(players.len(), "player", "players"),
+        count(config.games, "game", "games"),
+        count(jobs, "game", "games"),
+        count(config.random_opening, "ply", "plies"),
+        config.seed,
+        config.ply_limit,
+        config.endless,
+        count(threads, "thread", "threads"),
+    );
+    let base = mix(config.seed ^ mix(name_hash("sadeqa-v")));
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let total = Mutex::new(vec![Stats::default(); players.len()]);
+    let clock = Instant::now();
+    progress::report_games(&done, jobs, Duration::from_secs(5), || {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|| {
+                    let mut mine = vec![Stats::default(); players.len()];
+                    loop {
+                        let job = next.fetch_add(1, Ordering::Relaxed);
+                        if job >= jobs {
+                            break;
+                        }
+                        let (c, i) = (job / config.games, job % config.games);
+                        let who = players[c];
+                        let seed =
+                            mix(mix(base ^ mix(name_hash(&who.to_string()))) ^ mix(i as u64));
+                        let clock = Instant::now();
+                        play_game(start, who, config, seed, i, &mut mine[c]);
+                        mine[c].time += clock.elapsed();
+                        done.fetch_add(1, Ordering::Relaxed);
+                    }
+                    let mut total = total.lock().expect("no worker panicked");
+                    for (t, m) in total.iter_mut().zip(&mine) {
+                        t.add(m);
+                    }
+                });
+            }
+        })
+    });
+    let stats = total.into_inner().expect("no worker panicked");
+    let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    let width = names.iter().map(String::len).max().unwrap_or(0).max(7);
+    print_results(&names, &stats, width);
+    print_pits(&names, &stats, width);
+    print_claim(&names, &stats, width);
+    println!();
+    println!(
+        "s/game: seconds of one thread per game (the games' own times). Total time {:.1} s.",
+        clock.elapsed().as_secs_f64()
+    );
+}
+
+/// The head of a table: the cells, and a rule below that aligns the
+/// columns after the first `left` to the right.
+fn head(cells: &[String], left: usize) {
+    println!("| {} |", cells.join(" | "));
+    let rule: Vec<String> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if i < left {
+                "-".repeat(c.len() + 2)
+            } else {
+                format!("{}:", "-".repeat(c.len() + 1))
+            }
+        })
+        .collect();
+    println!("|{}|", rule.join("|"));
+}
+
+/// How the games ended, and the points.
+fn print_results(names: &[String], stats: &[Stats], width: usize) {
+    println!();
+    println!("Results (draws: at 40:40, by repetition, by the ply limit; points at the end)");
+    println!();
+    let cells = [
+        "players",
+        "games",
+        "different",
+        "South wins",
+        "North wins",
+        "40:40",
+        "repetition",
+        "ply limit",
+        "mean points S:N",
+        "mean plies",
+        "max plies",
+        "waranas/game",
+        "s/game",
+    ];
+    let mut cells: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+    cells[0] = format!("{:<width$}", cells[0]);
+    head(&cells, 1);
+    for (name, s) in names.iter().zip(stats) {
+        let made: u32 = s.made.iter().flatten().sum();
+        let points = format!(
+            "{:.1}:{:.1}",
+            s.per_game(s.points[0] as f64),
+            s.per_game(s.points[1] as f64)
+        );
+        println!(
+            "| {name:<width$} | {:>5} | {:>9} | {:>10} | {:>10} | {:>5} | {:>10} | {:>9} | {points:>15} | {:>10.1} | {:>9} | {:>12.2} | {:>6.2} |",
+            s.games,
+            s.records.len(),
+            s.wins[0],
+            s.wins[1],
+            s.equal,
+            s.repetition,
+            s.ply_limit,
+            s.per_game(s.plies as f64),
+            s.max_plies,
+            s.per_game(made as f64),
+            s.per_game(s.time.as_secs_f64()),
+        );
+    }
+}
+
+/// Where the waranas were made, what they held at the end, how their
+/// makers fared.
+fn print_pits(names: &[String], stats: &[Stats], width: usize) {
+    let pits = || (1..=PITS).map(|k| format!("{k:>5}"));
+    let table = |title: &str, second: &str, rows: &dyn Fn(&str, &Stats)| {
+        println!();
+        println!("{title}");
+        println!();
+        let mut cells = vec![format!("{:<width$}", "players"), second.to_string()];
+        cells.extend(pits());
+        cells.push(format!("{:>5}", "all"));
+        head(&cells, 2);
+        for (name, s) in names.iter().zip(stats) {
+            rows(name, s);
+        }
+    };
+    table(
+        "Waranas made, by the pit number in the opponent's row (1..10), per maker",
+        "maker",
+        &|name, s| {
+            for p in Player::BOTH {
+                let row = s.made[p.index()];
+                let cells: Vec<String> = row.iter().map(|n| format!("{n:>5}")).collect();
+                let all: u32 = row.iter().sum();
+                println!(
+                    "| {name:<width$} | {:<5} | {} | {all:>5} |",
+                    p.to_string(),
+                    cells.join(" | ")
+                );
+            }
+        },
+    );
+    table(
+        "Seeds in a warana at the game's end (mean over the waranas made there, both makers)",
+        "maker",
+        &|name, s| {
+            let mean = |made: u32, seeds: u32| {
+                if made == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.1}", seeds as f64 / made as f64)
+                }
+            };
+            let cells: Vec<String> = (0..PITS)
+                .map(|k| {
+                    format!(
+                        "{:>5}",
+                        mean(
+                            s.made[0][k] + s.made[1][k],
+                            s.end_seeds[0][k] + s.end_seeds[1][k]
+                        )
+                    )
+                })
+                .collect();
+            let made: u32 = s.made.iter().flatten().sum();
+            let seeds: u32 = s.end_seeds.iter().flatten().sum();
+            println!(
+                "| {name:<width$} | {:5} | {} | {:>5} |",
+                "both",
+                cells.join(" | "),
+                mean(made, seeds)
+            );
+        },
+    );
+    table(
+        "Score of the maker (wins + draws/2) in the games where he made a warana at that pit",
+        "maker",
+        &|name, s| {
+            let cells: Vec<String> = s
+                .by_pit
+                .iter()
+                .map(|w| format!("{:>5}", w.percent()))
+                .collect();
+            let mut all = Wdl::default();
+            for w in &s.by_pit {
+                all.add(*w);
+            }
+            println!(
+                "| {name:<width$} | {:5} | {} | {:>5} |",
+                "both",
+                cells.join(" | "),
+                all.percent()
+            );
+        },
+    );
+}
+
+/// The claim: the players who made a warana in the opponent's pit 1
+/// against those who did not.
+fn print_claim(names: &[String], stats: &[Stats], width: usize) {
+    println!();
+    println!(
+        "Each player of each game (2 a game) by the waranas he made: how many, their score \
+         (wins + draws/2), their mean points margin"
+    );
+    println!();
+    let mut cells = vec![format!("{:<width$}", "players")];
+    for c in CLASSES {
+        cells.push(format!("{c:>22}"));
+        cells.push("score".to_string());
+        cells.push("margin".to_string());
+    }
+    head(&cells, 1);
+    for (name, s) in names.iter().zip(stats) {
+        let mut row = format!("| {name:<width$} |");
+        for c in 0..3 {
+            let n = s.class[c].games();
+            let margin = if n == 0 {
+                "-".to_string()
+            } else {
+                format!("{:+.1}", s.margin[c] as f64 / n as f64)
+            };
+            row += &format!(" {n:>22} | {:>5} | {margin:>6} |", s.class[c].percent());
+        }
+        println!("{row}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The strategy's choices in positions written out by hand (South to
+    //! move; RULES.md section 3.3's cases; pits not listed are empty).
+
+    use super::strategy_moves;
+    use sowing::{AnyPosition, Move, MoveSet};
+
+    fn kept(position: &str) -> MoveSet {
+        let pos: AnyPosition = position.parse().expect("a position");
+        strategy_moves(&pos, pos.legal_moves())
+    }
+
+    fn set(pits: &[u8]) -> MoveSet {
+        pits.iter().map(|&p| Move::Pit(p)).collect()
+    }
+
+    /// S10 = 1 into N1 = 3 makes N1 South's warana (his opponent's pit 1):
+    /// kept alone. S9 = 1 relays the 2 of S10 into N1 and N2 (empty): no
+    /// warana, N1 = 4 and no warana either.
+    #[test]
+    fn a_warana_in_the_opponents_pit_1_is_made() {
+        assert_eq!(
+            kept("sadeqa-v 0,0,0,0,0,0,0,0,1,1/3,0,0,0,0,0,0,0,0,1 S 0-0"),
+            set(&[10])
+        );
+    }
+
+    /// S10 = 2 ends in N2 = 3: a warana in N2, not kept; S5 = 1 ends in
+    /// empty S6.
+    #[test]
+    fn a_warana_elsewhere_is_not_made() {
+        assert_eq!(
+            kept("sadeqa-v 0,0,0,0,1,0,0,0,0,2/0,3,0,0,0,0,0,0,0,1 S 0-0"),
+            set(&[5])
+        );
+    }
+
+    /// N10 = 1 threatens S1 = 3 (North's seed would make it 4: a warana in
+    /// North's opponent's pit 1). S1 sown (S2, S3, S4) ends the threat;
+    /// S5 = 1 (into empty S6) leaves it.
+    #[test]
+    fn the_opponents_warana_in_ones_pit_1_is_prevented() {
+        assert_eq!(
+            kept("sadeqa-v 3,0,0,0,1,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0"),
+            set(&[1])
+        );
+    }
+
+    /// When every move makes a warana elsewhere, every move is kept: the
+    /// strategy never leaves a player without a move. S8 = 4 (S9, S10, N1,
+    /// N2) and S10 = 2 (N1, N2) both end in N2 = 3.
+    #[test]
+    fn when_every_move_makes_a_warana_elsewhere_all_are_kept() {
+        assert_eq!(
+            kept("sadeqa-v 0,0,0,0,0,0,0,4,0,2/0,3,0,0,0,0,0,0,0,1 S 0-0"),
+            set(&[8, 10])
+        );
+    }
+}
