@@ -7,7 +7,7 @@
 //! resized game that it does not list fails the test, so that none goes
 //! unchecked.
 
-use sowing::rulesets::{Andada, Resizable, Resized, SadeqaII};
+use sowing::rulesets::{Andada, Reading, Resizable, Resized, SadeqaII};
 use sowing::solver::{check_strategy, read_strategy};
 use sowing::{Player, Position};
 
@@ -69,8 +69,13 @@ const SADEQA_II_STARTER_ONLY: &[(usize, u8, Player)] = &[
     (12, 1, N),
 ];
 
-/// Andada (Pankhurst's reading; South opens, North chooses).
-const ANDADA: &[(usize, u8, Player)] = &[];
+/// Andada under each reading, with its file's prefix (South opens; North
+/// chooses who moves first, or under Ludii's reading moves first).
+const ANDADA: &[(Reading, &str, usize, u8, Player)] = &[
+    (Reading::Pankhurst, "andada", 3, 2, N),
+    (Reading::EmptyRowLoses, "andada-empty-row", 3, 2, N),
+    (Reading::Ludii, "andada-ludii", 3, 2, S),
+];
 
 fn dir() -> String {
     format!("{}/tests/data/strategies", env!("CARGO_MANIFEST_DIR"))
@@ -123,14 +128,9 @@ fn sadeqa_ii_starter_only_strategies_check() {
 
 #[test]
 fn andada_strategies_check() {
-    for &(m, n, winner) in ANDADA {
-        check(
-            Andada::default(),
-            m,
-            n,
-            winner,
-            &format!("andada-{m}x{n}.strategy"),
-        );
+    for &(reading, prefix, m, n, winner) in ANDADA {
+        let rules = Andada::default().with_reading(reading);
+        check(rules, m, n, winner, &format!("{prefix}-{m}x{n}.strategy"));
     }
 }
 
@@ -171,7 +171,7 @@ fn every_resized_strategy_file_is_listed() {
         .chain(
             ANDADA
                 .iter()
-                .map(|&(m, n, _)| format!("andada-{m}x{n}.strategy")),
+                .map(|&(_, prefix, m, n, _)| format!("{prefix}-{m}x{n}.strategy")),
         )
         .collect();
     listed.sort();
