@@ -38,7 +38,7 @@ const MAX_SEEDS: u32 = 96;
 #[non_exhaustive]
 pub enum SizeError {
     /// The pits per row are outside 2 to 24
-    /// ([`MAX_PITS_PER_ROW`](crate::MAX_PITS_PER_ROW)).
+    /// ([`MAX_PITS_PER_ROW`]).
     #[error("a row has 2 to 24 pits, not {pits_per_row}")]
     PitsPerRow {
         /// The pits per row asked for.
