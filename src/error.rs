@@ -97,8 +97,8 @@ pub enum Refusal {
         /// The pit number.
         pit: u8,
     },
-    /// Sadeqa II: each player's very first move must be from his pit 6
-    /// (RULES.md section 4.1).
+    /// Sadeqa II: each player's very first move must be from his
+    /// rightmost pit, pit 6 on the standard board (RULES.md section 4.1).
     #[error("the first move must be from pit {pit}")]
     ForcedFirstMove {
         /// The pit that must be played.

@@ -221,6 +221,24 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
     }
 }
 
+impl<W: Ruleset, O: Observer> Sowing<'_, W, O> {
+    /// The same context as one of the ruleset `R`, which has the same state:
+    /// a ruleset that wraps another
+    /// ([`Resized`](crate::rulesets::Resized)) hands its hooks' context on
+    /// to the wrapped ruleset's hooks.
+    #[inline(always)]
+    pub(crate) fn as_ruleset<R: Ruleset<State = W::State>>(&mut self) -> Sowing<'_, R, O> {
+        Sowing {
+            board: self.board,
+            marks: self.marks,
+            state: self.state,
+            captured: self.captured,
+            mover: self.mover,
+            obs: self.obs,
+        }
+    }
+}
+
 /// How a game is won (RULES.md sections 3.7, 4.4, 5.5, 6.6): what a
 /// player, a search or the solver must maximise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

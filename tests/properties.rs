@@ -36,7 +36,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use sowing::rulesets::{Andada, Reading, SadeqaII, SadeqaIII, SadeqaV};
+use sowing::rulesets::{Andada, Reading, Resizable, Resized, SadeqaII, SadeqaIII, SadeqaV};
 use sowing::{
     ANDADA_SIZES, Event, Game, Move, MoveSet, Outcome, PlayError, Player, Position, Ruleset, Score,
 };
@@ -94,12 +94,18 @@ trait Invariants: Ruleset {
 /// legal move, and the other player wins (4.4).
 impl Invariants for SadeqaII {
     fn check_end(&self, p: &Position<Self>) -> Result<(), TestCaseError> {
-        if p.is_over() {
-            prop_assert!(p.legal_moves().is_empty(), "over with a move: {}", p);
-            prop_assert_eq!(p.outcome(), win(p.side_to_move().other()), "{}", p);
-        }
-        Ok(())
+        last_mover_wins(p)
     }
+}
+
+/// Over means the player to move has no legal move, and the other player
+/// wins (Sadeqa II 4.4, Andada 6.6).
+fn last_mover_wins<R: Ruleset>(p: &Position<R>) -> Result<(), TestCaseError> {
+    if p.is_over() {
+        prop_assert!(p.legal_moves().is_empty(), "over with a move: {}", p);
+        prop_assert_eq!(p.outcome(), win(p.side_to_move().other()), "{}", p);
+    }
+    Ok(())
 }
 
 /// Sadeqa III and game 91 (RULES.md section 5): the board is swept at the
@@ -119,17 +125,23 @@ impl Invariants for SadeqaIII {
     }
 
     fn check_end(&self, p: &Position<Self>) -> Result<(), TestCaseError> {
-        if p.is_over() {
-            prop_assert_eq!(p.seeds_on_board(), 0, "over, not swept: {}", p);
-            let score = Score {
-                south: p.captured(Player::South),
-                north: p.captured(Player::North),
-            };
-            prop_assert_eq!(score.south + score.north, p.variant().total_seeds() as u16);
-            prop_assert_eq!(p.outcome(), Outcome::by_score(score), "{}", p);
-        }
-        Ok(())
+        swept_and_scored(p)
     }
+}
+
+/// Sadeqa III's end on any board: the board is swept (5.4) and the score
+/// is the captured seeds, all the seeds in play (5.5).
+fn swept_and_scored<R: Ruleset>(p: &Position<R>) -> Result<(), TestCaseError> {
+    if p.is_over() {
+        prop_assert_eq!(p.seeds_on_board(), 0, "over, not swept: {}", p);
+        let score = Score {
+            south: p.captured(Player::South),
+            north: p.captured(Player::North),
+        };
+        prop_assert_eq!(score.south + score.north, p.rules().total_seeds() as u16);
+        prop_assert_eq!(p.outcome(), Outcome::by_score(score), "{}", p);
+    }
+    Ok(())
 }
 
 /// Sadeqa V (RULES.md section 3): waranas, captures, bonus moves, passes
@@ -291,6 +303,44 @@ impl Invariants for Andada {
                 }
                 _ => prop_assert!(stuck || some_row_empty, "over: {}", p),
             }
+        }
+        Ok(())
+    }
+}
+
+/// The games on other boards (`Resized`): the end as each game's rules say
+/// on any board.
+impl Invariants for Resized<SadeqaII> {
+    fn check_end(&self, p: &Position<Self>) -> Result<(), TestCaseError> {
+        last_mover_wins(p)
+    }
+}
+
+impl Invariants for Resized<SadeqaIII> {
+    fn check_move(
+        &self,
+        _: &Position<Self>,
+        _: Move,
+        _: &[Event],
+        after: &Position<Self>,
+    ) -> Result<(), TestCaseError> {
+        for player in Player::BOTH {
+            prop_assert_eq!(after.points(player), Some(after.captured(player)));
+        }
+        Ok(())
+    }
+
+    fn check_end(&self, p: &Position<Self>) -> Result<(), TestCaseError> {
+        swept_and_scored(p)
+    }
+}
+
+impl Invariants for Resized<SadeqaV> {}
+
+impl Invariants for Resized<Andada> {
+    fn check_end(&self, p: &Position<Self>) -> Result<(), TestCaseError> {
+        if self.rules().reading == Reading::Pankhurst {
+            last_mover_wins(p)?;
         }
         Ok(())
     }
@@ -653,6 +703,33 @@ fn andada(n: u8) {
                     .with_reading(reading);
                 properties(rules, first, ANDADA_CASES);
             }
+        }
+    }
+}
+
+fn resized<R: Resizable>(rules: R, m: usize, n: u8) -> Resized<R> {
+    Resized::new(rules, m, n).unwrap()
+}
+
+/// The games on a few small boards (`Resized`), where games are short and
+/// rows empty soon.
+#[test]
+fn resized_small_boards() {
+    for (m, n) in [(2, 1), (3, 2), (4, 2), (5, 3)] {
+        let cases = CASES / 4;
+        properties(resized(SadeqaII::new(), m, n), Player::South, cases);
+        properties(
+            resized(SadeqaII::starter_only(), m, n),
+            Player::North,
+            cases,
+        );
+        properties(resized(SadeqaIII::new(), m, n), Player::South, cases);
+        properties(resized(SadeqaV, m, n), Player::South, cases);
+    }
+    for m in [3, 6] {
+        for reading in [Reading::Pankhurst, Reading::EmptyRowLoses, Reading::Ludii] {
+            let rules = Andada::default().with_reading(reading);
+            properties(resized(rules, m, 2), Player::South, CASES / 4);
         }
     }
 }

@@ -30,7 +30,8 @@ use serde::{Deserialize, Serialize};
 /// Sadeqa II: 2 x 6, 3 seeds per pit (36 seeds).
 ///
 /// - Moves: any own pit with seeds; each player's very first move must be
-///   from his pit 6 ("a jogada muito primeira de cada jogador"); if that pit
+///   from his pit 6, his rightmost ("a jogada muito primeira de cada
+///   jogador"; pit `n` on another board); if that pit
 ///   is empty then, the restriction lapses (4.1).
 /// - Relay sowing; the move ends when the last seed falls into an empty pit
 ///   (4.2).
@@ -55,9 +56,6 @@ pub struct FirstMoves {
     pub restricted: [bool; 2],
 }
 
-/// The pit each player's first move must come from.
-const FORCED_PIT: u8 = 6;
-
 impl SadeqaII {
     /// The source's reading: both players' first moves are forced.
     pub const fn new() -> Self {
@@ -72,10 +70,22 @@ impl SadeqaII {
         SadeqaII { starter_only: true }
     }
 
+    /// The pit each player's first move must come from: his rightmost,
+    /// pit `n` (RULES.md 4.1: "his rightmost pit (his pit 6)"), read from
+    /// the board so that the rule holds on any board
+    /// ([`Resized`](crate::rulesets::Resized)).
+    #[inline]
+    fn forced_pit(pos: &View<'_, FirstMoves>) -> u8 {
+        pos.board().pits_per_row() as u8
+    }
+
     fn forced(pos: &View<'_, FirstMoves>) -> bool {
         let side = pos.side_to_move();
         pos.state().restricted[side.index()]
-            && pos.board().seeds_at(pos.board().index_of(side, FORCED_PIT)) > 0
+            && pos
+                .board()
+                .seeds_at(pos.board().index_of(side, Self::forced_pit(pos)))
+                > 0
     }
 }
 
@@ -114,13 +124,15 @@ impl Ruleset for SadeqaII {
 
     fn candidates(&self, pos: &View<'_, FirstMoves>) -> MoveSet {
         if Self::forced(pos) {
-            return MoveSet::from_pit_mask(1 << (FORCED_PIT - 1));
+            return MoveSet::from_pit_mask(1 << (Self::forced_pit(pos) - 1));
         }
         MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
     }
 
     fn refusal(&self, pos: &View<'_, FirstMoves>, _mv: Move) -> Option<Refusal> {
-        Self::forced(pos).then_some(Refusal::ForcedFirstMove { pit: FORCED_PIT })
+        Self::forced(pos).then_some(Refusal::ForcedFirstMove {
+            pit: Self::forced_pit(pos),
+        })
     }
 
     /// 4.3: the move ended in an empty pit on either side; the opposite pit

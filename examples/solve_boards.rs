@@ -1,0 +1,203 @@
+//! Solves the games won by moving last (Sadeqa II under both readings,
+//! Andada) from their start on small boards (`Resized`), one entry per
+//! board and seed count, and prints a row of the solved-games table for
+//! each (docs/SOLVED_LASTMOVER.md); with `--strategy-dir`, writes each
+//! proved entry's winning strategy, checked with the exact rule.
+//!
+//! ```text
+//! cargo run --release --example solve_boards -- --game sadeqa-ii --pits 2,3,4,5 --seeds 1,2,3,4
+//! cargo run --release --example solve_boards -- --game andada --pits 3,6 --seeds 2 --time 300 \
+//!     --strategy-dir tests/data/strategies
+//! ```
+
+use clap::{Parser, ValueEnum};
+use sowing::rulesets::{Andada, Reading, Resizable, Resized, SadeqaII};
+use sowing::solver::{Limits, Solver, Verdict};
+use sowing::{Player, Position};
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// Solve a game won by moving last on small boards, entry by entry.
+#[derive(Parser, Debug)]
+struct Args {
+    /// The rules: Sadeqa II (both players' first moves forced), Sadeqa II
+    /// under the starter-only reading, or Andada under one of its
+    /// readings.
+    #[arg(long, value_enum)]
+    game: Game,
+
+    /// Pits per row, m (comma-separated).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pits: Vec<usize>,
+
+    /// Seeds a pit, n (comma-separated).
+    #[arg(long, value_delimiter = ',', required = true)]
+    seeds: Vec<u8>,
+
+    /// Seconds each entry may take at most (the answer is then "unknown").
+    #[arg(long, default_value_t = 180.0)]
+    time: f64,
+
+    /// Expanded nodes each entry may take at most.
+    #[arg(long)]
+    nodes: Option<u64>,
+
+    /// The transposition table holds 2^BITS entries (68 bytes each).
+    #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u8).range(16..=26))]
+    table_bits: u8,
+
+    /// Write each proved entry's strategy to DIR/<file> (the file named in
+    /// the row).
+    #[arg(long, value_name = "DIR")]
+    strategy_dir: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Game {
+    /// Sadeqa II, both players' first moves forced (RULES.md 4.1).
+    SadeqaII,
+    /// Sadeqa II, only the starter's first move forced.
+    SadeqaIiStarterOnly,
+    /// Andada, Pankhurst's reading (RULES.md 6).
+    Andada,
+    /// Andada, Wikipedia's reading: a player whose row is empty after any
+    /// move loses (RULES.md 6.7).
+    AndadaEmptyRow,
+    /// Andada, Ludii's reading (RULES.md 6.7).
+    AndadaLudii,
+}
+
+impl Game {
+    fn reading(self) -> &'static str {
+        match self {
+            Game::SadeqaII => "default",
+            Game::SadeqaIiStarterOnly => "starter_only",
+            Game::Andada => "Pankhurst",
+            Game::AndadaEmptyRow => "empty row loses",
+            Game::AndadaLudii => "Ludii",
+        }
+    }
+
+    /// The strategy file's name: the notation name with `-` for `:` (no
+    /// colon in file names) and the reading when it is not the default.
+    fn file(self, m: usize, n: u8) -> String {
+        match self {
+            Game::SadeqaII => format!("sadeqa-ii-{m}x{n}.strategy"),
+            Game::SadeqaIiStarterOnly => format!("sadeqa-ii-starter-only-{m}x{n}.strategy"),
+            Game::Andada => format!("andada-{m}x{n}.strategy"),
+            Game::AndadaEmptyRow => format!("andada-empty-row-{m}x{n}.strategy"),
+            Game::AndadaLudii => format!("andada-ludii-{m}x{n}.strategy"),
+        }
+    }
+}
+
+/// Who the winner is, in the table's words.
+fn who<R: Resizable>(pos: &Position<Resized<R>>, game: Game, winner: Player) -> String {
+    let first = pos.side_to_move();
+    let seat = if winner == first { "first" } else { "second" };
+    match game {
+        Game::Andada | Game::AndadaEmptyRow => format!(
+            "{winner} ({seat} player: {} opens, {} chooses)",
+            first,
+            first.other()
+        ),
+        Game::AndadaLudii => format!(
+            "{winner} ({seat} player: {} opens, {} moves next)",
+            first,
+            first.other()
+        ),
+        _ => format!("{winner} ({seat} player)"),
+    }
+}
+
+fn solve<R: Resizable>(rules: R, game: Game, m: usize, n: u8, args: &Args) {
+    let rules = match Resized::new(rules, m, n) {
+        Ok(r) => r,
+        Err(e) => {
+            println!(
+                "| 2 x {m} | {n} | {} | refused: {e} | | | | |",
+                game.reading()
+            );
+            return;
+        }
+    };
+    let pos = Position::new(rules);
+    let mut solver = Solver::new(args.table_bits);
+    let limits = Limits {
+        nodes: args.nodes,
+        time: Some(Duration::from_secs_f64(args.time)),
+    };
+    let solution = solver.solve(&pos, limits);
+    let secs = solution.time.as_secs_f64();
+    let (winner, file) = match (solution.verdict, solution.winner) {
+        (Verdict::Win | Verdict::Loss, Some(w)) => {
+            let t = Instant::now();
+            let file = match solver.strategy(&pos) {
+                Ok(strategy) => {
+                    let name = game.file(m, n);
+                    let mut text = Vec::new();
+                    strategy.write(&mut text).expect("written to memory");
+                    if let Some(dir) = &args.strategy_dir {
+                        let path = format!("{dir}/{name}");
+                        let mut f = std::fs::File::create(&path)
+                            .unwrap_or_else(|e| panic!("cannot create {path}: {e}"));
+                        f.write_all(&text)
+                            .unwrap_or_else(|e| panic!("cannot write {path}: {e}"));
+                    }
+                    format!(
+                        "`{name}` ({} lines, {} KB, longest line {} plies; built in {:.1} s)",
+                        strategy.len(),
+                        text.len().div_ceil(1024),
+                        strategy.pv.len(),
+                        t.elapsed().as_secs_f64()
+                    )
+                }
+                Err(e) => format!("not written: {e}"),
+            };
+            (who(&pos, game, w), file)
+        }
+        (Verdict::Draw, _) => (
+            format!(
+                "neither: no forced win, play repeats ({} repetitions met)",
+                solution.repetitions
+            ),
+            String::new(),
+        ),
+        _ => ("unknown: budget ran out".to_string(), String::new()),
+    };
+    let game_flag = game.to_possible_value().expect("no skipped value");
+    println!(
+        "| 2 x {m} | {n} | {} | {winner} | {} | {secs:.1} s | {file} | `--game {} --pits {m} --seeds {n}` |",
+        game.reading(),
+        solution.nodes,
+        game_flag.get_name(),
+    );
+    std::io::stdout().flush().ok();
+}
+
+fn main() {
+    let args = Args::parse();
+    println!(
+        "| board | seeds a pit | reading | winner | nodes | time | strategy | solve_boards flags |"
+    );
+    println!("| --- | ---: | --- | --- | ---: | ---: | --- | --- |");
+    for &m in &args.pits {
+        for &n in &args.seeds {
+            match args.game {
+                Game::SadeqaII => solve(SadeqaII::new(), args.game, m, n, &args),
+                Game::SadeqaIiStarterOnly => {
+                    solve(SadeqaII::starter_only(), args.game, m, n, &args)
+                }
+                Game::Andada => solve(Andada::default(), args.game, m, n, &args),
+                Game::AndadaEmptyRow => {
+                    let rules = Andada::default().with_reading(Reading::EmptyRowLoses);
+                    solve(rules, args.game, m, n, &args)
+                }
+                Game::AndadaLudii => {
+                    let rules = Andada::default().with_reading(Reading::Ludii);
+                    solve(rules, args.game, m, n, &args)
+                }
+            }
+        }
+    }
+}
