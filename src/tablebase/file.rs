@@ -132,12 +132,13 @@ pub fn layer_path(dir: &Path, name: &str, seeds: u32) -> PathBuf {
     dir.join(format!("{name}.{seeds}.tb"))
 }
 
-/// Writes a layer file (header and values), under a temporary name first.
-pub(crate) fn write_layer(
-    path: &Path,
-    header: &Header,
-    values: &[u8],
-) -> Result<(), TablebaseError> {
+/// Writes a layer file (header and values), under a temporary name first:
+/// what [`Builder`](super::Builder) writes, public for drivers that share
+/// a build between processes (each writes the same bytes).
+///
+/// # Errors
+/// [`TablebaseError::Io`].
+pub fn write_layer(path: &Path, header: &Header, values: &[u8]) -> Result<(), TablebaseError> {
     let io = |e: std::io::Error| TablebaseError::Io {
         path: path.to_path_buf(),
         error: e.to_string(),
