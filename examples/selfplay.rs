@@ -33,6 +33,8 @@ mod progress;
 mod rule_options;
 #[path = "common/study.rs"]
 mod study;
+#[path = "common/warana_strategy.rs"]
+mod warana_strategy;
 
 #[path = "common/tournament.rs"]
 mod tournament;
