@@ -1,23 +1,31 @@
-//! Solves the games won by moving last (Sadeqa II under both readings,
-//! Andada) from their start on small boards (`Resized`), one entry per
-//! board and seed count, and prints a row of the solved-games table for
-//! each (docs/SOLVED_LASTMOVER.md); with `--strategy-dir`, writes each
-//! proved entry's winning strategy, checked with the exact rule.
+//! Solves games from their start on small boards (`Resized`), one entry
+//! per board and seed count, and prints a row of the solved-games table
+//! for each (docs/SOLVED.md):
+//!
+//! - the games won by moving last (Sadeqa II under both readings, Andada)
+//!   with the df-pn solver; with `--strategy-dir`, writes each proved
+//!   entry's winning strategy, checked with the exact rule;
+//! - the Sadeqa III rules (a scoring game) with the endgame databases:
+//!   every position with at most the board's seeds is built into `--dir`
+//!   (module `sowing::tablebase`) and the start position read from them,
+//!   so the entry is the exact margin under perfect play.
 //!
 //! ```text
 //! cargo run --release --example solve_boards -- --game sadeqa-ii --pits 2,3,4,5 --seeds 1,2,3,4
 //! cargo run --release --example solve_boards -- --game andada --pits 3,6 --seeds 2 --time 300 \
 //!     --strategy-dir tests/data/strategies
+//! cargo run --release --example solve_boards -- --game sadeqa-iii --pits 4,5 --seeds 1,2,3 --dir tb-boards
 //! ```
 
 use clap::{Parser, ValueEnum};
-use sowing::rulesets::{Andada, Reading, Resizable, Resized, SadeqaII};
+use sowing::rulesets::{Andada, Reading, Resizable, Resized, SadeqaII, SadeqaIII};
 use sowing::solver::{Limits, Solver, Verdict};
-use sowing::{Player, Position};
+use sowing::tablebase::{Builder, Tablebase};
+use sowing::{Player, Position, Ruleset};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-/// Solve a game won by moving last on small boards, entry by entry.
+/// Solve a game on small boards from its start, entry by entry.
 #[derive(Parser, Debug)]
 struct Args {
     /// The rules: Sadeqa II (both players' first moves forced), Sadeqa II
@@ -50,6 +58,15 @@ struct Args {
     /// the row).
     #[arg(long, value_name = "DIR")]
     strategy_dir: Option<String>,
+
+    /// Sadeqa III: the directory of the databases (one subdirectory a
+    /// board, kept: a later run reads them instead of building again).
+    #[arg(long, value_name = "DIR", default_value = "tb-boards")]
+    dir: String,
+
+    /// Sadeqa III: refuse an entry whose databases hold more positions.
+    #[arg(long, default_value_t = 2_000_000_000)]
+    max_positions: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -65,6 +82,8 @@ enum Game {
     AndadaEmptyRow,
     /// Andada, Ludii's reading (RULES.md 6.7).
     AndadaLudii,
+    /// Sadeqa III (RULES.md 5), solved with the endgame databases.
+    SadeqaIii,
 }
 
 impl Game {
@@ -75,6 +94,7 @@ impl Game {
             Game::Andada => "Pankhurst",
             Game::AndadaEmptyRow => "empty row loses",
             Game::AndadaLudii => "Ludii",
+            Game::SadeqaIii => "default",
         }
     }
 
@@ -87,6 +107,7 @@ impl Game {
             Game::Andada => format!("andada-{m}x{n}.strategy"),
             Game::AndadaEmptyRow => format!("andada-empty-row-{m}x{n}.strategy"),
             Game::AndadaLudii => format!("andada-ludii-{m}x{n}.strategy"),
+            Game::SadeqaIii => format!("sadeqa-iii-{m}x{n}"),
         }
     }
 }
@@ -175,8 +196,78 @@ fn solve<R: Resizable>(rules: R, game: Game, m: usize, n: u8, args: &Args) {
     std::io::stdout().flush().ok();
 }
 
+/// Positions with at most `seeds` seeds on `pits` pits: C(seeds + pits,
+/// pits), saturated.
+fn positions_up_to(pits: u64, seeds: u64) -> u64 {
+    (1..=pits).fold(1u64, |c, i| c.saturating_mul(seeds + i) / i)
+}
+
+/// A Sadeqa III entry: the databases of every position with at most the
+/// board's seeds, then the start position's value.
+fn solve_scoring(m: usize, n: u8, args: &Args) {
+    let rules = match Resized::new(SadeqaIII::new(), m, n) {
+        Ok(r) => r,
+        Err(e) => {
+            println!("| 2 x {m} | {n} | refused: {e} | | | | | |");
+            return;
+        }
+    };
+    let seeds = rules.total_seeds();
+    let size = positions_up_to(2 * m as u64, seeds as u64);
+    let flags = format!("`--game sadeqa-iii --pits {m} --seeds {n}`");
+    if size > args.max_positions {
+        println!(
+            "| 2 x {m} | {n} | not solved: {size} positions, over --max-positions | | | | | {flags} |"
+        );
+        return;
+    }
+    let dir = format!("{}/{}", args.dir, Game::SadeqaIii.file(m, n));
+    let started = Instant::now();
+    let built = Builder::new(rules, &dir)
+        .max_seeds(seeds)
+        .build(|_| {})
+        .and_then(|_| Tablebase::open(rules, &dir));
+    let secs = started.elapsed().as_secs_f64();
+    let tb = match built {
+        Ok(tb) => tb,
+        Err(e) => {
+            println!("| 2 x {m} | {n} | not solved: {e} | | | | | {flags} |");
+            return;
+        }
+    };
+    let start = Position::new(rules);
+    let margin = tb.final_margin(&start).expect("the start is held");
+    let first = start.side_to_move();
+    let result = match margin.signum() {
+        0 => "draw".to_string(),
+        s => {
+            let winner = if s > 0 { Player::South } else { Player::North };
+            let seat = if winner == first { "first" } else { "second" };
+            format!("{winner} ({seat} player) wins")
+        }
+    };
+    println!(
+        "| 2 x {m} | {n} | {result} | {} | {} | {secs:.1} s | `{dir}` | {flags} |",
+        margin.abs(),
+        tb.positions(),
+    );
+    std::io::stdout().flush().ok();
+}
+
 fn main() {
     let args = Args::parse();
+    if args.game == Game::SadeqaIii {
+        println!(
+            "| board | seeds a pit | result | margin | positions | time | databases | solve_boards flags |"
+        );
+        println!("| --- | ---: | --- | ---: | ---: | ---: | --- | --- |");
+        for &m in &args.pits {
+            for &n in &args.seeds {
+                solve_scoring(m, n, &args);
+            }
+        }
+        return;
+    }
     println!(
         "| board | seeds a pit | reading | winner | nodes | time | strategy | solve_boards flags |"
     );
@@ -197,6 +288,7 @@ fn main() {
                     let rules = Andada::default().with_reading(Reading::Ludii);
                     solve(rules, args.game, m, n, &args)
                 }
+                Game::SadeqaIii => unreachable!("solved with the databases above"),
             }
         }
     }

@@ -7,7 +7,7 @@
 //! property on engine positions with captured seeds, the file format's
 //! refusals, and a database that resumes.
 
-use sowing::rulesets::SadeqaIII;
+use sowing::rulesets::{Resized, SadeqaIII};
 use sowing::tablebase::{Builder, Tablebase, Value};
 use sowing::{Player, Position, Ruleset, Setup};
 use std::collections::HashMap;
@@ -94,19 +94,21 @@ struct Node {
     children: Vec<usize>,
 }
 
-/// The exact margins of every position of game 91 with `seeds` seeds on
+/// The exact margins of every position of `rules` (Sadeqa III's on any
+/// board: no bonus moves, no gain within a layer) with `seeds` seeds on
 /// the board, given the smaller layers' in `known`: threshold attractors.
 /// For `t > 0`, `win[t]` is the least set closed under: a position with a
 /// move out of the layer worth at least `t`, or a move to a position
 /// whose every move is out and worth at most `-t` or leads into `win[t]`.
 /// Play that stays in the layer for ever is worth 0.
-fn margins_of_layer(rules: SadeqaIII, seeds: u32, known: &mut HashMap<String, i32>) {
+fn margins_of_layer<R: Ruleset>(rules: R, seeds: u32, known: &mut HashMap<String, i32>) {
+    let m = rules.pits_per_row();
     let mut keys: Vec<String> = Vec::new();
     let mut positions = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
-    for p in placements(16, seeds) {
+    for p in placements(2 * m, seeds) {
         for side in [Player::South, Player::North] {
-            let pos = position(rules, &p[..8], &p[8..], side, None).expect("any game-91 board");
+            let pos = position(rules, &p[..m], &p[m..], side, None).expect("any board");
             index.insert(node_key(&pos), keys.len());
             keys.push(node_key(&pos));
             positions.push(pos);
@@ -134,8 +136,8 @@ fn margins_of_layer(rules: SadeqaIII, seeds: u32, known: &mut HashMap<String, i3
                 node.exits
                     .push(gain + if child.side_to_move() == me { v } else { -v });
             } else {
-                assert_eq!(gain, 0, "a move within a layer gains nothing in game 91");
-                assert_ne!(child.side_to_move(), me, "game 91 has no bonus moves");
+                assert_eq!(gain, 0, "a move within a layer gains nothing in Sadeqa III");
+                assert_ne!(child.side_to_move(), me, "Sadeqa III has no bonus moves");
                 node.children.push(index[&node_key(&child)]);
             }
         }
@@ -217,4 +219,51 @@ fn game_91_margins_agree_with_threshold_retrograde_analysis() {
         }
     }
     assert_eq!(checked, 2 * 735_471);
+}
+
+/// The Sadeqa III rules on the small boards of the solved-games table
+/// (docs/SOLVED.md), each with its board's every seed: every position's
+/// margin in the database is the reference's, and the start position's is
+/// the table's. `(m, n, South's final margin from the start)`.
+#[test]
+fn sadeqa_iii_small_boards_agree_with_the_reference_and_the_table() {
+    let table: [(usize, u8, i32); 7] = [
+        (2, 1, 4),
+        (2, 2, 2),
+        (3, 1, 6),
+        (3, 2, 6),
+        (4, 1, 6),
+        (4, 2, 2),
+        (5, 1, 4),
+    ];
+    for (m, n, margin) in table {
+        let rules = Resized::new(SadeqaIII::new(), m, n).expect("a small board");
+        let dir = temp_dir(&format!("sadeqa-iii-{m}x{n}"));
+        let all = rules.total_seeds();
+        Builder::new(rules, &dir)
+            .max_seeds(all)
+            .build(|_| {})
+            .expect("a build");
+        let tb = Tablebase::open(rules, &dir).expect("the files just built");
+        let mut known = HashMap::new();
+        for seeds in 0..=all {
+            margins_of_layer(rules, seeds, &mut known);
+            for p in placements(2 * m, seeds) {
+                for side in [Player::South, Player::North] {
+                    let pos = position(rules, &p[..m], &p[m..], side, None).expect("a board");
+                    let expected = known[&node_key(&pos)];
+                    assert_eq!(tb.probe(&pos), Some(Value::Margin(expected)), "{pos}");
+                }
+            }
+        }
+        let start = Position::new(rules);
+        assert_eq!(start.side_to_move(), Player::South);
+        assert_eq!(
+            tb.final_margin(&start),
+            Some(margin),
+            "2 x {m}, {n} seeds a pit"
+        );
+        assert_eq!(known[&node_key(&start)], margin, "2 x {m}, {n} seeds a pit");
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -10,7 +10,7 @@ use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::rulesets::andada::Phase;
-use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+use crate::rulesets::{Andada, Resizable, Resized, SadeqaII, SadeqaIII, SadeqaV};
 
 /// A ruleset whose positions can be tabulated: the rules treat both players
 /// alike (a position with North to move is worth, to North, what its mirror
@@ -62,6 +62,21 @@ impl Tabulate for Andada {
         } else {
             Phase::Singles
         }
+    }
+}
+
+/// A game on another board (the solved-games table, docs/SOLVED.md) keeps
+/// its game's states. Its files are named after the resized game
+/// (`sadeqa-iii:5x3.30.tb`), and their headers give its pits.
+impl<R: Resizable + Tabulate> Tabulate for Resized<R> {
+    const STATES: u64 = R::STATES;
+
+    fn state_index(&self, state: &R::State) -> Option<u64> {
+        self.rules().state_index(state)
+    }
+
+    fn state_at(&self, index: u64) -> R::State {
+        self.rules().state_at(index)
     }
 }
 
