@@ -6,8 +6,16 @@
 //! cargo run --release --example analyse -- --position "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:SN"
 //! cargo run --release --example analyse -- --position "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0" --depth 8
 //! cargo run --release --example analyse -- --position "..." --time 10 --solve-time 0
+//! cargo run --release --example analyse -- --position "game-91 ..." --tablebase tb
 //! ```
+//!
+//! With `--tablebase DIR` (databases built by the `tablebase` example) a
+//! position the databases hold is answered from them (`database: South
+//! wins by 4 seeds`, and each move's result), without a search; elsewhere
+//! the alpha-beta search reads them at its leaves.
 
+#[path = "common/database.rs"]
+mod database;
 #[path = "common/describe.rs"]
 #[allow(dead_code)] // only its words for a position's variant
 mod describe;
@@ -21,9 +29,10 @@ mod rule_options;
 use clap::Parser;
 use rule_options::RuleOptions;
 use sowing::bots::alphabeta::{Table, analyse, table_line};
-use sowing::bots::{Budget, Evaluation, StandardEval};
+use sowing::bots::{Budget, Evaluation, StandardEval, TablebaseEval};
 use sowing::solver::{Limits, Verdict, solve_moves};
-use sowing::{AnyPosition, Move, Position, Ruleset};
+use sowing::tablebase::{AnyTablebase, Tabulate};
+use sowing::{AnyPosition, Move, Position};
 use std::time::{Duration, Instant};
 
 /// Analyse a position: every legal move with its value, best first.
@@ -52,6 +61,12 @@ struct Args {
     /// position with 10 moves takes up to 10 s before the search.
     #[arg(long, value_name = "S", default_value_t = 1.0)]
     solve_time: f64,
+
+    /// The endgame databases' directory (built by the `tablebase`
+    /// example): a position they hold is answered from them; elsewhere
+    /// the search reads them at its leaves.
+    #[arg(long, value_name = "DIR")]
+    tablebase: Option<String>,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ! {
@@ -74,10 +89,13 @@ fn seconds(s: f64, flag: &str, zero: bool) -> Duration {
 
 /// Analyses `pos`: `solve_time` of proof search a move, then the search
 /// within `budget` (both from `args`, checked by `main`).
-fn run<R: Ruleset>(pos: Position<R>, args: &Args, solve_time: Duration, budget: Budget)
-where
-    StandardEval: Evaluation<R>,
-{
+fn run<R: Tabulate, E: Evaluation<R>>(
+    pos: Position<R>,
+    args: &Args,
+    solve_time: Duration,
+    budget: Budget,
+    eval: &E,
+) {
     println!("position: {pos}");
     if pos.is_over() {
         println!("the game is over: {}", pos.outcome());
@@ -111,7 +129,7 @@ where
         ),
     }
     let mut table = Table::new(20);
-    let analysis = analyse(&pos, budget, &StandardEval, &mut table);
+    let analysis = analyse(&pos, budget, eval, &mut table);
     let verdict = |mv: Move| {
         proved
             .iter()
@@ -181,6 +199,10 @@ fn main() {
     let name = describe::variant_of(&args.position)
         .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));
     let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));
+    let db = args
+        .tablebase
+        .as_ref()
+        .map(|dir| database::open(dir, rules).unwrap_or_else(|e| fail(e)));
     let mut pos = AnyPosition::from_str_with(rules, &args.position)
         .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));
     // The analysis starts from the exact legal moves: undecided ones are
@@ -195,10 +217,39 @@ fn main() {
             args.time.unwrap_or_default()
         ));
     }
+    if let Some(db) = &db {
+        if database::report(db, &pos) {
+            return;
+        }
+        println!();
+    }
+    let db = db.as_ref();
     match pos {
-        AnyPosition::SadeqaV(p) => run(p, &args, solve_time, budget),
-        AnyPosition::SadeqaII(p) => run(p, &args, solve_time, budget),
-        AnyPosition::SadeqaIII(p) => run(p, &args, solve_time, budget),
-        AnyPosition::Andada(p) => run(p, &args, solve_time, budget),
+        AnyPosition::SadeqaV(p) => with_database(p, &args, solve_time, budget, db),
+        AnyPosition::SadeqaII(p) => with_database(p, &args, solve_time, budget, db),
+        AnyPosition::SadeqaIII(p) => with_database(p, &args, solve_time, budget, db),
+        AnyPosition::Andada(p) => with_database(p, &args, solve_time, budget, db),
+    }
+}
+
+/// [`run`] with the evaluation that reads the databases, if there are any.
+fn with_database<R: Tabulate + 'static>(
+    pos: Position<R>,
+    args: &Args,
+    solve_time: Duration,
+    budget: Budget,
+    db: Option<&AnyTablebase>,
+) where
+    StandardEval: Evaluation<R>,
+{
+    match db.and_then(AnyTablebase::get::<R>) {
+        Some(tb) => run(
+            pos,
+            args,
+            solve_time,
+            budget,
+            &TablebaseEval::new(tb, StandardEval),
+        ),
+        None => run(pos, args, solve_time, budget, &StandardEval),
     }
 }

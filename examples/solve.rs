@@ -6,8 +6,16 @@
 //! cargo run --release --example solve -- --variant sadeqa-ii --starter-only --time 600
 //! cargo run --release --example solve -- --position "sadeqa-iii 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 40-50" --margin
 //! cargo run --release --example solve -- --variant sadeqa-ii --check sadeqa-ii.strategy
+//! cargo run --release --example solve -- --position "game-91 ..." --margin --tablebase tb
 //! ```
+//!
+//! With `--tablebase DIR` (databases built by the `tablebase` example) it
+//! prints what they say of the position (`database: South wins by 4
+//! seeds`) and the search takes every position they hold as a leaf.
 
+#[path = "common/database.rs"]
+#[allow(dead_code)] // its line, not the moves' report
+mod database;
 #[path = "common/describe.rs"]
 #[allow(dead_code)] // only its reading of a position string
 mod describe;
@@ -21,7 +29,8 @@ mod rule_options;
 use clap::Parser;
 use rule_options::RuleOptions;
 use sowing::solver::{Limits, Solver, Verdict, check_strategy, read_strategy};
-use sowing::{AnyPosition, Move, Player, Position, Ruleset};
+use sowing::tablebase::{AnyTablebase, Tabulate};
+use sowing::{AnyPosition, Move, Player, Position};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -83,6 +92,13 @@ struct Args {
     /// Scoring games: also find the exact final margin with best play.
     #[arg(long)]
     margin: bool,
+
+    /// The endgame databases' directory (built by the `tablebase`
+    /// example): says what they know of the position, and the search
+    /// takes every position they hold as a leaf (no strategy is written
+    /// then: it would stop at those positions).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["strategy", "check"])]
+    tablebase: Option<String>,
 }
 
 /// `--nodes`: 4096 at least, the step in which the search counts its nodes
@@ -135,7 +151,12 @@ fn line(moves: &[Move]) -> String {
 }
 
 /// Solves (or checks) `pos`; `time`: what is left of `--time`.
-fn run<R: Ruleset>(pos: Position<R>, args: &Args, time: Option<Duration>) {
+fn run<R: Tabulate + 'static>(
+    pos: Position<R>,
+    args: &Args,
+    time: Option<Duration>,
+    db: Option<&AnyTablebase>,
+) {
     if let Some(file) = &args.check {
         let text = std::fs::read_to_string(file)
             .unwrap_or_else(|e| fail(format!("cannot read {file}: {e}")));
@@ -222,6 +243,9 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args, time: Option<Duration>) {
     if args.exact {
         solver = solver.with_lap_limit(None);
     }
+    if let Some(tb) = db.and_then(AnyTablebase::get::<R>) {
+        solver = solver.with_tablebase(tb);
+    }
     let clock = Instant::now();
     solver.on_progress(move |p| {
         eprintln!(
@@ -262,7 +286,7 @@ fn run<R: Ruleset>(pos: Position<R>, args: &Args, time: Option<Duration>) {
         solver.table_used(),
         1u64 << args.table_bits
     );
-    if matches!(solution.verdict, Verdict::Win | Verdict::Loss) {
+    if matches!(solution.verdict, Verdict::Win | Verdict::Loss) && !solver.has_oracle() {
         let t = Instant::now();
         match solver.strategy(&pos) {
             Ok(strategy) => {
@@ -354,11 +378,17 @@ fn main() {
         );
         return;
     }
+    let db = args.tablebase.as_ref().map(|dir| {
+        let db = database::open(dir, pos.rules()).unwrap_or_else(|e| fail(e));
+        println!("{}", database::line(&db, &pos));
+        db
+    });
+    let db = db.as_ref();
     let time = args.time.map(|t| t.saturating_sub(clock.elapsed()));
     match pos {
-        AnyPosition::SadeqaV(p) => run(p, &args, time),
-        AnyPosition::SadeqaII(p) => run(p, &args, time),
-        AnyPosition::SadeqaIII(p) => run(p, &args, time),
-        AnyPosition::Andada(p) => run(p, &args, time),
+        AnyPosition::SadeqaV(p) => run(p, &args, time, db),
+        AnyPosition::SadeqaII(p) => run(p, &args, time, db),
+        AnyPosition::SadeqaIII(p) => run(p, &args, time, db),
+        AnyPosition::Andada(p) => run(p, &args, time, db),
     }
 }

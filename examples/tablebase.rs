@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example tablebase -- build --variant game-91 --max-seeds 16 --dir tb
-//! cargo run --release --example tablebase -- probe --dir tb "game-91 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 30-30"
+//! cargo run --release --example tablebase -- probe --dir tb "game-91 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 30-29"
 //! ```
 //!
 //! `build` writes one file a layer (`<variant>.<seeds>.tb`) into the
@@ -61,7 +61,7 @@ enum Command {
         #[arg(long, value_name = "D")]
         dir: PathBuf,
         /// The position string (RULES.md section 7), e.g.
-        /// "game-91 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 30-30".
+        /// "game-91 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 30-29".
         position: String,
         #[command(flatten)]
         options: RuleOptions,

@@ -135,3 +135,67 @@ impl Evaluation<Andada> for StandardEval {
         keep_moving(pos)
     }
 }
+
+/// An evaluation that reads the endgame databases where they hold the
+/// position (module [`tablebase`](crate::tablebase)) and asks `inner`
+/// elsewhere: alpha-beta then scores its leaves exactly once few enough
+/// seeds are left.
+///
+/// A held position is worth, for the side to move: in the scoring games
+/// `4` a point of his final margin under perfect play (the points held now
+/// plus the database's margin: [`StandardEval`]'s units); in the
+/// last-mover games `±5000` less the plies to the end (a quicker win
+/// first), 0 for a draw.
+///
+/// ```
+/// use sowing::bots::{Evaluation, StandardEval, TablebaseEval};
+/// use sowing::rulesets::SadeqaIII;
+/// use sowing::tablebase::{Builder, Tablebase};
+/// use std::sync::Arc;
+///
+/// let dir = std::env::temp_dir().join(format!("sowing-eval-doc-{}", std::process::id()));
+/// Builder::new(SadeqaIII::game_91(), &dir).max_seeds(3).build(|_| {})?;
+/// let tb = Arc::new(Tablebase::open(SadeqaIII::game_91(), &dir)?);
+/// let eval = TablebaseEval::new(tb, StandardEval);
+/// // Three seeds on the board: the database's exact value.
+/// let held = "game-91 0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,1 S 31-30".parse()?;
+/// assert_eq!(eval.evaluate(&held) % 4, 0);
+/// // The start: too many seeds, so StandardEval's.
+/// let start = sowing::Position::new(SadeqaIII::game_91());
+/// assert_eq!(eval.evaluate(&start), StandardEval.evaluate(&start));
+/// # std::fs::remove_dir_all(&dir).ok();
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "tablebase")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tablebase")))]
+#[derive(Clone, Debug)]
+pub struct TablebaseEval<R, E> {
+    tablebase: std::sync::Arc<crate::tablebase::Tablebase<R>>,
+    inner: E,
+}
+
+#[cfg(feature = "tablebase")]
+impl<R, E> TablebaseEval<R, E> {
+    /// Reads `tablebase` where it holds the position, else `inner`.
+    pub fn new(tablebase: std::sync::Arc<crate::tablebase::Tablebase<R>>, inner: E) -> Self {
+        TablebaseEval { tablebase, inner }
+    }
+}
+
+#[cfg(feature = "tablebase")]
+impl<R: crate::tablebase::Tabulate, E: Evaluation<R>> Evaluation<R> for TablebaseEval<R, E> {
+    fn evaluate(&self, pos: &Position<R>) -> i32 {
+        use crate::tablebase::Value;
+        match self.tablebase.probe(pos) {
+            Some(Value::Margin(m)) => {
+                let me = pos.side_to_move();
+                let points = |p: Player| pos.points(p).map_or(0, i32::from);
+                4 * (points(me) - points(me.other()) + m)
+            }
+            Some(Value::Win { plies }) => 5000 - plies as i32,
+            Some(Value::Loss { plies }) => -5000 + plies as i32,
+            Some(Value::Draw) => 0,
+            None => self.inner.evaluate(pos),
+        }
+    }
+}

@@ -68,7 +68,7 @@ use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, Scoring};
 use crate::search::{HashTable, Slot, Stop, hash_of, successors};
 pub use crate::search::{Limits, SEARCH_LAP_LIMIT};
 use std::fmt;
@@ -256,7 +256,14 @@ pub struct Solver<R: Ruleset> {
     table_for: Option<(Player, i32)>,
     /// Whether the last search proved a win (the table holds the proof).
     proved: bool,
+    /// Results known without search (the endgame databases): South's
+    /// final margin under perfect play (the last-mover games: `1` South
+    /// wins, `-1` North wins, `0` neither).
+    oracle: Option<Oracle<R>>,
 }
+
+/// A source of results known without search: see [`Solver::with_oracle`].
+type Oracle<R> = Box<dyn Fn(&Position<R>) -> Option<i32> + Send + Sync>;
 
 impl<R: Ruleset> Solver<R> {
     /// A solver with a table of `2^bits` entries (`bits` clamped to
@@ -280,7 +287,49 @@ impl<R: Ruleset> Solver<R> {
             progress: None,
             table_for: None,
             proved: false,
+            oracle: None,
         }
+    }
+
+    /// Results known without search: `oracle(pos)` is South's final
+    /// margin under perfect play from `pos` (for the last-mover games `1`
+    /// if South moves last, `-1` if North does, `0` if neither can force
+    /// the end), or `None` where it does not know. The search takes a
+    /// known position as a leaf, so a strategy it then writes
+    /// ([`Solver::strategy`]) stops there and holds only with the oracle.
+    pub fn with_oracle(
+        mut self,
+        oracle: impl Fn(&Position<R>) -> Option<i32> + Send + Sync + 'static,
+    ) -> Self {
+        self.oracle = Some(Box::new(oracle));
+        self
+    }
+
+    /// Whether the solver has an oracle.
+    pub fn has_oracle(&self) -> bool {
+        self.oracle.is_some()
+    }
+
+    /// [`Solver::with_oracle`] from the endgame databases: every position
+    /// they hold is a leaf of the search.
+    #[cfg(feature = "tablebase")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tablebase")))]
+    pub fn with_tablebase(self, tablebase: std::sync::Arc<crate::tablebase::Tablebase<R>>) -> Self
+    where
+        R: crate::tablebase::Tabulate + 'static,
+    {
+        use crate::tablebase::Forecast;
+        self.with_oracle(move |pos| {
+            Some(match tablebase.forecast(pos)? {
+                Forecast::Ahead { winner, by } => {
+                    if winner == Player::South { by as i32 } else { -(by as i32) }
+                }
+                Forecast::Wins { winner, .. } => {
+                    if winner == Player::South { 1 } else { -1 }
+                }
+                Forecast::Level | Forecast::Endless => 0,
+            })
+        })
     }
 
     /// The lap limit inside the tree (`None`: the exact test throughout).
@@ -449,9 +498,19 @@ impl<R: Ruleset> Solver<R> {
         if won { (0, INF) } else { (INF, 0) }
     }
 
-    /// The value of a finished game; `None` if it is not over.
+    /// The value of a finished game, or of one the oracle knows; `None`
+    /// otherwise.
     fn leaf_value(&self, pos: &Position<R>) -> Option<(u32, u32)> {
-        pos.is_over().then(|| self.outcome_value(pos.outcome()))
+        if pos.is_over() {
+            return Some(self.outcome_value(pos.outcome()));
+        }
+        let south = self.oracle.as_ref()?(pos)?;
+        let mine = if self.prover == Player::South { south } else { -south };
+        let won = match pos.rules().scoring() {
+            Scoring::Points => mine >= self.min_margin,
+            Scoring::LastMover => mine > 0,
+        };
+        Some(if won { (0, INF) } else { (INF, 0) })
     }
 
     /// The current value of a child: finished game, repetition, table, or
@@ -612,8 +671,8 @@ impl<R: Ruleset> Solver<R> {
 
     /// Whether the table holds a proof of `pos` for the last proved win.
     fn is_proved(&self, pos: &Position<R>) -> Option<u16> {
-        if pos.is_over() {
-            return (self.leaf_value(pos) == Some((0, INF))).then_some(0);
+        if let Some(v) = self.leaf_value(pos) {
+            return (v == (0, INF)).then_some(0);
         }
         let key = key_of(pos);
         self.table

@@ -69,6 +69,13 @@ pub enum StrategyError {
     /// The solver holds no proof of a win (solve first).
     #[error("the solver has not proved a win from this position")]
     NotProved,
+    /// The solver has an oracle ([`Solver::with_oracle`], the endgame
+    /// databases): its proofs stop at the positions the oracle knows, so
+    /// it writes no strategy.
+    #[error(
+        "the solver took results from an oracle (the endgame databases) without searching them, so it has no strategy to write: solve without one"
+    )]
+    Oracle,
     /// A line of the file is not `<position string> <move>`.
     #[error("line {line}: {reason}")]
     Malformed {
@@ -337,11 +344,15 @@ impl<R: Ruleset> Solver<R> {
     ///
     /// # Errors
     /// [`StrategyError::NotProved`] if the last search proved no win;
+    /// [`StrategyError::Oracle`] for a solver with an oracle;
     /// [`StrategyError::Unproved`] if a position could not be proved again
     /// within the budget; a [`StrategyError`] of the final check.
     pub fn strategy(&mut self, root: &Position<R>) -> Result<Strategy<R>, StrategyError> {
         if !self.proved {
             return Err(StrategyError::NotProved);
+        }
+        if self.has_oracle() {
+            return Err(StrategyError::Oracle);
         }
         let winner = self.prover;
         let root = root.with_lap_limit(None);

@@ -66,10 +66,12 @@ mod build;
 mod codec;
 mod edges;
 pub mod file;
+mod forecast;
 mod index;
 
 pub use build::{Builder, Layer, LayerReport, LayerValues, Progress};
 pub use codec::{Key, Tabulate};
+pub use forecast::{AnyTablebase, Forecast};
 
 use crate::player::Player;
 use crate::position::Position;

@@ -1,0 +1,36 @@
+//! `--tablebase DIR`: the endgame databases (module `sowing::tablebase`,
+//! built by the `tablebase` example) opened for a position's ruleset, and
+//! what they say of it, in the words every example prints.
+
+use sowing::tablebase::AnyTablebase;
+use sowing::{AnyPosition, AnyRuleset};
+
+/// Opens the databases of `rules` in `dir`, or says why it cannot.
+pub fn open(dir: &str, rules: AnyRuleset) -> Result<AnyTablebase, String> {
+    AnyTablebase::open(rules, dir).map_err(|e| format!("--tablebase {dir}: {e}"))
+}
+
+/// `database: South wins by 4 seeds`, or why the databases do not know.
+pub fn line(tb: &AnyTablebase, pos: &AnyPosition) -> String {
+    match tb.forecast(pos) {
+        Some(f) => format!("database: {f}"),
+        None => format!(
+            "database: not held ({} seeds on the board; the databases hold up to {})",
+            pos.seeds_on_board(),
+            tb.max_seeds()
+        ),
+    }
+}
+
+/// Prints [`line`] and, when the databases hold `pos`, each legal move's
+/// result under perfect play, best first; whether they hold it.
+pub fn report(tb: &AnyTablebase, pos: &AnyPosition) -> bool {
+    println!("{}", line(tb, pos));
+    let Some(moves) = tb.move_forecasts(pos) else {
+        return false;
+    };
+    for (mv, f) in moves {
+        println!("  {mv}: {f}");
+    }
+    true
+}

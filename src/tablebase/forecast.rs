@@ -1,0 +1,231 @@
+//! What the databases say of a position in a player's words ("South wins
+//! by 4 seeds"), for any ruleset ([`AnyTablebase`]): what the examples
+//! print and the web board shows.
+
+use super::{Tablebase, TablebaseError, Tabulate, Value};
+use crate::any::{AnyPosition, AnyRuleset};
+use crate::moves::Move;
+use crate::player::Player;
+use crate::position::Position;
+use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+use std::any::Any;
+use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Where perfect play from a position ends, read from the databases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Forecast {
+    /// The scoring games (RULES.md 3.7, 5.5): `winner` ends `by` points
+    /// ahead (the points held now included).
+    Ahead {
+        /// The player with more points at the end.
+        winner: Player,
+        /// His points minus his opponent's at the end (1 or more).
+        by: u32,
+    },
+    /// The scoring games: equal points at the end.
+    Level,
+    /// The last-mover games (RULES.md 4.4, 6.6): `winner` moves last, the
+    /// game ending after `plies` plies (the winner hurrying, the loser
+    /// delaying).
+    Wins {
+        /// The last player able to move.
+        winner: Player,
+        /// Plies to the end.
+        plies: u32,
+    },
+    /// The last-mover games: neither player can force the end (play
+    /// repeats for ever).
+    Endless,
+}
+
+impl Forecast {
+    /// The forecast of `pos`, whose value for its side to move is `value`.
+    pub fn of<R: Tabulate>(pos: &Position<R>, value: Value) -> Forecast {
+        let mover = pos.side_to_move();
+        match value {
+            Value::Margin(m) => {
+                let now = super::build::diff(pos);
+                let end = now + if mover == Player::South { m } else { -m };
+                match end {
+                    0 => Forecast::Level,
+                    e if e > 0 => Forecast::Ahead {
+                        winner: Player::South,
+                        by: e as u32,
+                    },
+                    e => Forecast::Ahead {
+                        winner: Player::North,
+                        by: e.unsigned_abs(),
+                    },
+                }
+            }
+            Value::Win { plies } => Forecast::Wins {
+                winner: mover,
+                plies,
+            },
+            Value::Loss { plies } => Forecast::Wins {
+                winner: mover.other(),
+                plies,
+            },
+            Value::Draw => Forecast::Endless,
+        }
+    }
+
+    /// The winner, if there is one.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Forecast::Ahead { winner, .. } | Forecast::Wins { winner, .. } => Some(winner),
+            Forecast::Level | Forecast::Endless => None,
+        }
+    }
+
+    /// A number that orders forecasts by how good they are for `player`:
+    /// a larger win above a smaller one (a quicker last-mover win above a
+    /// slower one), a draw at 0.
+    pub fn rank_for(self, player: Player) -> i32 {
+        let (winner, score) = match self {
+            Forecast::Ahead { winner, by } => (winner, by as i32),
+            Forecast::Wins { winner, plies } => (winner, 1000 - plies as i32),
+            Forecast::Level | Forecast::Endless => return 0,
+        };
+        if winner == player { score } else { -score }
+    }
+}
+
+/// `South wins by 4 seeds`, `North wins in 7 plies`, `draw (equal
+/// points)`, `draw (neither side can force the end)`.
+impl fmt::Display for Forecast {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Forecast::Ahead { winner, by } => {
+                write!(f, "{winner} wins by {by} seed{}", if by == 1 { "" } else { "s" })
+            }
+            Forecast::Level => f.write_str("draw (equal points)"),
+            Forecast::Wins { winner, plies } => write!(
+                f,
+                "{winner} wins in {plies} pl{}",
+                if plies == 1 { "y" } else { "ies" }
+            ),
+            Forecast::Endless => f.write_str("draw (neither side can force the end)"),
+        }
+    }
+}
+
+impl<R: Tabulate> Tablebase<R> {
+    /// Where perfect play from `pos` ends, or `None` if the databases do
+    /// not hold it (see [`Tablebase::probe`]).
+    pub fn forecast(&self, pos: &Position<R>) -> Option<Forecast> {
+        Some(Forecast::of(pos, self.probe(pos)?))
+    }
+
+    /// Each legal move of `pos` with where perfect play after it ends, best
+    /// first for the side to move; `None` if the databases do not hold
+    /// `pos` (a move never adds seeds, so they hold every move's
+    /// position then). Empty for a finished game.
+    pub fn move_forecasts(&self, pos: &Position<R>) -> Option<Vec<(Move, Forecast)>> {
+        self.probe(pos)?;
+        let me = pos.side_to_move();
+        let mut moves: Vec<(Move, Forecast)> = pos
+            .successors()
+            .filter_map(|(mv, child)| Some((mv, self.forecast(&child)?)))
+            .collect();
+        moves.sort_by_key(|(_, f)| -f.rank_for(me));
+        Some(moves)
+    }
+}
+
+/// The databases of any built-in ruleset, for code that handles
+/// [`AnyPosition`]s (the examples, the web board).
+#[derive(Debug)]
+pub enum AnyTablebase {
+    /// Sadeqa V.
+    SadeqaV(Arc<Tablebase<SadeqaV>>),
+    /// Sadeqa II.
+    SadeqaII(Arc<Tablebase<SadeqaII>>),
+    /// Sadeqa III and game 91.
+    SadeqaIII(Arc<Tablebase<SadeqaIII>>),
+    /// Andada.
+    Andada(Arc<Tablebase<Andada>>),
+}
+
+impl AnyTablebase {
+    /// Opens the databases of `rules` in `dir`, as [`Tablebase::open`].
+    ///
+    /// # Errors
+    /// As [`Tablebase::open`].
+    pub fn open(rules: AnyRuleset, dir: impl AsRef<Path>) -> Result<Self, TablebaseError> {
+        Ok(match rules {
+            AnyRuleset::SadeqaV(r) => AnyTablebase::SadeqaV(Arc::new(Tablebase::open(r, dir)?)),
+            AnyRuleset::SadeqaII(r) => AnyTablebase::SadeqaII(Arc::new(Tablebase::open(r, dir)?)),
+            AnyRuleset::SadeqaIII(r) => {
+                AnyTablebase::SadeqaIII(Arc::new(Tablebase::open(r, dir)?))
+            }
+            AnyRuleset::Andada(r) => AnyTablebase::Andada(Arc::new(Tablebase::open(r, dir)?)),
+        })
+    }
+
+    /// The databases as those of ruleset `R`, if they are (for code
+    /// generic over the built-in rulesets: a searching player's
+    /// [`TablebaseEval`](crate::bots::TablebaseEval), a solver's
+    /// [`with_tablebase`](crate::solver::Solver::with_tablebase)).
+    pub fn get<R: Tabulate + 'static>(&self) -> Option<Arc<Tablebase<R>>> {
+        let any: &dyn Any = match self {
+            AnyTablebase::SadeqaV(t) => t,
+            AnyTablebase::SadeqaII(t) => t,
+            AnyTablebase::SadeqaIII(t) => t,
+            AnyTablebase::Andada(t) => t,
+        };
+        any.downcast_ref::<Arc<Tablebase<R>>>().cloned()
+    }
+
+    /// The most seeds on the board of a position held.
+    pub fn max_seeds(&self) -> u32 {
+        match self {
+            AnyTablebase::SadeqaV(t) => t.max_seeds(),
+            AnyTablebase::SadeqaII(t) => t.max_seeds(),
+            AnyTablebase::SadeqaIII(t) => t.max_seeds(),
+            AnyTablebase::Andada(t) => t.max_seeds(),
+        }
+    }
+
+    /// [`Tablebase::forecast`]; `None` also for a position of another
+    /// ruleset or other options than the databases'.
+    pub fn forecast(&self, pos: &AnyPosition) -> Option<Forecast> {
+        match (self, pos) {
+            (AnyTablebase::SadeqaV(t), AnyPosition::SadeqaV(p)) if t.rules() == p.rules() => {
+                t.forecast(p)
+            }
+            (AnyTablebase::SadeqaII(t), AnyPosition::SadeqaII(p)) if t.rules() == p.rules() => {
+                t.forecast(p)
+            }
+            (AnyTablebase::SadeqaIII(t), AnyPosition::SadeqaIII(p)) if t.rules() == p.rules() => {
+                t.forecast(p)
+            }
+            (AnyTablebase::Andada(t), AnyPosition::Andada(p)) if t.rules() == p.rules() => {
+                t.forecast(p)
+            }
+            _ => None,
+        }
+    }
+
+    /// [`Tablebase::move_forecasts`]; `None` also for a position of
+    /// another ruleset or other options than the databases'.
+    pub fn move_forecasts(&self, pos: &AnyPosition) -> Option<Vec<(Move, Forecast)>> {
+        match (self, pos) {
+            (AnyTablebase::SadeqaV(t), AnyPosition::SadeqaV(p)) if t.rules() == p.rules() => {
+                t.move_forecasts(p)
+            }
+            (AnyTablebase::SadeqaII(t), AnyPosition::SadeqaII(p)) if t.rules() == p.rules() => {
+                t.move_forecasts(p)
+            }
+            (AnyTablebase::SadeqaIII(t), AnyPosition::SadeqaIII(p)) if t.rules() == p.rules() => {
+                t.move_forecasts(p)
+            }
+            (AnyTablebase::Andada(t), AnyPosition::Andada(p)) if t.rules() == p.rules() => {
+                t.move_forecasts(p)
+            }
+            _ => None,
+        }
+    }
+}
