@@ -7,6 +7,7 @@ use crate::text::{print_notation, say};
 use crate::{Line, describe};
 use sowing::bots::{AlphaBeta, Budget};
 use sowing::solver::{Limits, Verdict, solve_moves};
+use sowing::tablebase::{AnyTablebase, Forecast};
 use sowing::{AnyGame, AnyPosition, Event, Move, MoveSet, PlayError, Position, Ruleset};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -21,7 +22,8 @@ pits 1.. run left to right along the bottom row, North's pits 1.. run right
 to left along the top row). In Andada the choice move after the opening is
 S or N: who makes the first regular move.
 Commands:
-  hint    the best move by an alpha-beta search (--hint-time seconds), its value
+  hint    the best move by an alpha-beta search (--hint-time seconds), its value;
+          with --tablebase, every move's result where the databases know it
   undo    take back moves until it is a person's turn again
   board   draw the board again
   help    this text
@@ -48,7 +50,29 @@ fn proved_win<R: Ruleset>(pos: &Position<R>, time: Duration) -> Option<Move> {
 /// Only the moves known to end are weighed: an undecided move's proof can
 /// take minutes (and the solver would prove it first, silently), while a
 /// hint must come within `seconds`.
-pub fn hint(pos: &AnyPosition, seconds: f64) {
+pub fn hint(pos: &AnyPosition, seconds: f64, db: Option<&AnyTablebase>) {
+    // The databases, where they hold the position: exact, and at once.
+    if let Some(moves) = db.and_then(|db| db.move_forecasts(pos)) {
+        let me = pos.side_to_move();
+        if let Some((best, f)) = moves.first() {
+            let word = |f: &Forecast| match f.winner() {
+                Some(w) if w == me => "winning",
+                Some(_) => "losing",
+                None => "drawing",
+            };
+            say(
+                "",
+                &format!(
+                    "Hint: play {best} ({} for {me}: {f}, from the databases).",
+                    word(f)
+                ),
+            );
+            for (mv, f) in &moves {
+                println!("  {mv}: {} ({f})", word(f));
+            }
+            return;
+        }
+    }
     let legality = pos.legality();
     let moves = legality.ends;
     let per_move = Duration::from_secs_f64(seconds / 2.0 / moves.len().max(1) as f64);
@@ -120,6 +144,7 @@ pub fn ask(
     typed_ahead: &mut Option<Line>,
     proven_endless: MoveSet,
     hint_time: f64,
+    db: Option<&AnyTablebase>,
 ) -> Input {
     let pos = game.position();
     // What is known at once (RULES.md section 2, "never a frozen caller"):
@@ -168,7 +193,7 @@ pub fn ask(
             }
             "undo" | "u" => return Input::Undo,
             "hint" => {
-                hint(&pos, hint_time);
+                hint(&pos, hint_time, db);
                 continue;
             }
             "board" | "b" => {

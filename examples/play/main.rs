@@ -16,6 +16,9 @@
 //! a move proved while the person may type on); from `examples/common/`,
 //! the words shared with the other examples and the web board.
 
+#[path = "../common/database.rs"]
+#[allow(dead_code)] // the databases opened; the hint reads them
+mod database;
 #[path = "../common/describe.rs"]
 mod describe;
 #[path = "../common/narrate.rs"]
@@ -76,6 +79,12 @@ struct Args {
     /// (a proved win), half for an alpha-beta search [default: 2].
     #[arg(long, value_name = "S")]
     hint_time: Option<f64>,
+
+    /// The endgame databases' directory (built by the `tablebase`
+    /// example): the hint gives every move's result where they hold the
+    /// position (winning, drawing or losing, and by how much).
+    #[arg(long, value_name = "DIR")]
+    tablebase: Option<String>,
 
     /// Who moves first from the initial position (not with --position,
     /// whose string names the side to move).
@@ -210,6 +219,10 @@ fn main() {
         eprintln!("play: --hint-time is for a person's hint command, and no side is human");
         std::process::exit(2);
     }
+    if humans == 0 && args.tablebase.is_some() {
+        eprintln!("play: --tablebase is for a person's hint command, and no side is human");
+        std::process::exit(2);
+    }
     let start = match start_position(&args) {
         Ok(p) => p,
         Err(e) => {
@@ -217,6 +230,12 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let db = args.tablebase.as_ref().map(|dir| {
+        database::open(dir, start.rules()).unwrap_or_else(|e| {
+            eprintln!("play: {e}");
+            std::process::exit(2);
+        })
+    });
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -305,6 +324,7 @@ fn main() {
                     MoveSet::EMPTY
                 },
                 hint_time,
+                db.as_ref(),
             ) {
                 Input::Move(mv) => Some(mv),
                 Input::Quit => {

@@ -29,9 +29,9 @@ mod spec;
 
 pub use crate::search::{Limits, SEARCH_LAP_LIMIT};
 pub use alphabeta::{AlphaBeta, Analysis, Budget, MoveValue, SearchReport, SearchValue, Table};
-pub use eval::{Evaluation, ScoringEval, StandardEval};
 #[cfg(feature = "tablebase")]
 pub use eval::TablebaseEval;
+pub use eval::{Evaluation, ScoringEval, StandardEval};
 pub use mcts::{Mcts, MctsBudget};
 pub use spec::{BotSpec, SpecError, from_spec, from_spec_for};
 

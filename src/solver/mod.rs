@@ -322,10 +322,18 @@ impl<R: Ruleset> Solver<R> {
         self.with_oracle(move |pos| {
             Some(match tablebase.forecast(pos)? {
                 Forecast::Ahead { winner, by } => {
-                    if winner == Player::South { by as i32 } else { -(by as i32) }
+                    if winner == Player::South {
+                        by as i32
+                    } else {
+                        -(by as i32)
+                    }
                 }
                 Forecast::Wins { winner, .. } => {
-                    if winner == Player::South { 1 } else { -1 }
+                    if winner == Player::South {
+                        1
+                    } else {
+                        -1
+                    }
                 }
                 Forecast::Level | Forecast::Endless => 0,
             })
@@ -505,7 +513,11 @@ impl<R: Ruleset> Solver<R> {
             return Some(self.outcome_value(pos.outcome()));
         }
         let south = self.oracle.as_ref()?(pos)?;
-        let mine = if self.prover == Player::South { south } else { -south };
+        let mine = if self.prover == Player::South {
+            south
+        } else {
+            -south
+        };
         let won = match pos.rules().scoring() {
             Scoring::Points => mine >= self.min_margin,
             Scoring::LastMover => mine > 0,

@@ -99,7 +99,11 @@ impl fmt::Display for Forecast {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Forecast::Ahead { winner, by } => {
-                write!(f, "{winner} wins by {by} seed{}", if by == 1 { "" } else { "s" })
+                write!(
+                    f,
+                    "{winner} wins by {by} seed{}",
+                    if by == 1 { "" } else { "s" }
+                )
             }
             Forecast::Level => f.write_str("draw (equal points)"),
             Forecast::Wins { winner, plies } => write!(
@@ -158,9 +162,7 @@ impl AnyTablebase {
         Ok(match rules {
             AnyRuleset::SadeqaV(r) => AnyTablebase::SadeqaV(Arc::new(Tablebase::open(r, dir)?)),
             AnyRuleset::SadeqaII(r) => AnyTablebase::SadeqaII(Arc::new(Tablebase::open(r, dir)?)),
-            AnyRuleset::SadeqaIII(r) => {
-                AnyTablebase::SadeqaIII(Arc::new(Tablebase::open(r, dir)?))
-            }
+            AnyRuleset::SadeqaIII(r) => AnyTablebase::SadeqaIII(Arc::new(Tablebase::open(r, dir)?)),
             AnyRuleset::Andada(r) => AnyTablebase::Andada(Arc::new(Tablebase::open(r, dir)?)),
         })
     }
