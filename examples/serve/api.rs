@@ -24,10 +24,16 @@ pub struct App {
     pub prover: Prover,
     /// Seeds for the computer players of games that do not give one.
     seeds: AtomicU64,
+    /// The endgame databases' directory (`--tablebase`), read by the hint.
+    tablebase: Option<std::path::PathBuf>,
 }
 
 impl App {
-    pub fn new(max_games: usize, prover_threads: usize) -> Arc<App> {
+    pub fn new(
+        max_games: usize,
+        prover_threads: usize,
+        tablebase: Option<std::path::PathBuf>,
+    ) -> Arc<App> {
         let clock = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
@@ -35,6 +41,7 @@ impl App {
             store: Store::new(max_games),
             prover: Prover::start(prover_threads),
             seeds: AtomicU64::new(clock),
+            tablebase,
         })
     }
 }
@@ -467,16 +474,33 @@ struct HintReply {
     #[serde(rename = "move")]
     mv: Option<String>,
     player: &'static str,
+    /// Where the endgame databases (`--tablebase`) hold the position: each
+    /// legal move's result under perfect play, best first; else empty.
+    database: Vec<engine::MoveResult>,
 }
 
-/// `GET /api/games/{id}/hint`: the strongest player's move.
+/// `GET /api/games/{id}/hint`: the databases' best move where they hold
+/// the position (with every move's result), else the strongest player's.
 async fn hint(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<HintReply>, ApiError> {
-    let (mv, _) = with_game(&app, id, false, |s| Ok(s.hint())).await?;
+    let dir = app.tablebase.clone();
+    let ((mv, database), _) = with_game(&app, id, false, move |s| {
+        let database = dir.map(|d| s.move_results(&d)).unwrap_or_default();
+        match database.first() {
+            Some(best) => Ok((Some(best.mv.clone()), database)),
+            None => Ok((s.hint(), database)),
+        }
+    })
+    .await?;
     Ok(Json(HintReply {
         mv,
-        player: players::STRONGEST,
+        player: if database.is_empty() {
+            players::STRONGEST
+        } else {
+            "databases"
+        },
+        database,
     }))
 }

@@ -16,6 +16,7 @@ use crate::narrate::Narration;
 use crate::players::{self, Chooser};
 use serde::Serialize;
 use sowing::rulesets::Reading;
+use sowing::tablebase::AnyTablebase;
 use sowing::{
     AnyGame, AnyPosition, AnyRuleset, Event, Move, MoveSet, Pit, PlayError, Player, Proof, Record,
     RecordError, TURN_BUDGET, Variant,
@@ -501,6 +502,33 @@ impl Session {
         bot(&self.game.position(), legality.ends).map(|m| m.to_string())
     }
 
+    /// Each legal move's result under perfect play, best first, where the
+    /// databases in `dir` hold the position (the game's ruleset and
+    /// options); empty where they do not, or have no files for it.
+    pub fn move_results(&self, dir: &std::path::Path) -> Vec<MoveResult> {
+        let pos = self.game.position();
+        if describe::ending(&self.game).is_some() {
+            return Vec::new();
+        }
+        let Ok(db) = AnyTablebase::open(pos.rules(), dir) else {
+            return Vec::new();
+        };
+        let me = pos.side_to_move();
+        db.move_forecasts(&pos)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(mv, f)| MoveResult {
+                mv: mv.to_string(),
+                verdict: match f.winner() {
+                    Some(w) if w == me => "winning",
+                    Some(_) => "losing",
+                    None => "drawing",
+                },
+                result: f.to_string(),
+            })
+            .collect()
+    }
+
     /// The game as the page draws it.
     pub fn view(&self, id: &str) -> GameView {
         let pos = self.game.position();
@@ -890,4 +918,15 @@ fn views(before: &AnyPosition, events: &[Event]) -> Vec<EventView> {
             Some(EventView { kind, text })
         })
         .collect()
+}
+
+/// A move and its result under perfect play, from the endgame databases.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveResult {
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// For the side to move: `winning`, `drawing` or `losing`.
+    pub verdict: &'static str,
+    /// `South wins by 4 seeds`, `North wins in 7 plies`, `draw (...)`.
+    pub result: String,
 }

@@ -46,12 +46,24 @@ struct Args {
     /// Threads proving endless sowings.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     provers: u64,
+
+    /// The endgame databases' directory (built by the `tablebase`
+    /// example): where they hold a game's position, the hint says whether
+    /// each move wins, draws or loses, and by how much.
+    #[arg(long, value_name = "DIR")]
+    tablebase: Option<std::path::PathBuf>,
 }
 
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
-    let app = api::App::new(args.max_games, args.provers as usize);
+    if let Some(dir) = &args.tablebase
+        && !dir.is_dir()
+    {
+        eprintln!("serve: --tablebase {}: not a directory", dir.display());
+        std::process::exit(2);
+    }
+    let app = api::App::new(args.max_games, args.provers as usize, args.tablebase);
     let router = api::router(app, args.max_body);
     let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {
         Ok(l) => l,

@@ -555,7 +555,14 @@ async function hint() {
   const res = await api('GET', '/api/games/' + state.id + '/hint');
   if (!res.move) return say('No hint yet: no move is proven playable.');
   const text = res.move === 'S' || res.move === 'N' ? 'name ' + sideName(res.move) : 'pit ' + res.move;
-  say('Hint (' + res.player + '): ' + text + '.');
+  if (res.database && res.database.length) {
+    // The endgame databases hold the position: every move's exact result.
+    const best = res.database[0];
+    say('Hint (databases): ' + text + ', ' + best.verdict + ': ' + best.result + '.');
+    log('Databases: ' + res.database.map((m) => m.move + ' ' + m.verdict + ' (' + m.result + ')').join(', ') + '.', 'hint');
+  } else {
+    say('Hint (' + res.player + '): ' + text + '.');
+  }
   const el = res.move === 'S' || res.move === 'N' ? null : pitEl(state.to_move + res.move);
   if (el) el.classList.add('hinted');
 }
