@@ -1438,3 +1438,70 @@ fn selfplay_study_sadeqa_v_prints_its_tables() {
         "or with --study strategy[+PLAYER]",
     );
 }
+
+/// `--tablebase DIR` (issue 23): `tablebase probe`, `analyse`, `solve` and
+/// `play`'s hint say what the databases know of a position they hold
+/// ("database: North wins by 4 seeds": five seeds on the board, South to
+/// move, 30-29; whatever South plays North ends 4 seeds ahead), and
+/// `solve` names a position they do not hold; a directory without the
+/// ruleset's files is refused, saying which file is missing.
+#[test]
+fn the_examples_read_the_databases_with_tablebase() {
+    let dir = std::env::temp_dir().join(format!("sowing-terminal-tb-{}", std::process::id()));
+    let d = dir.to_str().expect("a UTF-8 path");
+    let said = |name: &str, args: &[&str]| text(&ran(name, args, "").stdout);
+    let out = said(
+        "tablebase",
+        &[
+            "build",
+            "--variant",
+            "game-91",
+            "--max-seeds",
+            "6",
+            "--dir",
+            d,
+        ],
+    );
+    assert!(out.contains("total: "), "{out}");
+    let held = "game-91 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 30-29";
+    let out = said("tablebase", &["probe", "--dir", d, held]);
+    assert!(out.contains("database: North wins by 4 seeds"), "{out}");
+    let out = said("analyse", &["--position", held, "--tablebase", d]);
+    assert!(out.contains("database: North wins by 4 seeds"), "{out}");
+    assert!(out.contains("  6: North wins by 4 seeds"), "{out}");
+    assert!(out.contains("  7: North wins by 4 seeds"), "{out}");
+    let out = said("solve", &["--position", held, "--tablebase", d, "--margin"]);
+    assert!(out.contains("database: North wins by 4 seeds"), "{out}");
+    assert!(
+        out.contains("final margin with best play: -4 points"),
+        "{out}"
+    );
+    let out = text(
+        &run(
+            "play",
+            &["--position", held, "--tablebase", d, "--seed", "1"],
+            "hint\nquit\n",
+        )
+        .stdout,
+    );
+    assert!(
+        out.contains("Hint: play 6 (losing for South: North wins by 4 seeds, from the databases)"),
+        "{out}"
+    );
+    let far = "game-91 0,0,0,0,3,1,2,0/0,1,0,0,0,2,0,1 S 27-27";
+    let out = said("solve", &["--position", far, "--tablebase", d, "--margin"]);
+    assert!(
+        out.contains("database: not held (10 seeds on the board; the databases hold up to 6)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("final margin with best play: -6 points"),
+        "{out}"
+    );
+    let start = "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0";
+    let out = run("analyse", &["--position", start, "--tablebase", d], "");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("sadeqa-iii.0.tb is missing"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
