@@ -1,5 +1,5 @@
 //! The solved games won by moving last on small boards
-//! (docs/SOLVED_LASTMOVER.md): every strategy file committed in
+//! (docs/SOLVED.md): every strategy file committed in
 //! tests/data/strategies/ for a resized game is read and checked with the
 //! crate's exact rules (`check_strategy`: every reply of the loser
 //! followed, every line of play ends in the claimed winner's win) from the

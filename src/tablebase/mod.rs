@@ -396,6 +396,19 @@ impl<R: Tabulate> Tablebase<R> {
     /// (`Margin(0)`, or `Loss { plies: 0 }` for the player who cannot move).
     pub fn probe(&self, pos: &Position<R>) -> Option<Value> {
         let key = self.key(pos)?;
+        if pos.is_over() {
+            // The points of a finished game are final (the sweep counted,
+            // RULES.md 5.4); the file holds the board as a turn not yet
+            // started, worth the sweep still to come.
+            return Some(match (self.kind, pos.outcome().winner()) {
+                (ValueKind::Margin, _) => Value::Margin(0),
+                (ValueKind::LastMover, Some(w)) if w == pos.side_to_move() => {
+                    Value::Win { plies: 0 }
+                }
+                (ValueKind::LastMover, Some(_)) => Value::Loss { plies: 0 },
+                (ValueKind::LastMover, None) => Value::Draw,
+            });
+        }
         Some(Value::from_byte(
             self.kind,
             self.layers[key.seeds as usize].values()[key.index as usize],
