@@ -19,7 +19,7 @@ mod rule_options;
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use rule_options::RuleOptions;
-use sowing::tablebase::{Builder, LayerReport, Progress, Tablebase, Tabulate, Value};
+use sowing::tablebase::{Builder, Layer, LayerReport, Progress, Tablebase, Tabulate, Value};
 use sowing::{AnyPosition, AnyRuleset, Player, Position};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -120,10 +120,22 @@ fn build<R: Tabulate>(
     // One bar for the sweep under way: a new sweep starts a new bar.
     let bar: Mutex<Option<(u32, u32, ProgressBar)>> = Mutex::new(None);
     let started = Instant::now();
+    // What the build will hold, before it starts: a layer too large for
+    // the machine is seen now, not after minutes.
+    let sizes: Vec<u64> = (0..=max_seeds.min(rules.total_seeds()))
+        .map(|s| Layer::new(rules, s, &[], None).positions())
+        .collect();
+    let total: u64 = sizes.iter().fold(0u64, |a, &b| a.saturating_add(b));
+    let largest = sizes.iter().copied().max().unwrap_or(0);
     eprintln!(
-        "building {} up to {max_seeds} seeds on the board into {}",
+        "building {} up to {max_seeds} seeds on the board into {}: {total} positions \
+         ({:.1} GB of files); the largest layer, {largest} positions, needs about {:.1} GB \
+         of memory and up to {:.1} GB of scratch files there while it is built",
         rules.name(),
-        dir.display()
+        dir.display(),
+        total as f64 / 1e9,
+        largest as f64 * 1.125 / 1e9,
+        largest as f64 * 14.0 / 1e9,
     );
     let reports = builder
         .build(|p: &Progress| {

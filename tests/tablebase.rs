@@ -513,8 +513,27 @@ fn damaged_or_foreign_files_are_refused() {
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
     std::fs::write(layer(3), &bytes).expect("written");
-    let tb = Tablebase::open(SadeqaIII::game_91(), &dir).expect("the headers are whole");
-    assert!(matches!(tb.verify(&dir), Err(TablebaseError::Checksum { path }) if path == layer(3)));
+    let err = Tablebase::open(SadeqaIII::game_91(), &dir).expect_err("a damaged value");
+    assert!(
+        matches!(&err, TablebaseError::Checksum { path } if *path == layer(3)),
+        "{err}"
+    );
+    // A layer missing below one that is there.
+    let saved = std::fs::read(layer(2)).expect("layer 2");
+    std::fs::remove_file(layer(2)).expect("removed");
+    let err = Tablebase::open(SadeqaIII::game_91(), &dir).expect_err("a gap");
+    assert!(
+        matches!(&err, TablebaseError::Gap { missing, .. } if *missing == layer(2)),
+        "{err}"
+    );
+    std::fs::write(layer(2), saved).expect("written back");
+    // A build of other options into the same directory would overwrite
+    // these files: refused.
+    let err = Builder::new(SadeqaIII::game_91(), &dir)
+        .max_seeds(1)
+        .build(|_| {})
+        .err();
+    assert!(err.is_none(), "the same build reads its files: {err:?}");
     // Cut short: the header's count of positions says so.
     std::fs::write(layer(3), &bytes[..bytes.len() - 10]).expect("written");
     let err = Tablebase::open(SadeqaIII::game_91(), &dir).expect_err("a short file");
@@ -531,6 +550,11 @@ fn damaged_or_foreign_files_are_refused() {
     // Another ruleset's file under this one's name.
     std::fs::copy(layer(2), dir.join("sadeqa-iii.0.tb")).expect("copied");
     let err = Tablebase::open(SadeqaIII::new(), &dir).expect_err("game 91's file");
+    assert!(matches!(&err, TablebaseError::WrongRuleset { .. }), "{err}");
+    let err = Builder::new(SadeqaIII::new(), &dir)
+        .max_seeds(1)
+        .build(|_| {})
+        .expect_err("a build over another game's file");
     assert!(matches!(&err, TablebaseError::WrongRuleset { .. }), "{err}");
     // No file of the ruleset at all.
     let err = Tablebase::open(SadeqaII::new(), &dir).expect_err("no sadeqa-ii files");

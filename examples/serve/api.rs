@@ -15,6 +15,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Serialize;
 use serde_json::Value;
+use sowing::tablebase::{AnyTablebase, TablebaseError};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -24,8 +26,32 @@ pub struct App {
     pub prover: Prover,
     /// Seeds for the computer players of games that do not give one.
     seeds: AtomicU64,
-    /// The endgame databases' directory (`--tablebase`), read by the hint.
-    tablebase: Option<std::path::PathBuf>,
+    /// The endgame databases (`--tablebase`), read by the hint.
+    databases: Option<Databases>,
+}
+
+/// The endgame databases' directory and what was found there, ruleset by
+/// ruleset (opened once: opening reads every byte to check it).
+pub struct Databases {
+    dir: std::path::PathBuf,
+    opened: std::sync::Mutex<HashMap<String, Result<Option<Arc<AnyTablebase>>, String>>>,
+}
+
+impl Databases {
+    /// The databases of `rules`: `None` if the directory has none, an
+    /// error (the message) if its files are damaged or of other options.
+    fn of(&self, rules: sowing::AnyRuleset) -> Result<Option<Arc<AnyTablebase>>, String> {
+        let key = format!("{rules:?}");
+        let mut opened = self.opened.lock().unwrap_or_else(|e| e.into_inner());
+        opened
+            .entry(key)
+            .or_insert_with(|| match AnyTablebase::open(rules, &self.dir) {
+                Ok(db) => Ok(Some(Arc::new(db))),
+                Err(TablebaseError::Missing { .. }) => Ok(None),
+                Err(e) => Err(e.to_string()),
+            })
+            .clone()
+    }
 }
 
 impl App {
@@ -41,7 +67,10 @@ impl App {
             store: Store::new(max_games),
             prover: Prover::start(prover_threads),
             seeds: AtomicU64::new(clock),
-            tablebase,
+            databases: tablebase.map(|dir| Databases {
+                dir,
+                opened: std::sync::Mutex::new(HashMap::new()),
+            }),
         })
     }
 }
@@ -477,6 +506,10 @@ struct HintReply {
     /// Where the endgame databases (`--tablebase`) hold the position: each
     /// legal move's result under perfect play, best first; else empty.
     database: Vec<engine::MoveResult>,
+    /// Why the databases could not be read for this game's ruleset
+    /// (damaged files, files of other options); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    database_error: Option<String>,
 }
 
 /// `GET /api/games/{id}/hint`: the databases' best move where they hold
@@ -485,13 +518,18 @@ async fn hint(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<HintReply>, ApiError> {
-    let dir = app.tablebase.clone();
-    let ((mv, database), _) = with_game(&app, id, false, move |s| {
-        let database = dir.map(|d| s.move_results(&d)).unwrap_or_default();
-        match database.first() {
-            Some(best) => Ok((Some(best.mv.clone()), database)),
-            None => Ok((s.hint(), database)),
-        }
+    let shared = app.clone();
+    let ((mv, database, database_error), _) = with_game(&app, id, false, move |s| {
+        let (database, error) = match shared.databases.as_ref().map(|d| d.of(s.rules())) {
+            Some(Ok(Some(db))) => (s.move_results(&db), None),
+            Some(Err(e)) => (Vec::new(), Some(e)),
+            Some(Ok(None)) | None => (Vec::new(), None),
+        };
+        let mv = match database.first() {
+            Some(best) => Some(best.mv.clone()),
+            None => s.hint(),
+        };
+        Ok((mv, database, error))
     })
     .await?;
     Ok(Json(HintReply {
@@ -502,5 +540,6 @@ async fn hint(
             "databases"
         },
         database,
+        database_error,
     }))
 }

@@ -502,17 +502,19 @@ impl Session {
         bot(&self.game.position(), legality.ends).map(|m| m.to_string())
     }
 
+    /// The game's ruleset.
+    pub fn rules(&self) -> sowing::AnyRuleset {
+        self.game.position().rules()
+    }
+
     /// Each legal move's result under perfect play, best first, where the
-    /// databases in `dir` hold the position (the game's ruleset and
-    /// options); empty where they do not, or have no files for it.
-    pub fn move_results(&self, dir: &std::path::Path) -> Vec<MoveResult> {
+    /// databases `db` (of the game's ruleset and options) hold the
+    /// position; empty where they do not, or the game is over.
+    pub fn move_results(&self, db: &AnyTablebase) -> Vec<MoveResult> {
         let pos = self.game.position();
         if describe::ending(&self.game).is_some() {
             return Vec::new();
         }
-        let Ok(db) = AnyTablebase::open(pos.rules(), dir) else {
-            return Vec::new();
-        };
         let me = pos.side_to_move();
         db.move_forecasts(&pos)
             .unwrap_or_default()

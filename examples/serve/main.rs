@@ -63,6 +63,12 @@ async fn main() {
         eprintln!("serve: --tablebase {}: not a directory", dir.display());
         std::process::exit(2);
     }
+    if let Some(dir) = &args.tablebase {
+        println!(
+            "sowing: the hint reads the endgame databases in {} (each game's ruleset and options, where its files are there)",
+            dir.display()
+        );
+    }
     let app = api::App::new(args.max_games, args.provers as usize, args.tablebase);
     let router = api::router(app, args.max_body);
     let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {

@@ -178,7 +178,7 @@ impl<R: Tabulate> Builder<R> {
             let started = Instant::now();
             let path = layer_path(&self.dir, self.rules.name(), seeds);
             let header = header_of(&self.rules, &layout, seeds, 0);
-            if let Some(mapped) = reusable(&path, &header) {
+            if let Some(mapped) = reusable(&path, &header)? {
                 lower.push(mapped);
                 reports.push(LayerReport {
                     seeds,
@@ -228,14 +228,37 @@ pub(crate) fn header_of<R: Tabulate>(rules: &R, layout: &Layout, seeds: u32, crc
 }
 
 /// The layer file at `path` if it is whole and of the build `expected`
-/// describes (everything but the checksum).
-fn reusable(path: &Path, expected: &Header) -> Option<LayerFile> {
-    let mapped = LayerFile::open(path).ok()?;
+/// describes (everything but the checksum); `None` if there is none, or a
+/// damaged one (built again). A file of another ruleset or other options
+/// is an error: the build would overwrite another database (each reading
+/// of a game needs its own directory: the files are named after the game).
+fn reusable(path: &Path, expected: &Header) -> Result<Option<LayerFile>, TablebaseError> {
+    let Ok(mapped) = LayerFile::open(path) else {
+        return Ok(None);
+    };
+    let h = &mapped.header;
+    if (&h.ruleset, &h.options, &h.values, h.pits)
+        != (
+            &expected.ruleset,
+            &expected.options,
+            &expected.values,
+            expected.pits,
+        )
+    {
+        return Err(TablebaseError::WrongRuleset {
+            path: path.to_path_buf(),
+            found: super::describe(h),
+            expected: format!(
+                "{} (the build asked for; use another directory for another reading or options)",
+                super::describe(expected)
+            ),
+        });
+    }
     let same = Header {
-        crc32: mapped.header.crc32,
+        crc32: h.crc32,
         ..expected.clone()
-    } == mapped.header;
-    (same && mapped.verify()).then_some(mapped)
+    } == *h;
+    Ok((same && mapped.verify()).then_some(mapped))
 }
 
 /// A layer's values while it is built: a byte a position (0: unknown), and

@@ -112,6 +112,7 @@ impl EdgeStore {
         let threads = rayon::current_num_threads();
         let mut paths = Vec::new();
         let mut files = Vec::new();
+        remove_stale(dir, stem);
         for t in 0..threads {
             let path = dir.join(format!(".{stem}.moves.{t}.tmp"));
             let file = File::options()
@@ -343,4 +344,21 @@ pub(crate) fn prefetch(p: *const i8) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = p;
+}
+
+/// Removes the scratch files an interrupted build of the same layer left
+/// (a killed process runs no destructor): `.<stem>.moves.<t>.tmp` for any
+/// number of threads.
+fn remove_stale(dir: &Path, stem: &str) {
+    let prefix = format!(".{stem}.moves.");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(&prefix) && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }

@@ -561,7 +561,7 @@ async function hint() {
     say('Hint (databases): ' + text + ', ' + best.verdict + ': ' + best.result + '.');
     log('Databases: ' + res.database.map((m) => m.move + ' ' + m.verdict + ' (' + m.result + ')').join(', ') + '.', 'hint');
   } else {
-    say('Hint (' + res.player + '): ' + text + '.');
+    say('Hint (' + res.player + '): ' + text + '.' + (res.database_error ? ' (The databases could not be read: ' + res.database_error + ')' : ''));
   }
   const el = res.move === 'S' || res.move === 'N' ? null : pitEl(state.to_move + res.move);
   if (el) el.classList.add('hinted');
