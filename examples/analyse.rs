@@ -218,6 +218,9 @@ fn main() {
         ));
     }
     if let Some(db) = &db {
+        // The databases first: where they hold the position they are exact,
+        // and no search is needed.
+        println!("position: {pos}");
         if database::report(db, &pos) {
             return;
         }

@@ -321,6 +321,11 @@ fn run<R: Tabulate + 'static>(
             Err(e) => println!("strategy: not written: {e}"),
         }
     }
+    if solver.has_oracle() && matches!(solution.verdict, Verdict::Win | Verdict::Loss) {
+        println!(
+            "strategy: none (the proof stops at the positions the databases hold; solve without --tablebase for one)"
+        );
+    }
     if let Some(file) = &args.strategy
         && !written
     {
@@ -380,7 +385,7 @@ fn main() {
     }
     let db = args.tablebase.as_ref().map(|dir| {
         let db = database::open(dir, pos.rules()).unwrap_or_else(|e| fail(e));
-        println!("{}", database::line(&db, &pos));
+        println!("{} ({pos})", database::line(&db, &pos));
         db
     });
     let db = db.as_ref();

@@ -29,8 +29,9 @@ use std::time::{Duration, Instant};
 #[derive(Parser, Debug)]
 struct Args {
     /// The rules: Sadeqa II (both players' first moves forced), Sadeqa II
-    /// under the starter-only reading, or Andada under one of its
-    /// readings.
+    /// under the starter-only reading, Andada under one of its readings
+    /// (all three by the df-pn solver), or Sadeqa III (by the endgame
+    /// databases, built into --dir).
     #[arg(long, value_enum)]
     game: Game,
 

@@ -169,7 +169,7 @@ fn print_reports(reports: &[LayerReport], total: Duration) {
         "seeds", "positions", "cumulative", "sweeps", "time (s)", "positions/s", "growth"
     );
     let mut cumulative = 0u64;
-    let mut previous = None;
+    let mut previous: Option<&LayerReport> = None;
     for r in reports {
         cumulative += r.positions;
         let secs = r.time.as_secs_f64();
@@ -178,12 +178,15 @@ fn print_reports(reports: &[LayerReport], total: Duration) {
         } else {
             format!("{:.0}", r.positions as f64 * r.sweeps as f64 / secs)
         };
-        let growth = previous.map_or("-".to_owned(), |p: &LayerReport| {
-            format!(
+        // Only between two layers built now: a layer read from its file
+        // took no time worth comparing.
+        let growth = match previous {
+            Some(p) if !p.reused && !r.reused => format!(
                 "{:.2}",
                 r.time.as_secs_f64() / p.time.as_secs_f64().max(1e-9)
-            )
-        });
+            ),
+            _ => "-".to_owned(),
+        };
         println!(
             "{:>5} {:>13} {:>13} {:>6} {:>9.2} {:>12} {:>7}{}",
             r.seeds,
