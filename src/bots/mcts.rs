@@ -142,6 +142,49 @@ impl Mcts {
 
     /// The UCT search of `pos`, whose exact legal moves are `legal`.
     pub fn search<R: Ruleset>(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
+        self.search_with(pos, legal, |_| None)
+    }
+
+    /// [`Mcts::search`] with the endgame databases at its leaves: a leaf
+    /// they hold is scored by its result under perfect play (the winner,
+    /// or a draw) instead of a random playout.
+    ///
+    /// ```
+    /// use sowing::bots::Mcts;
+    /// use sowing::rulesets::SadeqaIII;
+    /// use sowing::tablebase::{Builder, Tablebase};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("sowing-mcts-doc-{}", std::process::id()));
+    /// Builder::new(SadeqaIII::game_91(), &dir).max_seeds(5).build(|_| {})?;
+    /// let tb = Tablebase::open(SadeqaIII::game_91(), &dir)?;
+    /// let pos = "game-91 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 30-29".parse()?;
+    /// let mv = Mcts::new(100, 7).search_with_tablebase(&pos, pos.legal_moves(), &tb);
+    /// assert!(pos.is_legal(mv.expect("a move")));
+    /// # std::fs::remove_dir_all(&dir).ok();
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "tablebase")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tablebase")))]
+    pub fn search_with_tablebase<R: crate::tablebase::Tabulate>(
+        &mut self,
+        pos: &Position<R>,
+        legal: MoveSet,
+        tablebase: &crate::tablebase::Tablebase<R>,
+    ) -> Option<Move> {
+        self.search_with(pos, legal, |leaf| {
+            tablebase.forecast(leaf).map(|f| f.winner())
+        })
+    }
+
+    /// [`Mcts::search`] with results known at the leaves: `known(leaf)` is
+    /// `Some(winner)` (`Some(None)`: a draw) where the result under perfect
+    /// play is known, and the leaf is scored by it instead of a playout.
+    pub fn search_with<R: Ruleset>(
+        &mut self,
+        pos: &Position<R>,
+        legal: MoveSet,
+        known: impl Fn(&Position<R>) -> Option<Option<Player>>,
+    ) -> Option<Move> {
         if legal.len() <= 1 {
             self.last_playouts = 0;
             return legal.iter().next();
@@ -221,8 +264,12 @@ impl Mcts {
                     break;
                 }
             }
-            // Simulation.
-            let winner = self.playout(nodes[cur as usize].pos);
+            // Simulation: the known result, else a random game.
+            let leaf = nodes[cur as usize].pos;
+            let winner = match known(&leaf) {
+                Some(result) => result,
+                None => self.playout(leaf),
+            };
             // Backpropagation.
             for &id in &path {
                 let node = &mut nodes[id as usize];
