@@ -34,13 +34,17 @@ pub struct App {
 /// ruleset (opened once: opening reads every byte to check it).
 pub struct Databases {
     dir: std::path::PathBuf,
-    opened: std::sync::Mutex<HashMap<String, Result<Option<Arc<AnyTablebase>>, String>>>,
+    opened: std::sync::Mutex<HashMap<String, Opened>>,
 }
+
+/// The databases of one ruleset: there, not there, or why they cannot be
+/// read.
+type Opened = Result<Option<Arc<AnyTablebase>>, String>;
 
 impl Databases {
     /// The databases of `rules`: `None` if the directory has none, an
     /// error (the message) if its files are damaged or of other options.
-    fn of(&self, rules: sowing::AnyRuleset) -> Result<Option<Arc<AnyTablebase>>, String> {
+    fn of(&self, rules: sowing::AnyRuleset) -> Opened {
         let key = format!("{rules:?}");
         let mut opened = self.opened.lock().unwrap_or_else(|e| e.into_inner());
         opened
