@@ -132,6 +132,7 @@ impl FromStr for Variant {
 impl Variant {
     /// `Ok` if the variant has a name (Andada: a real board size);
     /// otherwise what is wrong. Serde refuses to write one that has none.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     pub(crate) fn check_notation(&self) -> Result<(), String> {
         match self {
             Variant::Andada(n) if !ANDADA_SIZES.contains(n) => Err(format!(
