@@ -19,7 +19,7 @@ mod rule_options;
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use rule_options::RuleOptions;
-use sowing::tablebase::{Builder, Layer, LayerReport, Progress, Tablebase, Tabulate, Value};
+use sowing::tablebase::{Builder, Forecast, Layer, LayerReport, Progress, Tablebase, Tabulate};
 use sowing::{AnyPosition, AnyRuleset, Player, Position};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -242,22 +242,15 @@ fn probe<R: Tabulate>(dir: &std::path::Path, pos: &Position<R>) -> Result<(), St
             }
         ));
     };
-    println!("database: {}", result(&tb, pos, value));
+    println!("database: {}", result(pos, Forecast::of(pos, value)));
     if !pos.is_over() {
-        println!("moves ({} to move):", pos.side_to_move());
+        let me = pos.side_to_move();
+        println!("moves ({me} to move):");
         let mut rows: Vec<(i32, String)> = pos
             .successors()
             .map(|(mv, child)| {
-                let v = tb.probe(&child).expect("a move never adds seeds");
-                let mine = if child.side_to_move() == pos.side_to_move() {
-                    v
-                } else {
-                    v.flip()
-                };
-                (
-                    mine.rank() + gained(pos, &child),
-                    format!("  {mv}: {}", result(&tb, &child, v)),
-                )
+                let f = tb.forecast(&child).expect("a move never adds seeds");
+                (f.rank_for(me), format!("  {mv}: {}", result(&child, f)))
             })
             .collect();
         rows.sort_by_key(|(rank, _)| -rank);
@@ -268,54 +261,12 @@ fn probe<R: Tabulate>(dir: &std::path::Path, pos: &Position<R>) -> Result<(), St
     Ok(())
 }
 
-/// Points the mover gained by the move to `child` (0 in the last-mover games).
-fn gained<R: Tabulate>(pos: &Position<R>, child: &Position<R>) -> i32 {
-    let d = |p: &Position<R>| {
-        p.points(Player::South).map_or(0, i32::from) - p.points(Player::North).map_or(0, i32::from)
-    };
-    let g = d(child) - d(pos);
-    if pos.side_to_move() == Player::South {
-        g
-    } else {
-        -g
-    }
-}
-
-/// "South wins by 4 seeds", "North wins in 7 plies", "draw".
-fn result<R: Tabulate>(tb: &Tablebase<R>, pos: &Position<R>, value: Value) -> String {
-    match value {
-        Value::Margin(_) => {
-            let m = tb.final_margin(pos).expect("a margin value");
-            let (s, n) = (
-                pos.points(Player::South).unwrap_or(0),
-                pos.points(Player::North).unwrap_or(0),
-            );
-            let held = format!("(holding {s}-{n} now)");
-            match m {
-                0 => format!("draw, equal points {held}"),
-                m if m > 0 => format!(
-                    "South wins by {m} seed{} {held}",
-                    if m == 1 { "" } else { "s" }
-                ),
-                m => format!(
-                    "North wins by {} seed{} {held}",
-                    -m,
-                    if m == -1 { "" } else { "s" }
-                ),
-            }
-        }
-        Value::Win { plies } | Value::Loss { plies } => {
-            let mover = pos.side_to_move();
-            let winner = if matches!(value, Value::Win { .. }) {
-                mover
-            } else {
-                mover.other()
-            };
-            format!(
-                "{winner} wins in {plies} pl{}",
-                if plies == 1 { "y" } else { "ies" }
-            )
-        }
-        Value::Draw => "draw: neither side can force the end (play repeats for ever)".to_owned(),
+/// "South wins by 4 seeds (holding 30-29 now)", "North wins in 7 plies",
+/// "draw (...)": the forecast, and the points held now in the scoring
+/// games.
+fn result<R: Tabulate>(pos: &Position<R>, f: Forecast) -> String {
+    match (pos.points(Player::South), pos.points(Player::North)) {
+        (Some(s), Some(n)) => format!("{f} (holding {s}-{n} now)"),
+        _ => f.to_string(),
     }
 }

@@ -139,6 +139,30 @@ impl<R: Tabulate> Tablebase<R> {
     }
 }
 
+/// `body` with the databases `t` and the position `p` of the same ruleset
+/// and options; `None` otherwise.
+macro_rules! same_rules {
+    ($db:expr, $pos:expr, |$t:ident, $p:ident| $body:expr) => {
+        match ($db, $pos) {
+            (AnyTablebase::SadeqaV($t), AnyPosition::SadeqaV($p)) if $t.rules() == $p.rules() => {
+                $body
+            }
+            (AnyTablebase::SadeqaII($t), AnyPosition::SadeqaII($p)) if $t.rules() == $p.rules() => {
+                $body
+            }
+            (AnyTablebase::SadeqaIII($t), AnyPosition::SadeqaIII($p))
+                if $t.rules() == $p.rules() =>
+            {
+                $body
+            }
+            (AnyTablebase::Andada($t), AnyPosition::Andada($p)) if $t.rules() == $p.rules() => {
+                $body
+            }
+            _ => None,
+        }
+    };
+}
+
 /// The databases of any built-in ruleset, for code that handles
 /// [`AnyPosition`]s (the examples, the web board).
 #[derive(Debug)]
@@ -194,40 +218,12 @@ impl AnyTablebase {
     /// [`Tablebase::forecast`]; `None` also for a position of another
     /// ruleset or other options than the databases'.
     pub fn forecast(&self, pos: &AnyPosition) -> Option<Forecast> {
-        match (self, pos) {
-            (AnyTablebase::SadeqaV(t), AnyPosition::SadeqaV(p)) if t.rules() == p.rules() => {
-                t.forecast(p)
-            }
-            (AnyTablebase::SadeqaII(t), AnyPosition::SadeqaII(p)) if t.rules() == p.rules() => {
-                t.forecast(p)
-            }
-            (AnyTablebase::SadeqaIII(t), AnyPosition::SadeqaIII(p)) if t.rules() == p.rules() => {
-                t.forecast(p)
-            }
-            (AnyTablebase::Andada(t), AnyPosition::Andada(p)) if t.rules() == p.rules() => {
-                t.forecast(p)
-            }
-            _ => None,
-        }
+        same_rules!(self, pos, |t, p| t.forecast(p))
     }
 
     /// [`Tablebase::move_forecasts`]; `None` also for a position of
     /// another ruleset or other options than the databases'.
     pub fn move_forecasts(&self, pos: &AnyPosition) -> Option<Vec<(Move, Forecast)>> {
-        match (self, pos) {
-            (AnyTablebase::SadeqaV(t), AnyPosition::SadeqaV(p)) if t.rules() == p.rules() => {
-                t.move_forecasts(p)
-            }
-            (AnyTablebase::SadeqaII(t), AnyPosition::SadeqaII(p)) if t.rules() == p.rules() => {
-                t.move_forecasts(p)
-            }
-            (AnyTablebase::SadeqaIII(t), AnyPosition::SadeqaIII(p)) if t.rules() == p.rules() => {
-                t.move_forecasts(p)
-            }
-            (AnyTablebase::Andada(t), AnyPosition::Andada(p)) if t.rules() == p.rules() => {
-                t.move_forecasts(p)
-            }
-            _ => None,
-        }
+        same_rules!(self, pos, |t, p| t.move_forecasts(p))
     }
 }

@@ -7,11 +7,10 @@
 // SCREENSHOT_README=1 also writes docs/board.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, copyFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { startServer, repo } from './server.mjs';
+import { startServer, launchBrowser, repo } from './server.mjs';
 
 const shots = path.join(repo, 'tests/browser/screenshots');
 let server;
@@ -22,14 +21,7 @@ const warnings = [];
 before(async () => {
   mkdirSync(shots, { recursive: true });
   server = await startServer();
-  profile = mkdtempSync(path.join(os.tmpdir(), 'sowing-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    viewport: { width: 1200, height: 900 },
-  });
+  ({ context, profile } = await launchBrowser(chromium));
 });
 
 after(async () => {

@@ -25,3 +25,19 @@ export async function startServer(extraArgs = []) {
   child.removeAllListeners('exit');
   return { url, stop: () => child.kill('SIGTERM') };
 }
+
+// Debian's chromium, headless, as every browser test launches it: a fresh
+// profile (returned, to remove after), no sandbox, no network of its own.
+export async function launchBrowser(chromium, viewport = { width: 1200, height: 900 }) {
+  const { mkdtempSync } = await import('node:fs');
+  const os = await import('node:os');
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'sowing-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    viewport,
+  });
+  return { context, profile };
+}

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { startServer, repo } from './server.mjs';
+import { startServer, launchBrowser, repo } from './server.mjs';
 
 let server;
 let context;
@@ -23,14 +23,7 @@ before(async () => {
   const bin = process.env.TABLEBASE_BIN || path.join(repo, 'target/release/examples/tablebase');
   execFileSync(bin, ['build', '--variant', 'game-91', '--max-seeds', '5', '--dir', dir], { stdio: 'ignore' });
   server = await startServer(['--tablebase', dir]);
-  profile = mkdtempSync(path.join(os.tmpdir(), 'sowing-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    viewport: { width: 1200, height: 900 },
-  });
+  ({ context, profile } = await launchBrowser(chromium));
 });
 
 after(async () => {
