@@ -32,7 +32,7 @@ use sowing::bots::alphabeta::{Table, analyse, table_line};
 use sowing::bots::{Budget, Evaluation, StandardEval, TablebaseEval};
 use sowing::solver::{Limits, Verdict, solve_moves};
 use sowing::tablebase::{AnyTablebase, Tabulate};
-use sowing::{AnyPosition, Move, Position};
+use sowing::{AnyPosition, Move, Position, Scoring};
 use std::time::{Duration, Instant};
 
 /// Analyse a position: every legal move with its value, best first.
@@ -47,19 +47,20 @@ struct Args {
     #[command(flatten)]
     rules: RuleOptions,
 
-    /// Search to this depth in plies.
-    #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u8).range(1..=64))]
+    /// Search to this depth in plies, 1 to 64.
+    #[arg(long, conflicts_with = "time", allow_negative_numbers = true,
+          value_parser = |s: &str| describe::whole_number::<u8>(s, 1, 64))]
     depth: Option<u8>,
 
-    /// Search for about this many seconds (default 3 when --depth is not
-    /// given).
-    #[arg(long, value_name = "S")]
+    /// Search for about this many seconds, more than 0 (default 3 when
+    /// --depth is not given).
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     time: Option<f64>,
 
     /// Seconds of proof-number search per move before the alpha-beta
     /// search (0: none): up to this much for each legal move, so a
     /// position with 10 moves takes up to 10 s before the search.
-    #[arg(long, value_name = "S", default_value_t = 1.0)]
+    #[arg(long, value_name = "S", default_value_t = 1.0, allow_negative_numbers = true)]
     solve_time: f64,
 
     /// The endgame databases' directory (built by the `tablebase`
@@ -77,14 +78,7 @@ fn fail(msg: impl std::fmt::Display) -> ! {
 /// The value of `flag` as a time: at most 86,400 s, and more than 0 unless
 /// `zero` (`--solve-time 0`: no proof search) is allowed.
 fn seconds(s: f64, flag: &str, zero: bool) -> Duration {
-    let low_ok = if zero { s >= 0.0 } else { s > 0.0 };
-    if !(s.is_finite() && low_ok && s <= 86_400.0) {
-        let from = if zero { "from 0" } else { "more than 0" };
-        fail(format!(
-            "{flag} must be a number of seconds {from}, at most 86400"
-        ));
-    }
-    Duration::from_secs_f64(s)
+    describe::seconds(flag, s, zero).unwrap_or_else(|e| fail(e))
 }
 
 /// Analyses `pos`: `solve_time` of proof search a move, then the search
@@ -151,22 +145,58 @@ fn run<R: Tabulate, E: Evaluation<R>>(
         })
         .collect();
     rows.sort_by_key(|(rank, _, m)| (std::cmp::Reverse(*rank), m.mv));
+    // Every value with its unit: seeds ahead, mobility counted in seeds,
+    // or a proven result.
+    let scoring = pos.rules().scoring();
+    let cells: Vec<[String; 4]> = rows
+        .iter()
+        .map(|(_, v, m)| {
+            let score = describe::search_value(m.value, scoring);
+            let value = match v {
+                Verdict::Win => "win (proved)".to_string(),
+                Verdict::Loss => "loss (proved)".to_string(),
+                Verdict::Draw => "draw (proved)".to_string(),
+                Verdict::Unknown => score.clone(),
+            };
+            [m.mv.to_string(), value, score, m.depth.to_string()]
+        })
+        .collect();
+    let head = [
+        "move".to_string(),
+        format!("value for {me}"),
+        "search score".to_string(),
+        "depth".to_string(),
+    ];
+    let width: Vec<usize> = (0..4)
+        .map(|i| {
+            cells
+                .iter()
+                .map(|c| c[i].len())
+                .chain([head[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let (w0, w1, w2, w3) = (width[0], width[1], width[2], width[3]);
     println!();
-    println!("| move | value for {me:<5} | search score | depth |");
-    println!("|-----:|-----------------|-------------:|------:|");
-    for (_, v, m) in &rows {
-        let value = match v {
-            Verdict::Win => "win (proved)".to_string(),
-            Verdict::Loss => "loss (proved)".to_string(),
-            Verdict::Draw => "draw (proved)".to_string(),
-            Verdict::Unknown => format!("{}", m.value),
-        };
-        println!(
-            "| {:>4} | {value:<15} | {:>12} | {:>5} |",
-            m.mv.to_string(),
-            m.value.to_string(),
-            m.depth
-        );
+    println!(
+        "| {:>w0$} | {:<w1$} | {:>w2$} | {:>w3$} |",
+        head[0], head[1], head[2], head[3]
+    );
+    println!(
+        "|{}:|{}|{}:|{}:|",
+        "-".repeat(w0 + 1),
+        "-".repeat(w1 + 2),
+        "-".repeat(w2 + 1),
+        "-".repeat(w3 + 1)
+    );
+    for [mv, value, score, depth] in &cells {
+        println!("| {mv:>w0$} | {value:<w1$} | {score:>w2$} | {depth:>w3$} |");
+    }
+    if scoring == Scoring::LastMover {
+        println!();
+        println!("seeds of mobility: 1 a seed in one's row, 4 a pit one can play, 4 more a pit");
+        println!("of 2 seeds or more, less the opponent's");
     }
     let best = rows.first().map(|(_, _, m)| m.mv);
     let pv: Vec<String> = best

@@ -26,7 +26,9 @@ impl Score {
 }
 
 impl fmt::Display for Score {
-    /// `S-N`, as `replay` prints it.
+    /// `S-N`: South's points first, as the position string's captured
+    /// field (RULES.md section 7). A finished game's [`Outcome`] writes the
+    /// winner's first instead.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.south, self.north)
     }
@@ -121,9 +123,12 @@ impl Outcome {
 }
 
 impl fmt::Display for Outcome {
-    /// `ongoing`, `South wins`, `North wins` or `draw (reason)`, followed by
-    /// ` S-N` where the game scores points: the `result:` line of `replay`.
-    /// The players are named as everywhere else (`Player`'s `Display`).
+    /// `ongoing`, `South wins`, `North wins` or `draw (reason)`, followed,
+    /// where the game scores points, by the final points with the winner's
+    /// first, as a result is said: `North wins 44-36` (South 36, North 44);
+    /// a draw's are equal, `draw (equal score) 40-40`. The `result:` line
+    /// of `replay`. The players are named as everywhere else (`Player`'s
+    /// `Display`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Ongoing => f.write_str("ongoing")?,
@@ -131,8 +136,44 @@ impl fmt::Display for Outcome {
             Outcome::Draw { reason, .. } => write!(f, "draw ({reason})")?,
         }
         if let Some(s) = self.score() {
-            write!(f, " {s}")?;
+            let first = self.winner().unwrap_or(Player::South);
+            write!(f, " {}-{}", s.of(first), s.of(first.other()))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A result is said with the winner's score first, whichever side won;
+    /// a score on its own keeps South's first (the position string's order).
+    #[test]
+    fn the_winners_score_comes_first() {
+        let score = Score {
+            south: 36,
+            north: 44,
+        };
+        assert_eq!(Outcome::by_score(score).to_string(), "North wins 44-36");
+        assert_eq!(score.to_string(), "36-44");
+        let score = Score {
+            south: 44,
+            north: 36,
+        };
+        assert_eq!(Outcome::by_score(score).to_string(), "South wins 44-36");
+        let level = Score {
+            south: 40,
+            north: 40,
+        };
+        assert_eq!(
+            Outcome::by_score(level).to_string(),
+            "draw (equal score) 40-40"
+        );
+        let won = Outcome::Win {
+            winner: Player::North,
+            score: None,
+        };
+        assert_eq!(won.to_string(), "North wins");
     }
 }

@@ -2266,7 +2266,8 @@ fn sadeqa_v_all_seeds_in_waranas_is_over_whoever_is_to_move() {
 }
 
 /// An outcome names the winner as the players are named everywhere else
-/// (`South`, `North`), with the score where the game has one.
+/// (`South`, `North`), with the score where the game has one, the winner's
+/// first (issue 32).
 #[test]
 fn outcome_names_the_winner_as_players_are_named() {
     let won = Outcome::Win {
@@ -2276,7 +2277,7 @@ fn outcome_names_the_winner_as_players_are_named() {
             north: 53,
         }),
     };
-    assert_eq!(won.to_string(), "North wins 43-53");
+    assert_eq!(won.to_string(), "North wins 53-43");
     let won = Outcome::Win {
         winner: Player::South,
         score: None,

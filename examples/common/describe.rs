@@ -2,9 +2,11 @@
 //! the same: why a game ended ("North cannot move: South wins."), the
 //! game's title, and a move as a person types it.
 
+use sowing::bots::SearchValue;
 use sowing::rulesets::Reading;
 use sowing::{
-    AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Record, Refusal, Variant,
+    AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Record, Refusal, Scoring,
+    Variant,
 };
 
 /// How the result of a finished game reads: the reason, then who won, with
@@ -66,16 +68,55 @@ fn reason(pos: &AnyPosition) -> String {
     }
 }
 
-/// "South wins 42-38", "a draw, 40-40".
+/// "North wins 44-36" (the winner's points first, as the library's
+/// [`Outcome`] writes a result), "North wins", "a draw, 40-40".
 fn verdict(outcome: Outcome) -> String {
-    let score = outcome
-        .score()
-        .map(|s| format!(" {}-{}", s.south, s.north))
-        .unwrap_or_default();
-    match outcome.winner() {
-        Some(w) => format!("{w} wins{score}"),
-        None if score.is_empty() => "a draw".to_string(),
-        None => format!("a draw,{score}"),
+    match (outcome.winner(), outcome.score()) {
+        (Some(_), _) => outcome.to_string(),
+        (None, Some(s)) => format!("a draw, {}-{}", s.south, s.north),
+        (None, None) => "a draw".to_string(),
+    }
+}
+
+/// A search value's evaluation part beyond which, in the games won by
+/// moving last, a value is the databases' (`TablebaseEval` scores a held
+/// position `±5000` less the plies to its end; mobility stays below a
+/// few hundred).
+const DATABASE_VALUE: i32 = 4000;
+
+/// An alpha-beta search's value in words, with its unit, for the side to
+/// move (`scoring`: how the game is won):
+///
+/// - a proven result: "a win by 6 seeds in 7 plies", "a loss in 4
+///   plies" (the margin where the game scores points);
+/// - the games won on points (Sadeqa V, Sadeqa III, game 91): the
+///   evaluation in seeds of points ahead, `+1.75 seeds` (the evaluation
+///   counts 4 a point, and in Sadeqa V 2 a warana owned: half a seed);
+/// - the games won by moving last (Sadeqa II, Andada): mobility, counted
+///   in seeds, `+7 seeds of mobility` (1 a seed in one's row, 4 a pit one
+///   can play, 4 more a pit of 2 seeds or more, less the opponent's); a
+///   value from the endgame databases at the search's leaves, "a database
+///   win".
+#[allow(dead_code)]
+pub fn search_value(value: SearchValue, scoring: Scoring) -> String {
+    let seeds = |n: f64| format!("{n:+} seed{}", if n.abs() == 1.0 { "" } else { "s" });
+    if let Some(plies) = value.plies_to_end() {
+        let word = if value.is_win() { "a win" } else { "a loss" };
+        let plies = format!("{plies} pl{}", if plies == 1 { "y" } else { "ies" });
+        return match value.margin().filter(|&m| m != 0) {
+            Some(m) => format!(
+                "{word} by {} seed{} in {plies}",
+                m.abs(),
+                if m.abs() == 1 { "" } else { "s" }
+            ),
+            None => format!("{word} in {plies}"),
+        };
+    }
+    match scoring {
+        Scoring::Points => seeds(f64::from(value.0) / 4.0),
+        Scoring::LastMover if value.0 >= DATABASE_VALUE => "a database win".to_string(),
+        Scoring::LastMover if value.0 <= -DATABASE_VALUE => "a database loss".to_string(),
+        Scoring::LastMover => format!("{} of mobility", seeds(f64::from(value.0))),
     }
 }
 
@@ -195,14 +236,74 @@ pub fn variant_of(position: &str) -> Result<&str, String> {
 
 /// A count flag (`--games`, `--ply-limit`, `--threads`): 1 or more, as 0
 /// would play nothing, end every game at once or run no worker. Refused in
-/// words rather than as clap's range `1..18446744073709551615`.
+/// words rather than as clap's range `1..18446744073709551615`; a flag
+/// that takes it also takes a negative number as its value
+/// (`allow_negative_numbers`), so that `-1` is refused here too, not as
+/// "unexpected argument '-1' found".
 #[allow(dead_code)]
 pub fn at_least_one(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(0) => Err("0 is not allowed: 1 at least".into()),
         Ok(n) => Ok(n),
-        Err(e) => Err(format!("{e}: a whole number, 1 at least")),
+        Err(_) => Err(not_whole(s, "1 at least")),
     }
+}
+
+/// A whole-number flag from `lo` to `hi` (`--lap-limit`, `--depth`,
+/// `--table-bits`, `--seed`), refused in words: "-1 is negative: a whole
+/// number from 1 to 64"; as [`at_least_one`], a negative number reaches
+/// it.
+#[allow(dead_code)]
+pub fn whole_number<T: TryFrom<u64>>(s: &str, lo: u64, hi: u64) -> Result<T, String> {
+    let range = if hi == u64::MAX {
+        format!("{lo} at least")
+    } else {
+        format!("from {lo} to {hi}")
+    };
+    match s.trim().parse::<u64>() {
+        Ok(n) if (lo..=hi).contains(&n) => {
+            T::try_from(n).map_err(|_| format!("{n} is too large: {range}"))
+        }
+        Ok(n) if n < lo => Err(format!("{n} is too small: a whole number {range}")),
+        Ok(n) => Err(format!("{n} is too large: a whole number {range}")),
+        Err(_) => Err(not_whole(s, &range)),
+    }
+}
+
+/// Why `s` is no whole number of the range `range` ("1 at least").
+fn not_whole(s: &str, range: &str) -> String {
+    let t = s.trim();
+    if t.starts_with('-') && t[1..].parse::<f64>().is_ok() {
+        format!("{} is negative: a whole number, {range}", shorten(t))
+    } else if t.parse::<f64>().is_ok() {
+        format!("{} is not a whole number: {range}", shorten(t))
+    } else {
+        format!("{:?} is not a number: a whole number, {range}", shorten(t))
+    }
+}
+
+/// A time flag's seconds (`--hint-time`, `--time`, `--solve-time`),
+/// checked after clap read it as a number (a negative one included,
+/// `allow_negative_numbers`): more than 0, or from 0 where `zero` is
+/// allowed (`--solve-time 0`: no proof search), and at most a day.
+/// Refused in the tool's words: "--hint-time must be a positive number of
+/// seconds (more than 0, at most 86400: a day), got -1".
+#[allow(dead_code)]
+pub fn seconds(flag: &str, s: f64, zero: bool) -> Result<std::time::Duration, String> {
+    let low = if zero { s >= 0.0 } else { s > 0.0 };
+    if s.is_finite() && low && s <= 86_400.0 {
+        return Ok(std::time::Duration::from_secs_f64(s));
+    }
+    Err(if zero {
+        format!(
+            "{flag} must be a number of seconds from 0 (none) to 86400 (a day), got {s}"
+        )
+    } else {
+        format!(
+            "{flag} must be a positive number of seconds (more than 0, at most 86400: a day), \
+             got {s}"
+        )
+    })
 }
 
 /// A game record read for a board of `pits_per_row` pits a row, every entry

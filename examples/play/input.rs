@@ -22,8 +22,16 @@ pits 1.. run left to right along the bottom row, North's pits 1.. run right
 to left along the top row). In Andada the choice move after the opening is
 S or N: who makes the first regular move.
 Commands:
-  hint    the best move by an alpha-beta search (--hint-time seconds), its value;
-          with --tablebase, every move's result where the databases know it
+  hint    a move for you. With --tablebase, where the databases hold the
+          position: every move's exact result, from them. Otherwise the
+          solver tries to prove a winning move in half of --hint-time
+          (default 2 s; not while a move is undecided); if it proves none,
+          an alpha-beta search in the other half gives its move, the value
+          and the line it expects. Only the moves known to end are weighed.
+          The value is yours: in the games won on points, the seeds you are
+          ahead; in Sadeqa II and Andada, mobility counted in seeds (1 a
+          seed in your row, 4 a pit you can play, 4 more a pit of 2 seeds
+          or more, less the opponent's).
   undo    take back moves until it is a person's turn again
   board   draw the board again
   help    this text
@@ -107,12 +115,19 @@ pub fn hint(pos: &AnyPosition, seconds: f64, db: Option<&AnyTablebase>) {
     let mut bot = AlphaBeta::with_budget(Budget::Time(Duration::from_secs_f64(seconds)));
     match bot.search_any(pos, moves) {
         Some(r) => {
+            // The value with its unit: seeds ahead, mobility counted in
+            // seeds, or a proven result.
+            let words = describe::search_value(r.value, pos.rules().scoring());
+            let value = if r.value.plies_to_end().is_some() {
+                words
+            } else {
+                format!("value {words}")
+            };
             say(
                 "",
                 &format!(
-                    "Hint: play {} (value {} for {}, depth {}, {} nodes in {:.1} s).",
+                    "Hint: play {} ({value} for {}, depth {}, {} nodes in {:.1} s).",
                     r.best,
-                    r.value,
                     pos.side_to_move(),
                     r.depth,
                     r.nodes,

@@ -75,9 +75,10 @@ struct Args {
     #[arg(long, default_value = "alphabeta", value_name = "PLAYER")]
     north: Kind,
 
-    /// Seconds for the `hint` command (a person's): half for the solver
-    /// (a proved win), half for an alpha-beta search [default: 2].
-    #[arg(long, value_name = "S")]
+    /// Seconds for the `hint` command (a person's), more than 0: half for
+    /// the solver (a proved win), half for an alpha-beta search [default:
+    /// 2].
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     hint_time: Option<f64>,
 
     /// The endgame databases' directory (built by the `tablebase`
@@ -94,7 +95,8 @@ struct Args {
 
     /// Seed of the computer players (default: from the clock; printed, so
     /// that a game can be played again). Not with two human players.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = |s: &str| describe::whole_number::<u64>(s, 0, u64::MAX))]
     seed: Option<u64>,
 
     #[command(flatten)]
@@ -102,11 +104,13 @@ struct Args {
 
     /// Use a lap limit instead of the exact endless-sowing test: a sowing
     /// not finished within N laps counts as endless (an approximation).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = |s: &str| describe::whole_number::<u32>(s, 1, u32::MAX.into()))]
     lap_limit: Option<u32>,
 
     /// End the game as a draw after this many plies (1 at least).
-    #[arg(long, value_name = "PLIES", value_parser = describe::at_least_one)]
+    #[arg(long, value_name = "PLIES", allow_negative_numbers = true,
+          value_parser = describe::at_least_one)]
     ply_limit: Option<usize>,
 
     /// Do not end the game as a draw when a position occurs for the third
@@ -202,8 +206,8 @@ fn main() {
     pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
     let hint_time = args.hint_time.unwrap_or(2.0);
-    if !(hint_time.is_finite() && hint_time > 0.0 && hint_time <= 86_400.0) {
-        eprintln!("play: --hint-time must be a positive number of seconds (at most a day)");
+    if let Err(e) = describe::seconds("--hint-time", hint_time, false) {
+        eprintln!("play: {e}");
         std::process::exit(2);
     }
     // Flags that would change nothing are refused, as in the other examples.

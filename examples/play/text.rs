@@ -14,24 +14,42 @@ pub fn say(indent: &str, text: &str) {
     }
 }
 
+/// The lines of [`say`]. Columns are counted in characters, not bytes. A
+/// last line of a few characters ("1.") takes the word before it along
+/// ("pit 1."), where that fits.
 pub fn wrap(indent: &str, text: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = indent.to_string();
-    let mut empty = true;
+    let cols = |s: &str| s.chars().count();
+    let mut lines: Vec<Vec<&str>> = vec![Vec::new()];
+    let mut width = cols(indent);
     for word in text.split_whitespace() {
-        if !empty && line.len() + 1 + word.len() > WIDTH {
-            lines.push(std::mem::take(&mut line));
-            line = format!("{indent}  ");
-            empty = true;
+        let last = lines.last_mut().expect("a line");
+        if !last.is_empty() && width + 1 + cols(word) > WIDTH {
+            lines.push(vec![word]);
+            width = cols(indent) + 2 + cols(word);
+        } else {
+            width += usize::from(!last.is_empty()) + cols(word);
+            last.push(word);
         }
-        if !empty {
-            line.push(' ');
-        }
-        line.push_str(word);
-        empty = false;
     }
-    lines.push(line);
+    let n = lines.len();
+    let short = |words: &[&str]| words.iter().map(|w| cols(w) + 1).sum::<usize>() <= 10;
+    if n > 1 && short(&lines[n - 1]) && lines[n - 2].len() > 2 {
+        let moved = lines[n - 2].pop().expect("a word");
+        let lone = lines[n - 1][0];
+        if cols(indent) + 2 + cols(moved) + 1 + cols(lone) <= WIDTH {
+            lines[n - 1].insert(0, moved);
+        } else {
+            lines[n - 2].push(moved);
+        }
+    }
     lines
+        .iter()
+        .enumerate()
+        .map(|(i, words)| {
+            let lead = if i == 0 { "" } else { "  " };
+            format!("{indent}{lead}{}", words.join(" "))
+        })
+        .collect()
 }
 
 /// Prints a notation string that may pass [`WIDTH`]: a record is broken
