@@ -60,7 +60,12 @@ struct Args {
     /// Seconds of proof-number search per move before the alpha-beta
     /// search (0: none): up to this much for each legal move, so a
     /// position with 10 moves takes up to 10 s before the search.
-    #[arg(long, value_name = "S", default_value_t = 1.0, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1.0,
+        allow_negative_numbers = true
+    )]
     solve_time: f64,
 
     /// The endgame databases' directory (built by the `tablebase`

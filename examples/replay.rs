@@ -60,7 +60,8 @@ struct Args {
 
     /// Use a lap limit instead of the exact endless-sowing test: a sowing
     /// not finished within N laps counts as endless (an approximation).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = |s: &str| describe::whole_number::<u32>(s, 1, u32::MAX.into()))]
     lap_limit: Option<u32>,
 
     /// Do not end the game as a draw when a position occurs for the third

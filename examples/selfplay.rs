@@ -23,7 +23,7 @@
 //! `PLAYER` choose among the moves it keeps.
 
 #[path = "common/describe.rs"]
-#[allow(dead_code)] // only the count flags' parser
+#[allow(dead_code)] // only the count flags' parsers
 mod describe;
 #[path = "common/pipe.rs"]
 mod pipe;
@@ -88,11 +88,12 @@ struct Args {
 
     /// Games per variant (per pair and seat with --tournament, per player
     /// with --study), 1 at least. Default: 1000; 200 with --study.
-    #[arg(long, value_parser = at_least_one)]
+    #[arg(long, value_parser = at_least_one, allow_negative_numbers = true)]
     games: Option<usize>,
 
     /// Main seed; each game's seeds are derived from it.
-    #[arg(long, default_value_t = 2026)]
+    #[arg(long, default_value_t = 2026, allow_negative_numbers = true,
+          value_parser = |s: &str| describe::whole_number::<u64>(s, 0, u64::MAX))]
     seed: u64,
 
     /// South's computer player: random, greedy, alphabeta[:depth|:Nnodes|:Ts]
@@ -143,13 +144,15 @@ struct Args {
 
     /// With --study: the first N plies of every game are random, so that
     /// the deterministic alpha-beta player's games differ.
-    #[arg(long, value_name = "N", default_value_t = 4, requires = "study")]
+    #[arg(long, value_name = "N", default_value_t = 4, requires = "study",
+          allow_negative_numbers = true,
+          value_parser = |s: &str| describe::whole_number::<usize>(s, 0, u64::MAX))]
     random_opening: usize,
 
     /// Safety net: a game still going after this many plies is a draw
     /// (counted in the table); 1 at least. Default: 5000; 1000 with
     /// --study.
-    #[arg(long, value_name = "PLIES", value_parser = at_least_one)]
+    #[arg(long, value_name = "PLIES", value_parser = at_least_one, allow_negative_numbers = true)]
     ply_limit: Option<usize>,
 
     /// A sowing not finished within N laps counts as endless: RULES.md
@@ -157,8 +160,9 @@ struct Args {
     /// default, 1,000,000 laps, is over 200 times the longest finite sowing
     /// seen in random play (4,426 laps, game 91), and a refused move costs
     /// a few milliseconds.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000,
-          value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "exact")]
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, conflicts_with = "exact",
+          allow_negative_numbers = true,
+          value_parser = |s: &str| describe::whole_number::<u32>(s, 1, u32::MAX.into()))]
     lap_limit: u32,
 
     /// Decide endless sowing exactly (the engine's own default) instead of
@@ -178,7 +182,7 @@ struct Args {
 
     /// Worker threads (default: the machine's cores), 1 at least, and no
     /// more than there are games. The results do not depend on it.
-    #[arg(long, value_parser = at_least_one)]
+    #[arg(long, value_parser = at_least_one, allow_negative_numbers = true)]
     threads: Option<usize>,
 }
 

@@ -67,21 +67,23 @@ struct Args {
     #[arg(long, value_name = "S|N", requires = "check")]
     winner: Option<char>,
 
-    /// Stop after about this many seconds (the answer is then "unknown").
-    #[arg(long, value_name = "S", value_parser = seconds)]
-    time: Option<Duration>,
+    /// Stop after about this many seconds, more than 0 (the answer is
+    /// then "unknown").
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    time: Option<f64>,
 
     /// Stop after about this many expanded nodes: 4096 at least. The
     /// search counts its nodes in steps of 4096, so it stops at the first
     /// multiple of 4096 from N on.
-    #[arg(long, value_name = "N", value_parser = node_count)]
+    #[arg(long, value_name = "N", value_parser = node_count, allow_negative_numbers = true)]
     nodes: Option<u64>,
 
     /// The transposition table holds 2^BITS entries (68 bytes each
     /// for Sadeqa II; 18 = 18 MB, 22 = 285 MB, 25 = 2.3 GB). 18 at least:
     /// in a table of 2^16 entries or fewer the proof of Sadeqa II's start
     /// does not fit, and the search goes round without progress.
-    #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u8).range(18..=26))]
+    #[arg(long, default_value_t = 22, allow_negative_numbers = true,
+          value_parser = |s: &str| describe::whole_number::<u8>(s, 18, 26))]
     table_bits: u8,
 
     /// Search with the exact endless-sowing test throughout, not only at
@@ -109,15 +111,7 @@ fn node_count(s: &str) -> Result<u64, String> {
         Ok(n) => Err(format!(
             "{n} is below the minimum of 4096 nodes (the search counts its nodes in steps of 4096)"
         )),
-        Err(e) => Err(format!("{e}: a number of nodes, 4096 at least")),
-    }
-}
-
-/// `--time`: more than 0, at most 86,400 seconds.
-fn seconds(s: &str) -> Result<Duration, String> {
-    match s.parse::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => Ok(Duration::from_secs_f64(t)),
-        _ => Err("a number of seconds, more than 0 and at most 86400".into()),
+        Err(_) => describe::whole_number::<u64>(s, 4096, u64::MAX),
     }
 }
 
@@ -349,7 +343,10 @@ fn run<R: Tabulate + 'static>(
         } else {
             solver.solve_margin(&pos, rest)
         } {
-            Some(m) => println!("final margin with best play: {m:+} points for {me} (to move)"),
+            Some(m) => println!(
+                "final margin with best play: {m:+} seed{} for {me} (to move)",
+                if m.abs() == 1 { "" } else { "s" }
+            ),
             None => {
                 println!("final margin: not found: the budget ran out")
             }
@@ -361,6 +358,9 @@ fn run<R: Tabulate + 'static>(
 fn main() {
     pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
+    let time = args
+        .time
+        .map(|t| describe::seconds("--time", t, false).unwrap_or_else(|e| fail(e)));
     let mut pos = start(&args);
     // The solver proves its root's undecided moves exactly: here, with the
     // progress on standard error.
@@ -374,7 +374,7 @@ fn main() {
     }
     // Under --time the proofs count against it.
     let clock = Instant::now();
-    let deadline = args.time.and_then(|t| clock.checked_add(t));
+    let deadline = time.and_then(|t| clock.checked_add(t));
     if let Err((mv, laps)) = progress::settle_reported(&mut pos, deadline) {
         println!("position: {pos}");
         println!(
@@ -389,7 +389,7 @@ fn main() {
         db
     });
     let db = db.as_ref();
-    let time = args.time.map(|t| t.saturating_sub(clock.elapsed()));
+    let time = time.map(|t| t.saturating_sub(clock.elapsed()));
     match pos {
         AnyPosition::SadeqaV(p) => run(p, &args, time, db),
         AnyPosition::SadeqaII(p) => run(p, &args, time, db),

@@ -1473,7 +1473,7 @@ fn the_examples_read_the_databases_with_tablebase() {
     let out = said("solve", &["--position", held, "--tablebase", d, "--margin"]);
     assert!(out.contains("database: North wins by 4 seeds"), "{out}");
     assert!(
-        out.contains("final margin with best play: -4 points"),
+        out.contains("final margin with best play: -4 seeds"),
         "{out}"
     );
     let out = text(
@@ -1495,7 +1495,7 @@ fn the_examples_read_the_databases_with_tablebase() {
         "{out}"
     );
     assert!(
-        out.contains("final margin with best play: -6 points"),
+        out.contains("final margin with best play: -6 seeds"),
         "{out}"
     );
     let start = "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0";
@@ -1504,4 +1504,306 @@ fn the_examples_read_the_databases_with_tablebase() {
     let err = text(&out.stderr);
     assert!(err.contains("sadeqa-iii.0.tb is missing"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Every line of `screen`'s output fits 80 columns (counted in characters),
+/// and no wrapped line is a lone fragment ("1." on a line of its own).
+fn assert_fits_80_columns(what: &str, stdout: &str) {
+    for line in screen(stdout) {
+        assert!(
+            line.chars().count() <= 80,
+            "{what}: {} columns: {line}\n{stdout}",
+            line.chars().count()
+        );
+        let t = line.trim();
+        assert!(
+            t.is_empty() || t.chars().count() >= 4,
+            "{what}: a lone fragment {t:?}\n{stdout}"
+        );
+    }
+}
+
+/// Issue 32: every screen of `play` fits an 80-column terminal: the help,
+/// the opening text (either sowing direction), a hint in each built-in
+/// game (at the start, and one with a long line), and the end of a game in
+/// each; no line wraps to a lone fragment.
+#[test]
+fn every_screen_of_play_fits_80_columns() {
+    // The help and the opening.
+    for args in [
+        vec!["--variant", "sadeqa-v"],
+        vec!["--variant", "andada", "--clockwise"],
+    ] {
+        let out = ran("play", &args, "help\nquit\n");
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains("Commands:"), "{stdout}");
+        assert_fits_80_columns(&format!("help, {args:?}"), &stdout);
+    }
+    // A hint in each game, from its start (Andada's after the opening and
+    // the choice, where the search weighs the moves).
+    let andada = "andada-12 0,0,1,0,2,1,1,0,0,0,1,6/0,0,0,0,2,0,1,1,0,0,1,0 N 15-16 play";
+    for args in [
+        vec!["--variant", "sadeqa-v"],
+        vec!["--variant", "sadeqa-ii"],
+        vec!["--variant", "sadeqa-iii"],
+        vec!["--variant", "game-91"],
+        vec!["--variant", "andada"],
+        vec![
+            "--position",
+            andada,
+            "--north",
+            "human",
+            "--south",
+            "random",
+        ],
+    ] {
+        let args = [&args[..], &["--hint-time", "0.4"]].concat();
+        let out = ran("play", &args, "hint\nquit\n");
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains("Hint: play "), "{args:?}: {stdout}");
+        assert_fits_80_columns(&format!("hint, {args:?}"), &stdout);
+    }
+    // The end of a game in each.
+    for variant in ["sadeqa-v", "sadeqa-ii", "game-91", "andada-24"] {
+        let out = ran(
+            "play",
+            &[
+                "--variant",
+                variant,
+                "--south",
+                "random",
+                "--north",
+                "greedy",
+                "--seed",
+                "3",
+            ],
+            "",
+        );
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains("Result: "), "{variant}: {stdout}");
+        assert_fits_80_columns(&format!("the end, {variant}"), &stdout);
+    }
+}
+
+/// Issue 32: `help` says what the hint does, in the order the code does
+/// it: the databases, then the solver, then the alpha-beta search; and the
+/// units of its value.
+#[test]
+fn play_help_says_what_the_hint_does() {
+    let out = ran("play", &["--variant", "sadeqa-iii"], "help\nquit\n");
+    let help: String = text(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let order = [
+        "With --tablebase, where the databases hold the position",
+        "the solver tries to prove a winning move in half of --hint-time",
+        "an alpha-beta search in the other half",
+        "mobility counted in seeds",
+    ];
+    let mut at = 0;
+    for phrase in order {
+        let found = help[at..]
+            .find(phrase)
+            .unwrap_or_else(|| panic!("{phrase:?} after byte {at} of\n{help}"));
+        at += found + phrase.len();
+    }
+}
+
+/// Issue 32: every value printed names its unit: seeds ahead in the games
+/// won on points, seeds of mobility in the games won by moving last, seeds
+/// for a final margin.
+#[test]
+fn values_name_their_unit() {
+    let hint = |args: &[&str]| {
+        let args = [args, &["--hint-time", "0.4"]].concat();
+        let out = ran("play", &args, "hint\nquit\n");
+        let stdout = text(&out.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let at = stdout.find("Hint: play ").expect("a hint");
+        stdout[at..]
+            .split(").")
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let h = hint(&["--variant", "sadeqa-iii"]);
+    assert!(
+        h.contains(" seeds for South, depth ") || h.contains(" seed for South, depth "),
+        "{h}"
+    );
+    let h = hint(&[
+        "--position",
+        "andada-12 0,0,1,0,2,1,1,0,0,0,1,6/0,0,0,0,2,0,1,1,0,0,1,0 N 15-16 play",
+        "--north",
+        "human",
+        "--south",
+        "random",
+    ]);
+    assert!(h.contains(" seeds of mobility for North, depth "), "{h}");
+    // `analyse`: each row's value and search score with its unit.
+    for (pos, unit) in [
+        ("sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0", " seeds"),
+        (
+            "sadeqa-ii 1,5,5,1,0,1/5,5,0,4,4,0 S 4-1",
+            " seeds of mobility",
+        ),
+    ] {
+        let out = ran(
+            "analyse",
+            &["--position", pos, "--depth", "4", "--solve-time", "0"],
+            "",
+        );
+        let stdout = text(&out.stdout);
+        let rows: Vec<&str> = stdout
+            .lines()
+            .filter(|l| l.starts_with('|') && !l.contains("move") && !l.contains("---"))
+            .collect();
+        assert!(!rows.is_empty(), "{stdout}");
+        for row in rows {
+            let cells = cells(row);
+            assert!(
+                cells[1].ends_with(unit) && cells[2].ends_with(unit),
+                "{row}"
+            );
+        }
+    }
+}
+
+/// Issue 32: a result is said with the winner's score first, in `play`'s
+/// result line and `replay`'s `result:` line alike ("North wins 55-25").
+#[test]
+fn the_winners_score_comes_first() {
+    // North wins this one on points (analyse: South loses by 15 seeds).
+    let pos = "sadeqa-iii 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 40-50";
+    let out = ran("replay", &["--position", pos, "6/1/8/1"], "");
+    let stdout = text(&out.stdout);
+    let result = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("result: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(result, "North wins 55-40");
+    let out = ran(
+        "play",
+        &[
+            "--position",
+            pos,
+            "--south",
+            "alphabeta",
+            "--north",
+            "alphabeta",
+        ],
+        "",
+    );
+    // The result line may wrap: its words, joined.
+    let words = |out: &Output| {
+        text(&out.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let stdout = words(&out);
+    assert!(stdout.contains("North wins 55-40."), "{stdout}");
+    // Every win with a score, either side's, in either tool: the first
+    // number is the larger.
+    let mut checked = 0;
+    for seed in ["1", "2", "3", "4"] {
+        for variant in ["sadeqa-iii", "sadeqa-v", "game-91"] {
+            let out = ran(
+                "play",
+                &[
+                    "--variant",
+                    variant,
+                    "--south",
+                    "random",
+                    "--north",
+                    "greedy",
+                    "--seed",
+                    seed,
+                ],
+                "",
+            );
+            let stdout = format!("{stdout} {}", words(&out));
+            for (_, rest) in stdout
+                .match_indices(" wins ")
+                .map(|(i, _)| ((), &stdout[i + 6..]))
+            {
+                let score: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit() || *c == '-')
+                    .collect();
+                if let Some((a, b)) = score.split_once('-') {
+                    let (a, b): (u32, u32) = (a.parse().unwrap(), b.parse().unwrap());
+                    assert!(
+                        a > b,
+                        "the winner's score first: {score} in {variant} {seed}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 0);
+}
+
+/// Issue 32: a negative or zero time, and a negative count, are refused in
+/// the tool's own words, not as clap's "unexpected argument '-1' found".
+#[test]
+fn negative_times_and_counts_are_refused_in_the_tools_words() {
+    for value in ["-1", "0", "-0.5"] {
+        let why = format!(
+            "--hint-time must be a positive number of seconds (more than 0, at most 86400: a day), got {value}"
+        );
+        assert_refused("play", &["--hint-time", value], "--hint-time", &why);
+        for (example, flag) in [("analyse", "--time"), ("solve", "--time")] {
+            let args = [
+                "--position",
+                "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:SN",
+                flag,
+                value,
+            ];
+            assert_refused(
+                example,
+                &args,
+                flag,
+                &format!("{flag} must be a positive number of seconds"),
+            );
+        }
+    }
+    assert_refused(
+        "analyse",
+        &[
+            "--position",
+            "sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0 first:SN",
+            "--solve-time",
+            "-1",
+        ],
+        "--solve-time",
+        "--solve-time must be a number of seconds from 0 (none) to 86400 (a day), got -1",
+    );
+    for (example, flag) in [
+        ("play", "--ply-limit"),
+        ("play", "--lap-limit"),
+        ("play", "--seed"),
+        ("replay", "--lap-limit"),
+        ("analyse", "--depth"),
+        ("solve", "--nodes"),
+        ("solve", "--table-bits"),
+        ("selfplay", "--games"),
+        ("selfplay", "--threads"),
+        ("selfplay", "--ply-limit"),
+        ("selfplay", "--lap-limit"),
+        ("selfplay", "--seed"),
+    ] {
+        let out = run(example, &[flag, "-1"], "");
+        let stderr = text(&out.stderr);
+        assert!(!out.status.success(), "{example} {flag} -1 ran");
+        assert!(
+            stderr.contains(flag) && stderr.contains("-1 is negative: a whole number"),
+            "{example} {flag} -1: {stderr}"
+        );
+        assert!(!stderr.contains("unexpected argument"), "{stderr}");
+    }
 }

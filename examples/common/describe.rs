@@ -262,10 +262,10 @@ pub fn whole_number<T: TryFrom<u64>>(s: &str, lo: u64, hi: u64) -> Result<T, Str
     };
     match s.trim().parse::<u64>() {
         Ok(n) if (lo..=hi).contains(&n) => {
-            T::try_from(n).map_err(|_| format!("{n} is too large: {range}"))
+            T::try_from(n).map_err(|_| format!("{n} is too large: a whole number, {range}"))
         }
-        Ok(n) if n < lo => Err(format!("{n} is too small: a whole number {range}")),
-        Ok(n) => Err(format!("{n} is too large: a whole number {range}")),
+        Ok(n) if n < lo => Err(format!("{n} is too small: a whole number, {range}")),
+        Ok(n) => Err(format!("{n} is too large: a whole number, {range}")),
         Err(_) => Err(not_whole(s, &range)),
     }
 }
@@ -295,9 +295,7 @@ pub fn seconds(flag: &str, s: f64, zero: bool) -> Result<std::time::Duration, St
         return Ok(std::time::Duration::from_secs_f64(s));
     }
     Err(if zero {
-        format!(
-            "{flag} must be a number of seconds from 0 (none) to 86400 (a day), got {s}"
-        )
+        format!("{flag} must be a number of seconds from 0 (none) to 86400 (a day), got {s}")
     } else {
         format!(
             "{flag} must be a positive number of seconds (more than 0, at most 86400: a day), \
