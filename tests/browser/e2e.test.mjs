@@ -4,10 +4,10 @@
 // position drawn as its string says, refusals explained, an endless-sowing
 // proof shown as "proving ..." while the other moves stay playable, and a
 // phone-sized screen. Screenshots go to tests/browser/screenshots/ (git-ignored);
-// SCREENSHOT_README=1 also writes docs/board.png.
+// board.test.mjs writes the README's (docs/board.png, docs/board-phone.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, copyFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer, launchBrowser, repo, pick, press } from './server.mjs';
@@ -234,7 +234,7 @@ test('a game between two computer players, animated, on a phone-sized screen', a
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 392, 'the page fits the phone\'s width (' + width + ' px); the board scrolls inside it');
   await page.screenshot({ path: path.join(shots, 'phone.png'), fullPage: true });
-  // The README's screenshot: the same game on a desktop-sized screen.
+  // The same game on a desktop-sized screen.
   await page.setViewportSize({ width: 1000, height: 760 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shots, 'computers.png') });
@@ -269,10 +269,7 @@ test('the first screen is a board ready to play, with an icon and no failed requ
     assert.equal(r.status(), 200, url);
     assert.match(r.headers()['content-type'], /image\/svg\+xml/);
   }
-  await page.screenshot({ path: path.join(shots, 'board.png') });
-  if (process.env.SCREENSHOT_README) {
-    copyFileSync(path.join(shots, 'board.png'), path.join(repo, 'docs/board.png'));
-  }
+  await page.screenshot({ path: path.join(shots, 'first-screen.png') });
   // It plays: a click, and the computer answers.
   await page.click('#board .pit.playable[data-owner="S"]');
   await page.waitForFunction(() => window.sowingPage().state.ply >= 2, null, { timeout: 30000 });
@@ -399,7 +396,7 @@ test('the API takes a move as a number, and a wrong body is named in its own ter
     ['{"starter_only": "yes"}', 'bad_field', /"starter_only" must be true or false/],
     ['{"colour": "red"}', 'bad_field', /unknown field "colour": the fields are variant/],
     // Numbers no JSON reader holds are a field's error too (issue 32).
-    ['{"seed": 1e400}', 'bad_field', /field "seed" holds a number out of range \(at line 1 column 15\): it must be a whole number from 0 to/],
+    ['{"seed": 1e400}', 'bad_field', /field "seed" holds a number out of range \(at line 1 column 14\): it must be a whole number from 0 to/],
     ['{"seed": -1e400}', 'bad_field', /field "seed" holds a number out of range/],
     ['{"variant": [1e999]}', 'bad_field', /field "variant" holds a number out of range.*: it must be a string/],
     ['1e400', 'bad_body', /holds a number out of range.*JSON object/],
