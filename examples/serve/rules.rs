@@ -62,7 +62,7 @@ pub fn page(name: &str) -> Option<String> {
          <title>How to play {title}</title>\n\
          <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n\
          <link rel=\"stylesheet\" href=\"/style.css\">\n</head>\n<body class=\"rules\">\n\
-         <header><nav aria-label=\"Pages\"><a href=\"/\">&larr; Back to the board</a></nav>\n\
+         <header class=\"bar\"><nav aria-label=\"Pages\"><a href=\"/\">&larr; Back to the board</a></nav>\n\
          <h1>How to play {title}</h1></header>\n<main>\n\
          <p class=\"hint-text\">From the rule book of this board: the game's own rules first, \
          then the board and its numbering, sowing, and the words used. Other games: {}.</p>\n\
