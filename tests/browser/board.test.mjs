@@ -194,6 +194,10 @@ test('a "How to play" page for each game, from the rule book, linked from the bo
     const r = await page.request.get(server.url + 'rules/' + game);
     assert.equal(r.status(), 200, game);
     assert.match(r.headers()['content-type'], /text\/html/);
+    const html = await r.text();
+    const own = html.match(/<h2>([^<]*)<\/h2>/)[1];
+    assert.match(own, heading, game + ": the game's own section first");
+    assert.doesNotMatch(html.replace(/<[^>]*>/g, ' '), fileName, game);
   }
   await pick(page, '#game', 'andada');
   await press(page, '#new-game');
