@@ -405,7 +405,7 @@ function logPly(text) {
   plyList = document.createElement('ul');
   li.append(head, plyList);
   $('log').appendChild(li);
-  head.scrollIntoView({ block: 'nearest' });
+  showLatest();
 }
 
 function log(text, cls) {
@@ -416,7 +416,14 @@ function log(text, cls) {
     plyList = null;
   }
   (plyList || $('log')).appendChild(li);
-  li.scrollIntoView({ block: 'nearest' });
+  showLatest();
+}
+
+// The log scrolls to its latest line inside its own box; the page stays
+// where it is (the board in view).
+function showLatest() {
+  const box = $('log');
+  box.scrollTop = box.scrollHeight;
 }
 
 // ---- animation ----
