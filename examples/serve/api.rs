@@ -8,12 +8,13 @@ use crate::error::ApiError;
 use crate::players;
 use crate::prover::Prover;
 use crate::store::Store;
-use axum::extract::rejection::JsonRejection;
+use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Serialize;
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 use sowing::tablebase::{AnyTablebase, TablebaseError};
 use std::collections::HashMap;
@@ -91,6 +92,7 @@ pub fn router(app: Arc<App>, body_limit: usize) -> Router {
         .route("/style.css", get(assets::style))
         .route("/favicon.svg", get(assets::icon))
         .route("/favicon.ico", get(assets::icon))
+        .route("/rules/{game}", get(crate::rules::rules))
         .route("/api", get(meta))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(show))
@@ -123,50 +125,209 @@ async fn method_not_allowed() -> ApiError {
 
 /// A request body: a JSON object whose fields are read one by one, so that
 /// a refusal names the field and what it should hold in the API's own
-/// terms, never a Rust type ([`ApiError`] `bad_field`, 422). Malformed JSON,
-/// a body that is not JSON, or one over the limit is refused as axum's
-/// `Json` finds it (`malformed_json`, `not_json`, `body_too_large`); a body
-/// that is JSON but no object (`[]`, `3`) is `bad_body`.
+/// terms, never a Rust type nor the JSON library's words ([`ApiError`]
+/// `bad_field`, 422), also for a number no JSON reader holds
+/// (`{"move": 1e400}`). A body that is not well-formed JSON is
+/// `malformed_json` (400), one sent without the JSON content type
+/// `not_json` (415), one over the limit `body_too_large` (413); a body that
+/// is JSON but no object (`[]`, `3`) is `bad_body` (422).
 pub struct Body(serde_json::Map<String, Value>);
 
 impl<S: Send + Sync> FromRequest<S> for Body {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match Json::<Value>::from_request(req, state).await {
-            Ok(Json(Value::Object(fields))) => Ok(Body(fields)),
-            Ok(Json(other)) => Err(ApiError::unprocessable(
-                "bad_body",
-                format!(
-                    "the request body must be a JSON object of named fields (such as \
-                     {{\"move\": \"3\"}}), not {}",
-                    kind(&other)
-                ),
-            )),
+        if !json_content_type(req.headers()) {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "not_json",
+                "the request body must be JSON, sent with the header \
+                 Content-Type: application/json",
+            ));
+        }
+        let bytes = match Bytes::from_request(req, state).await {
+            Ok(bytes) => bytes,
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(ApiError::new(
+                return Err(ApiError::new(
                     StatusCode::PAYLOAD_TOO_LARGE,
                     "body_too_large",
                     format!(
                         "the request body is over the limit of {} bytes",
                         BODY_LIMIT.load(Ordering::Relaxed)
                     ),
-                ))
+                ));
             }
             Err(rejection) => {
-                let (code, message) = match &rejection {
-                    JsonRejection::JsonSyntaxError(e) => ("malformed_json", e.body_text()),
-                    JsonRejection::MissingJsonContentType(_) => (
-                        "not_json",
-                        "the request body must be JSON, sent with the header \
-                         Content-Type: application/json"
-                            .to_string(),
+                return Err(ApiError::new(
+                    rejection.status(),
+                    "bad_body",
+                    "the request body could not be read to its end",
+                ));
+            }
+        };
+        Body::parse(&bytes)
+    }
+}
+
+/// `Content-Type: application/json`, or another JSON type
+/// (`application/<name>+json`), with or without parameters.
+fn json_content_type(headers: &axum::http::HeaderMap) -> bool {
+    let Some(Ok(value)) = headers.get(header::CONTENT_TYPE).map(|v| v.to_str()) else {
+        return false;
+    };
+    let mime = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json"))
+}
+
+impl Body {
+    /// Reads a request body, naming the field whose value cannot be read.
+    fn parse(bytes: &[u8]) -> Result<Body, ApiError> {
+        let mut field = None;
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        let read = TopLevel { field: &mut field }
+            .deserialize(&mut de)
+            .and_then(|top| de.end().map(|()| top));
+        match read {
+            Ok(Ok(fields)) => Ok(Body(fields)),
+            Ok(Err(kind)) => Err(ApiError::unprocessable(
+                "bad_body",
+                format!(
+                    "the request body must be a JSON object of named fields (such as \
+                     {{\"move\": \"3\"}}), not {kind}"
+                ),
+            )),
+            Err(e) if e.to_string().starts_with("number out of range") => {
+                let place = format!("line {} column {}", e.line(), e.column());
+                Err(match field {
+                    Some(name) => bad_field(format!(
+                        "field {:?} holds a number out of range (at {place}): it must be {}",
+                        describe_short(&name),
+                        expected(&name)
+                    )),
+                    None => ApiError::unprocessable(
+                        "bad_body",
+                        format!(
+                            "the request body holds a number out of range (at {place}); it \
+                             must be a JSON object of named fields (such as {{\"move\": \"3\"}})"
+                        ),
                     ),
-                    _ => ("bad_body", rejection.body_text()),
+                })
+            }
+            Err(e) => {
+                let within = match &field {
+                    Some(name) => format!(" in field {:?}", describe_short(name)),
+                    None => String::new(),
                 };
-                Err(ApiError::new(rejection.status(), code, message))
+                Err(ApiError::bad_request(
+                    "malformed_json",
+                    format!(
+                        "the request body is not well-formed JSON{within}: {} at line {} \
+                         column {}",
+                        json_problem(&e),
+                        e.line(),
+                        e.column()
+                    ),
+                ))
             }
         }
+    }
+}
+
+/// What is wrong in malformed JSON, in a person's words.
+fn json_problem(e: &serde_json::Error) -> &'static str {
+    let text = e.to_string();
+    match e.classify() {
+        serde_json::error::Category::Eof => "it ends too early",
+        _ if text.starts_with("trailing") => "something follows the JSON value",
+        _ if text.starts_with("key must be a string") => "a field name is not in quotes",
+        _ if text.starts_with("recursion limit") => "values are nested too deeply",
+        _ if text.starts_with("control character") => "a string holds a control character",
+        _ if text.starts_with("invalid escape") || text.starts_with("invalid unicode") => {
+            "a string holds an invalid escape"
+        }
+        _ if text.starts_with("invalid number") => "a number is written wrongly",
+        _ => "a character is out of place",
+    }
+}
+
+/// What each field of the API holds, for the refusals.
+fn expected(name: &str) -> &'static str {
+    match name {
+        "move" => "a pit number (3 or \"3\") or \"S\"/\"N\"",
+        "seed" => "a whole number from 0 to 18446744073709551615",
+        "starter_only" | "clockwise" => "true or false",
+        "variant" | "reading" | "first" | "south" | "north" | "position" | "record" => "a string",
+        _ => "one of the API's fields",
+    }
+}
+
+/// The top level of a request body: its fields, or (as the error) what
+/// else the JSON value is. The name of the field being read is kept in
+/// `field`, for a refusal of its value.
+struct TopLevel<'a> {
+    field: &'a mut Option<String>,
+}
+
+type Fields = serde_json::Map<String, Value>;
+
+impl<'de> DeserializeSeed<'de> for TopLevel<'_> {
+    type Value = Result<Fields, String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for TopLevel<'_> {
+    type Value = Result<Fields, String>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut fields = Fields::new();
+        while let Some(name) = map.next_key::<String>()? {
+            *self.field = Some(name.clone());
+            let value = map.next_value::<Value>()?;
+            fields.insert(name, value);
+        }
+        *self.field = None;
+        Ok(Ok(fields))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Err(kind(&Value::Array(Vec::new()))))
+    }
+
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(Err(kind(&Value::Null)))
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Self::Value, E> {
+        Ok(Err(kind(&Value::Bool(b))))
+    }
+
+    fn visit_u64<E>(self, n: u64) -> Result<Self::Value, E> {
+        Ok(Err(kind(&Value::from(n))))
+    }
+
+    fn visit_i64<E>(self, n: i64) -> Result<Self::Value, E> {
+        Ok(Err(kind(&Value::from(n))))
+    }
+
+    fn visit_f64<E>(self, n: f64) -> Result<Self::Value, E> {
+        Ok(Err(kind(&Value::from(n))))
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(Err(kind(&Value::String(String::new()))))
     }
 }
 

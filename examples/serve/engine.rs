@@ -616,8 +616,31 @@ impl Session {
             over: !ongoing,
             result: describe::ending(&self.game),
             winner: self.game.outcome().winner().map(|p| p.letter()),
+            headline: headline(self.game.outcome()),
         }
     }
+}
+
+/// The result in a few words, the winner's score first ("North wins
+/// 44-36"); `None` while the game goes on.
+fn headline(outcome: sowing::Outcome) -> Option<String> {
+    if outcome == sowing::Outcome::Ongoing {
+        return None;
+    }
+    let score = outcome.score();
+    Some(match (outcome.winner(), score) {
+        (Some(w), Some(s)) => {
+            let (mine, theirs) = if w == Player::South {
+                (s.south, s.north)
+            } else {
+                (s.north, s.south)
+            };
+            format!("{w} wins {mine}-{theirs}")
+        }
+        (Some(w), None) => format!("{w} wins"),
+        (None, Some(s)) => format!("A draw, {}-{}", s.south, s.north),
+        (None, None) => "A draw".to_string(),
+    })
 }
 
 /// Why `mv` may not be played now, in words.
@@ -756,6 +779,10 @@ pub struct GameView {
     pub over: bool,
     pub result: Option<String>,
     pub winner: Option<char>,
+    /// The result in a few words, the winner's score first: `North wins
+    /// 44-36`, `South wins` (a game without points), `A draw, 40-40`;
+    /// `None` while the game goes on.
+    pub headline: Option<String>,
 }
 
 #[derive(Serialize)]

@@ -6,7 +6,8 @@
 //! Modules: `api` (routes, JSON), `engine` (every call into `sowing`),
 //! `players` (player names to computer players), `prover` (endless-sowing
 //! proofs off the request threads), `store` (the bounded games in memory),
-//! `assets` (the page), `error` (the API's refusals); from
+//! `assets` (the page), `rules` (each game's "How to play" page, from
+//! the rule book), `error` (the API's refusals); from
 //! `examples/common/`, the words shared with the terminal game (`describe`,
 //! `narrate`, `tally`).
 
@@ -23,6 +24,7 @@ mod engine;
 mod error;
 mod players;
 mod prover;
+mod rules;
 mod store;
 
 use clap::Parser;

@@ -4,13 +4,13 @@
 // position drawn as its string says, refusals explained, an endless-sowing
 // proof shown as "proving ..." while the other moves stay playable, and a
 // phone-sized screen. Screenshots go to tests/browser/screenshots/ (git-ignored);
-// SCREENSHOT_README=1 also writes docs/board.png.
+// board.test.mjs writes the README's (docs/board.png, docs/board-phone.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, copyFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { startServer, launchBrowser, repo } from './server.mjs';
+import { startServer, launchBrowser, repo, pick, press } from './server.mjs';
 
 const shots = path.join(repo, 'tests/browser/screenshots');
 let server;
@@ -65,10 +65,10 @@ async function drawn(page) {
 
 test('a whole Sadeqa III game against the computer, by clicking', async () => {
   const page = await openPage();
-  await page.selectOption('#game', 'sadeqa-iii');
-  await page.selectOption('#south', 'human');
-  await page.selectOption('#north', 'greedy');
-  await page.click('#new-game');
+  await pick(page, '#game', 'sadeqa-iii');
+  await pick(page, '#south', 'human');
+  await pick(page, '#north', 'greedy');
+  await press(page, '#new-game');
   let s = await idle(page);
   assert.equal(s.variant, 'sadeqa-iii');
   let clicks = 0;
@@ -96,11 +96,11 @@ test('a whole Sadeqa III game against the computer, by clicking', async () => {
 
 test("Andada's opening and choice, then undo", async () => {
   const page = await openPage();
-  await page.selectOption('#game', 'andada');
-  await page.selectOption('#andada-size', '12');
-  await page.selectOption('#south', 'human');
-  await page.selectOption('#north', 'human');
-  await page.click('#new-game');
+  await pick(page, '#game', 'andada');
+  await pick(page, '#andada-size', '12');
+  await pick(page, '#south', 'human');
+  await pick(page, '#north', 'human');
+  await press(page, '#new-game');
   let s = await idle(page);
   assert.equal(s.phase, 'opening');
   assert.match(await page.textContent('#status'), /opening/);
@@ -136,9 +136,9 @@ test("Andada's opening and choice, then undo", async () => {
 test('a loaded position string is drawn as it reads, and refusals are explained', async () => {
   const page = await openPage();
   const text = 'sadeqa-v 1,0,0,0,1,3w,0,0,2,0/0,5,0,0,4w,0,0,0,0,1 S 3-4';
-  await page.click('#load summary');
+  await press(page, '#load summary');
   await page.fill('#load-text', text);
-  await page.selectOption('#south', 'human');
+  await pick(page, '#south', 'human');
   await page.click('#load-button');
   const s = await idle(page);
   assert.equal(s.position, text);
@@ -164,7 +164,7 @@ test('a loaded position string is drawn as it reads, and refusals are explained'
   assert.match(await page.textContent('#north-line'), /points 7 \(4 captured \+ 3 in waranas: S6\)/);
   // The position panel closed when the game started; it opens again.
   assert.equal(await page.evaluate(() => document.querySelector('#load').open), false);
-  await page.click('#load summary');
+  await press(page, '#load summary');
   // Refusals say why.
   await page.click('#board .pit[data-pit="S2"]');
   assert.match(await page.textContent('#message'), /pit 2 is empty/);
@@ -185,10 +185,10 @@ test('a loaded position string is drawn as it reads, and refusals are explained'
 test('an endless-sowing proof in progress shows "proving ..." and the other moves stay playable', async () => {
   const page = await openPage();
   // North's pit 2 here takes minutes to prove endless (README, "Endless sowing").
-  await page.click('#load summary');
+  await press(page, '#load summary');
   await page.fill('#load-text', 'sadeqa-iii 5,0,5,11,1,4,12,0/1,11,13,0,11,8,1,0 N 4-9');
-  await page.selectOption('#north', 'human');
-  await page.selectOption('#south', 'human');
+  await pick(page, '#north', 'human');
+  await pick(page, '#south', 'human');
   await page.click('#load-button');
   await idle(page);
   await page.waitForSelector('#board .pit.proving[data-pit="N2"] .proving-label');
@@ -203,7 +203,7 @@ test('an endless-sowing proof in progress shows "proving ..." and the other move
   await page.waitForFunction(() => window.sowingPage().state.ply === 1);
   // A shorter proof ends while the page waits: South's pit 1 here returns
   // to its first state after 16,484,936 laps, and the mark becomes a refusal.
-  await page.click('#load summary');
+  await press(page, '#load summary');
   await page.fill('#load-text', 'sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7');
   await page.click('#load-button');
   await page.waitForFunction(() => {
@@ -221,10 +221,10 @@ test('a game between two computer players, animated, on a phone-sized screen', a
   await page.goto(server.url);
   await page.waitForSelector('#south option', { state: 'attached' });
   await page.waitForFunction(() => window.sowingPage().state && !window.sowingPage().busy);
-  await page.selectOption('#game', 'sadeqa-v');
-  await page.selectOption('#south', 'random');
-  await page.selectOption('#north', 'greedy');
-  await page.click('#new-game');
+  await pick(page, '#game', 'sadeqa-v');
+  await pick(page, '#south', 'random');
+  await pick(page, '#north', 'greedy');
+  await press(page, '#new-game');
   // The animation runs seed by seed: a pit lights up while it is sown.
   await page.waitForSelector('#board .pit.active', { timeout: 10000 });
   await page.waitForFunction(() => window.sowingPage().state.ply >= 6, null, { timeout: 60000 });
@@ -234,7 +234,7 @@ test('a game between two computer players, animated, on a phone-sized screen', a
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 392, 'the page fits the phone\'s width (' + width + ' px); the board scrolls inside it');
   await page.screenshot({ path: path.join(shots, 'phone.png'), fullPage: true });
-  // The README's screenshot: the same game on a desktop-sized screen.
+  // The same game on a desktop-sized screen.
   await page.setViewportSize({ width: 1000, height: 760 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shots, 'computers.png') });
@@ -269,17 +269,14 @@ test('the first screen is a board ready to play, with an icon and no failed requ
     assert.equal(r.status(), 200, url);
     assert.match(r.headers()['content-type'], /image\/svg\+xml/);
   }
-  await page.screenshot({ path: path.join(shots, 'board.png') });
-  if (process.env.SCREENSHOT_README) {
-    copyFileSync(path.join(shots, 'board.png'), path.join(repo, 'docs/board.png'));
-  }
+  await page.screenshot({ path: path.join(shots, 'first-screen.png') });
   // It plays: a click, and the computer answers.
   await page.click('#board .pit.playable[data-owner="S"]');
   await page.waitForFunction(() => window.sowingPage().state.ply >= 2, null, { timeout: 30000 });
   assert.equal(await page.isVisible('#first-screen'), true);
   // A game started from the form leaves the first screen's note.
   await page.waitForFunction(() => !window.sowingPage().busy);
-  await page.click('#new-game');
+  await press(page, '#new-game');
   await page.waitForFunction(() => window.sowingPage().state.ply === 0 && !window.sowingPage().busy);
   assert.equal(await page.isVisible('#first-screen'), false);
   assert.deepEqual(failed, []);
@@ -290,7 +287,7 @@ test('the first screen is a board ready to play, with an icon and no failed requ
 test('the position panel closes once a game starts', async () => {
   const page = await openPage();
   const text = 'sadeqa-ii 1,5,5,1,0,1/5,5,0,4,4,0 S 4-1';
-  await page.click('#load summary');
+  await press(page, '#load summary');
   assert.equal(await page.evaluate(() => document.querySelector('#load').open), true);
   await page.fill('#load-text', text);
   await page.click('#load-button');
@@ -298,8 +295,8 @@ test('the position panel closes once a game starts', async () => {
   assert.equal(await page.evaluate(() => document.querySelector('#load').open), false);
   assert.equal(await page.isVisible('#load-text'), false);
   // Open again, then a game from the form closes it too.
-  await page.click('#load summary');
-  await page.click('#new-game');
+  await press(page, '#load summary');
+  await press(page, '#new-game');
   await page.waitForFunction((t) => window.sowingPage().state.position !== t && !window.sowingPage().busy, text);
   assert.equal(await page.evaluate(() => document.querySelector('#load').open), false);
   await page.close();
@@ -310,12 +307,26 @@ test('a wide board on a phone shows that it scrolls', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(server.url + '?fast');
   await page.waitForFunction(() => window.sowingPage().state && !window.sowingPage().busy);
-  for (const [game, size] of [['sadeqa-v', null], ['andada', '12'], ['andada', '24']]) {
-    await page.selectOption('#game', game);
-    if (size) await page.selectOption('#andada-size', size);
-    await page.selectOption('#south', 'human');
-    await page.selectOption('#north', 'human');
-    await page.click('#new-game');
+  // The 2 x 6, 2 x 8 and 2 x 10 boards fit a phone held upright.
+  for (const game of ['sadeqa-ii', 'sadeqa-iii', 'sadeqa-v']) {
+    await pick(page, '#game', game);
+    await pick(page, '#south', 'human');
+    await pick(page, '#north', 'human');
+    await press(page, '#new-game');
+    await page.waitForFunction((g) => window.sowingPage().state.variant === g && !window.sowingPage().busy, game);
+    const cut = await page.evaluate(() => { const w = document.querySelector('#board-wrap'); return w.scrollWidth - w.clientWidth; });
+    assert.ok(cut <= 1, game + ': the board fits the phone (' + cut + ' px cut)');
+    assert.equal(await page.isVisible('#scroll-hint'), false, game);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, game + ': no sideways scrolling (' + width + ' px)');
+  }
+  // Andada's wider boards scroll in their own strip, marked as such.
+  for (const [game, size] of [['andada', '12'], ['andada', '24']]) {
+    await pick(page, '#game', game);
+    if (size) await pick(page, '#andada-size', size);
+    await pick(page, '#south', 'human');
+    await pick(page, '#north', 'human');
+    await press(page, '#new-game');
     await page.waitForFunction((g) => window.sowingPage().state.variant.startsWith(g) && !window.sowingPage().busy, game);
     const what = game + (size ? '-' + size : '');
     const cut = await page.evaluate(() => { const w = document.querySelector('#board-wrap'); return w.scrollWidth - w.clientWidth; });
@@ -323,7 +334,7 @@ test('a wide board on a phone shows that it scrolls', async () => {
     assert.equal(await page.isVisible('#scroll-hint'), true, what + ': the line says it scrolls');
     assert.equal(await page.isVisible('.scroll-cue.right'), true, what + ': more pits on the right');
     assert.equal(await page.isVisible('.scroll-cue.left'), false, what + ': nothing on the left yet');
-    if (game === 'sadeqa-v') await page.screenshot({ path: path.join(shots, 'phone-scroll.png') });
+    if (size === '12') await page.screenshot({ path: path.join(shots, 'phone-scroll.png') });
     await page.evaluate(() => { const w = document.querySelector('#board-wrap'); w.scrollLeft = w.scrollWidth; });
     await page.waitForFunction(() => document.querySelector('.scroll-cue.right').hidden);
     assert.equal(await page.isVisible('.scroll-cue.left'), true, what + ': more pits on the left');
@@ -332,8 +343,8 @@ test('a wide board on a phone shows that it scrolls', async () => {
   }
   // On a desktop screen Sadeqa V fits: no cue.
   await page.setViewportSize({ width: 1200, height: 900 });
-  await page.selectOption('#game', 'sadeqa-v');
-  await page.click('#new-game');
+  await pick(page, '#game', 'sadeqa-v');
+  await press(page, '#new-game');
   await page.waitForFunction(() => window.sowingPage().state.variant === 'sadeqa-v' && !window.sowingPage().busy);
   assert.equal(await page.isVisible('#scroll-hint'), false);
   assert.equal(await page.isVisible('.scroll-cue.right'), false);
@@ -342,10 +353,10 @@ test('a wide board on a phone shows that it scrolls', async () => {
 
 test('the desktop log heads each ply', async () => {
   const page = await openPage();
-  await page.selectOption('#game', 'sadeqa-iii');
-  await page.selectOption('#south', 'human');
-  await page.selectOption('#north', 'greedy');
-  await page.click('#new-game');
+  await pick(page, '#game', 'sadeqa-iii');
+  await pick(page, '#south', 'human');
+  await pick(page, '#north', 'greedy');
+  await press(page, '#new-game');
   let s = await idle(page);
   while (s.ply < 6 && !s.over) {
     const ply = s.ply;
@@ -376,7 +387,7 @@ test('the API takes a move as a number, and a wrong body is named in its own ter
     const r = await fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: b });
     return { status: r.status, data: await r.json() };
   }, [path, body]);
-  const rustish = /NewGame|MoveRequest|struct|u64|Option|String|sequence|invalid type/;
+  const rustish = /NewGame|MoveRequest|struct|u64|Option|String|sequence|invalid type|Failed to parse/;
   for (const [body, code, words] of [
     ['[]', 'bad_body', /JSON object/],
     ['3', 'bad_body', /JSON object/],
@@ -384,6 +395,11 @@ test('the API takes a move as a number, and a wrong body is named in its own ter
     ['{"variant": 3}', 'bad_field', /"variant" must be a string/],
     ['{"starter_only": "yes"}', 'bad_field', /"starter_only" must be true or false/],
     ['{"colour": "red"}', 'bad_field', /unknown field "colour": the fields are variant/],
+    // Numbers no JSON reader holds are a field's error too (issue 32).
+    ['{"seed": 1e400}', 'bad_field', /field "seed" holds a number out of range \(at line 1 column 14\): it must be a whole number from 0 to/],
+    ['{"seed": -1e400}', 'bad_field', /field "seed" holds a number out of range/],
+    ['{"variant": [1e999]}', 'bad_field', /field "variant" holds a number out of range.*: it must be a string/],
+    ['1e400', 'bad_body', /holds a number out of range.*JSON object/],
   ]) {
     const r = await call('/api/games', body);
     assert.equal(r.status, 422, body);
@@ -404,10 +420,22 @@ test('the API takes a move as a number, and a wrong body is named in its own ter
   assert.equal(one.data.move, '1');
   const two = await call('/api/games/' + id + '/move', '{"move": "3"}');
   assert.equal(two.status, 200, JSON.stringify(two.data));
-  for (const body of ['{"move": true}', '{"move": 1.5}', '{}', '[]', '{"move": 2, "pit": 2}']) {
+  for (const body of ['{"move": true}', '{"move": 1.5}', '{}', '[]', '{"move": 2, "pit": 2}', '{"move":1e400}',
+    '{"move": -1e400}', '{"move": [1, {"a": 1e400}]}', '{"move": 99999999999999999999}', '{"move": -3}']) {
     const r = await call('/api/games/' + id + '/move', body);
     assert.equal(r.status, 422, body);
     assert.match(r.data.message, /"move"|JSON object|unknown field "pit"/, body);
+    assert.doesNotMatch(r.data.message, rustish, body);
+  }
+  const huge = await call('/api/games/' + id + '/move', '{"move":1e400}');
+  assert.deepEqual(huge.data, { error: 'bad_field', message: 'field "move" holds a number out of range (at line 1 column 13): '
+    + 'it must be a pit number (3 or "3") or "S"/"N"' });
+  // Malformed JSON is named in the API's words, not the JSON library's.
+  for (const body of ['{"move": ', '{"move": tru}', '{"move": 3} x', "{'move': 3}"]) {
+    const r = await call('/api/games/' + id + '/move', body);
+    assert.equal(r.status, 400, body);
+    assert.equal(r.data.error, 'malformed_json', body);
+    assert.match(r.data.message, /^the request body is not well-formed JSON/, body);
     assert.doesNotMatch(r.data.message, rustish, body);
   }
   const far = await call('/api/games/' + id + '/move', '{"move": 25}');

@@ -41,3 +41,19 @@ export async function launchBrowser(chromium, viewport = { width: 1200, height: 
   });
   return { context, profile };
 }
+
+// The settings panel opens on demand ("New game and settings"): a test
+// opens it before it picks a setting or presses a button inside it.
+export async function openSettings(page) {
+  await page.evaluate(() => { document.querySelector('#settings').open = true; });
+}
+
+export async function pick(page, selector, value) {
+  await openSettings(page);
+  return page.selectOption(selector, value);
+}
+
+export async function press(page, selector) {
+  await openSettings(page);
+  return page.click(selector);
+}

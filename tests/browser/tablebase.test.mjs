@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { startServer, launchBrowser, repo } from './server.mjs';
+import { startServer, launchBrowser, repo, pick, press } from './server.mjs';
 
 let server;
 let context;
@@ -36,9 +36,9 @@ async function load(page, text) {
   await page.goto(server.url + '?fast');
   await page.waitForSelector('#south option', { state: 'attached' });
   await page.waitForFunction(() => window.sowingPage().state && !window.sowingPage().busy);
-  await page.click('#load summary');
+  await press(page, '#load summary');
   await page.fill('#load-text', text);
-  await page.selectOption('#south', 'human');
+  await pick(page, '#south', 'human');
   await page.click('#load-button');
   await page.waitForFunction((t) => {
     const { state, busy } = window.sowingPage();

@@ -11,6 +11,7 @@ let skipping = false;    // finish the current animation at once
 let pollTimer = null;
 let typed = '';          // digits typed for a two-digit pit number
 let typedTimer = null;
+let lastMove = null;     // the last move's pits: { from, to, captures }
 
 // ---- the API ----
 
@@ -100,11 +101,16 @@ async function start(body, first) {
   $('log').innerHTML = '';
   plyList = null;
   skipping = false;
+  lastMove = null;
   $('play').hidden = false;
   $('first-screen').hidden = !first;
-  // The position panel has done its work once a game starts (the first
-  // screen's game leaves it as the person may have opened it meanwhile).
-  if (!first) $('load').open = false;
+  // The settings and position panels have done their work once a game
+  // starts: the board is the page again (the first screen's game leaves
+  // them as the person may have opened them meanwhile).
+  if (!first) {
+    $('load').open = false;
+    $('settings').open = false;
+  }
   show(s);
   say(s.ply > 0 ? 'Started from ply ' + s.ply + ' of the record.' : 'A new game: ' + s.title + '.');
   afterTurn();
@@ -133,26 +139,66 @@ function pitEl(name) { return document.querySelector('.pit[data-pit="' + name + 
 
 // Builds the board's pits once per game shape: North's row on top, from his
 // pit n on the left to his pit 1 on the right; South's row below, pit 1 on
-// the left (RULES.md section 1).
+// the left (RULES.md section 1); at the right of each row, that side's
+// captured seeds. Each pit is a button; one of them is in the tab order at
+// a time, and the arrow keys move between them.
 function buildBoard(n) {
   const board = $('board');
   board.innerHTML = '';
-  board.style.gridTemplateColumns = 'repeat(' + n + ', auto)';
+  board.style.setProperty('--n', n);
   board.dataset.n = n;
   const add = (owner, number) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'pit';
+    b.tabIndex = owner === 'S' && number === 1 ? 0 : -1;
     b.dataset.pit = pitName(owner, number);
     b.dataset.owner = owner;
     b.dataset.number = number;
-    b.innerHTML = '<span class="name">' + owner + number + '</span><span class="seeds"></span><span class="count"></span>';
+    b.innerHTML = '<span class="name" aria-hidden="true">' + owner + number + '</span><span class="seeds" aria-hidden="true"></span><span class="count" aria-hidden="true"></span>';
     b.addEventListener('click', () => clickPit(owner, number));
+    b.addEventListener('focus', () => rove(b));
     board.appendChild(b);
   };
+  const store = (side) => {
+    const d = document.createElement('div');
+    d.className = 'store ' + side;
+    d.id = side === 'N' ? 'north-store' : 'south-store';
+    d.innerHTML = '<span class="side"></span><span class="num"></span><span class="what"></span>';
+    board.appendChild(d);
+  };
   for (let i = n; i >= 1; i--) add('N', i);
+  store('N');
   for (let i = 1; i <= n; i++) add('S', i);
+  store('S');
 }
+
+// The pit in the tab order: the one last focused.
+function rove(el) {
+  document.querySelectorAll('#board .pit').forEach((p) => { p.tabIndex = p === el ? 0 : -1; });
+}
+
+// Arrow keys move between the pits as they are drawn; Home and End go to
+// the row's ends.
+$('board').addEventListener('keydown', (e) => {
+  const el = e.target.closest('.pit');
+  if (!el || !state) return;
+  const pits = [...document.querySelectorAll('#board .pit')];
+  const n = state.pits_per_row;
+  const i = pits.indexOf(el);
+  const row = Math.floor(i / n);
+  let j = null;
+  if (e.key === 'ArrowLeft') j = i % n > 0 ? i - 1 : i;
+  else if (e.key === 'ArrowRight') j = i % n < n - 1 ? i + 1 : i;
+  else if (e.key === 'ArrowUp') j = row === 1 ? i - n : i;
+  else if (e.key === 'ArrowDown') j = row === 0 ? i + n : i;
+  else if (e.key === 'Home') j = row * n;
+  else if (e.key === 'End') j = row * n + n - 1;
+  if (j === null) return;
+  e.preventDefault();
+  pits[j].focus();
+  pits[j].scrollIntoView({ block: 'nearest', inline: 'nearest' });
+});
 
 // Draws seeds into a pit: a dot per seed (up to 24, then the count tells).
 function drawPit(name, seeds, warana) {
@@ -205,7 +251,18 @@ function show(s) {
     $('board-wrap').scrollLeft = 0;
   }
   $('title').textContent = s.title;
+  const family = s.variant.startsWith('andada') ? 'andada' : s.variant;
+  for (const id of ['rules-link', 'rules-link-2']) $(id).href = '/rules/' + family;
   drawBoard(s.board);
+  for (const side of ['N', 'S']) {
+    const box = $(side === 'N' ? 'north-store' : 'south-store');
+    const num = side === 'N' ? s.tally.north : s.tally.south;
+    const points = s.tally.kind === 'points';
+    box.querySelector('.side').textContent = sideName(side);
+    box.querySelector('.num').textContent = num;
+    box.querySelector('.what').textContent = points ? 'points' : 'captured';
+    box.title = sideName(side) + ': ' + tallyText(s, side);
+  }
   for (const side of ['N', 'S']) {
     const line = $(side === 'N' ? 'north-line' : 'south-line');
     line.className = 'side-line ' + side + (!s.over && s.to_move === side ? ' to-move' : '');
@@ -232,7 +289,15 @@ function show(s) {
   const status = $('status');
   status.classList.toggle('over', s.over);
   if (s.over) {
-    status.textContent = s.result;
+    // The result: who won, the winner's score first, then why it ended.
+    status.innerHTML = '';
+    const head = document.createElement('strong');
+    head.className = 'headline';
+    head.textContent = s.headline;
+    const why = document.createElement('span');
+    why.className = 'reason';
+    why.textContent = s.result;
+    status.append(head, why);
   } else {
     const mover = sideName(s.to_move);
     let text = mover + ' to move (' + seatWords(s.to_move_seat) + ')';
@@ -258,25 +323,41 @@ function scrollCues() {
   const more = wrap.scrollWidth - wrap.clientWidth;
   const scrolls = !$('play').hidden && more > 1;
   $('scroll-hint').hidden = !scrolls;
+  $('board-frame').classList.toggle('scrolls', scrolls);
   document.querySelector('.scroll-cue.left').hidden = !scrolls || wrap.scrollLeft <= 1;
   document.querySelector('.scroll-cue.right').hidden = !scrolls || wrap.scrollLeft >= more - 1;
 }
 
 // Marks each pit of the side to move: playable, refused (with the reason
-// as its title), or still being proven.
+// as its title), or still being proven; and the last move's pits. Each
+// pit's label says it all for a screen reader ("South pit 3, 6 seeds").
 function markPits() {
   const s = state;
   const refusals = new Map(s.refusals);
   const undecided = new Map(s.undecided.map((u) => [u.move, u]));
   document.querySelectorAll('.pit').forEach((el) => {
-    el.classList.remove('playable', 'refused', 'proving', 'hinted');
+    el.classList.remove('playable', 'refused', 'proving', 'hinted', 'last-from', 'last-to', 'last-capture');
     const label = el.querySelector('.proving-label');
     if (label) label.remove();
     el.removeAttribute('title');
     const mine = !s.over && el.dataset.owner === s.to_move && s.to_move_seat === 'human';
     const mv = el.dataset.number;
-    let aria = el.dataset.pit + ', ' + el.dataset.seeds + ' seeds';
+    const count = Number(el.dataset.seeds);
+    let aria = sideName(el.dataset.owner) + ' pit ' + mv + ', ' + count + (count === 1 ? ' seed' : ' seeds');
     if (el.dataset.warana) aria += ', warana of ' + sideName(el.dataset.warana);
+    const name = el.dataset.pit;
+    if (lastMove && lastMove.from === name) {
+      el.classList.add('last-from');
+      aria += ', the last move started here';
+    }
+    if (lastMove && lastMove.to === name) {
+      el.classList.add('last-to');
+      aria += ', the last seed of the last move fell here';
+    }
+    if (lastMove && lastMove.captures.includes(name)) {
+      el.classList.add('last-capture');
+      aria += ', captured on the last move';
+    }
     if (mine && s.legal.includes(mv)) {
       el.classList.add('playable');
       aria += ', playable';
@@ -324,7 +405,7 @@ function logPly(text) {
   plyList = document.createElement('ul');
   li.append(head, plyList);
   $('log').appendChild(li);
-  head.scrollIntoView({ block: 'nearest' });
+  showLatest();
 }
 
 function log(text, cls) {
@@ -335,7 +416,14 @@ function log(text, cls) {
     plyList = null;
   }
   (plyList || $('log')).appendChild(li);
-  li.scrollIntoView({ block: 'nearest' });
+  showLatest();
+}
+
+// The log scrolls to its latest line inside its own box; the page stays
+// where it is (the board in view).
+function showLatest() {
+  const box = $('log');
+  box.scrollTop = box.scrollHeight;
 }
 
 // ---- animation ----
@@ -394,6 +482,12 @@ async function animate(before, played, after) {
   };
   document.querySelectorAll('.pit').forEach((el) => el.classList.remove('playable', 'refused', 'proving'));
   let hand = 0;
+  const laps = played.events.filter((ev) => ev.type === 'lap');
+  lastMove = laps.length ? {
+    from: laps[0].origin,
+    to: laps[laps.length - 1].landing,
+    captures: played.events.filter((ev) => ev.type === 'capture' || ev.type === 'warana_capture').map((ev) => ev.pit),
+  } : null;
   logPly('Ply ' + after.ply + ': ' + sideName(played.player) + ' plays ' + played.move + '.');
   for (const ev of played.events) {
     log(ev.text);
@@ -539,6 +633,7 @@ function schedulePoll() {
 
 async function undo() {
   const res = await api('POST', '/api/games/' + state.id + '/undo');
+  lastMove = null;
   show(res.state);
   log('Took back ' + res.moves.join(', ') + '.', 'ply');
   say('Took back ' + res.moves.length + ' move' + (res.moves.length === 1 ? '' : 's') + ': ' + res.moves.join(', ') + '.');
@@ -546,6 +641,7 @@ async function undo() {
 
 async function redo() {
   const res = await api('POST', '/api/games/' + state.id + '/redo');
+  lastMove = null;
   show(res.state);
   log('Played again ' + res.moves.join(', ') + '.', 'ply');
   say('Played again: ' + res.moves.join(', ') + '.');
