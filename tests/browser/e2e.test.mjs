@@ -184,7 +184,7 @@ test('a loaded position string is drawn as it reads, and refusals are explained'
 
 test('an endless-sowing proof in progress shows "proving ..." and the other moves stay playable', async () => {
   const page = await openPage();
-  // North's pit 2 here takes minutes to prove endless (README, "Endless sowing").
+  // North's pit 2 here takes minutes to prove endless (docs/GAMES.md, "Endless sowing").
   await page.click('#load summary');
   await page.fill('#load-text', 'sadeqa-iii 5,0,5,11,1,4,12,0/1,11,13,0,11,8,1,0 N 4-9');
   await page.selectOption('#north', 'human');
@@ -234,7 +234,7 @@ test('a game between two computer players, animated, on a phone-sized screen', a
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 392, 'the page fits the phone\'s width (' + width + ' px); the board scrolls inside it');
   await page.screenshot({ path: path.join(shots, 'phone.png'), fullPage: true });
-  // The README's screenshot: the same game on a desktop-sized screen.
+  // The README's desktop screenshot: the same game on a desktop-sized screen.
   await page.setViewportSize({ width: 1000, height: 760 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shots, 'computers.png') });
