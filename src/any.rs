@@ -3,7 +3,11 @@
 //! (which stay the fast path: no dynamic dispatch inside a game).
 //!
 //! All of them come from one list of rulesets (the `rulesets!` macro
-//! below): adding a ruleset means its module and one line there.
+//! below). Adding a built-in ruleset means its module, one line there,
+//! and the places that still name each built-in game: its `Variant`
+//! (`variant.rs`), its `StandardEval` and `BuiltInBot` (`bots`), its
+//! `Tabulate` and `forecast` arms (`tablebase`), and the examples', the
+//! Python bindings' and `sowing-dist`'s matches.
 
 use crate::board::Board;
 use crate::error::{ParsePositionError, PlayError, RecordError};

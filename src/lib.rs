@@ -184,3 +184,15 @@ pub use view::View;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of the players' guide, `docs/PLAYERS.md`, run as
+/// doctests.
+#[cfg(all(doctest, feature = "bots"))]
+#[doc = include_str!("../docs/PLAYERS.md")]
+pub struct PlayersGuideDoctests;
+
+/// The Rust examples of the databases' guide, `docs/DATABASES.md`, run as
+/// doctests.
+#[cfg(all(doctest, feature = "tablebase"))]
+#[doc = include_str!("../docs/DATABASES.md")]
+pub struct DatabasesGuideDoctests;

@@ -53,7 +53,7 @@ fn text(bytes: &[u8]) -> String {
 
 /// `--time` bounds the proofs of endless sowings at the root too: `solve`
 /// answers "unknown", `analyse` says what it could not finish (on the
-/// README's slow position, whose move 5 takes minutes to prove).
+/// slow position of docs/GAMES.md, whose move 5 takes minutes to prove).
 #[test]
 fn time_bounds_the_root_proofs_of_solve_and_analyse() {
     let slow = "sadeqa-iii 0,14,2,14,2,2,1,3/4,13,0,7,2,7,4,1 S 8-12";
@@ -1250,7 +1250,7 @@ fn play_prompts_in_one_format_everywhere() {
 /// inside one; every line of the hint fits 80 columns.
 #[test]
 fn play_hint_wraps_between_moves_within_80_columns() {
-    // North loses here (README's endgame table): no proved win, so the
+    // North loses here (docs/SOLVED.md's endgame table): no proved win, so the
     // hint is the search's value and line.
     let pos = "andada-12 0,0,1,0,2,1,1,0,0,0,1,6/0,0,0,0,2,0,1,1,0,0,1,0 N 15-16 play";
     let out = ran(

@@ -101,8 +101,8 @@ def playouts(
     Game ``i`` is seeded from ``seed`` and ``i``, so a run gives the same
     games whatever the number of threads. Sowings are bounded by the
     benchmarks' lap limit, :data:`PLAYOUT_LAP_LIMIT` (10,000 laps: no
-    sowing seen in random play is longer). Costs about a microsecond a ply
-    and thread (see the README's speed table).
+    sowing seen in random play is longer). Costs a fraction of a
+    microsecond a ply and thread (docs/SPEED.md, "From Python").
     """
     pos = _start(start, options)
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:

@@ -291,7 +291,7 @@ def test_solve():
     s = sowing.solve(pos, table_bits=16)
     assert s["verdict"] == "win" and s["winner"] == "south"
     assert s["nodes"] > 0 and s["seconds"] >= 0
-    # Sadeqa II is solved (README): the first player wins; under the
+    # Sadeqa II is solved (docs/SOLVED.md): the first player wins; under the
     # starter-only reading the second.
     start = sowing.solve(Position("sadeqa-ii"))
     assert start["verdict"] == "win" and start["winner"] == "south"

@@ -130,7 +130,7 @@ def test_observations():
         sowing.observations(["sadeqa-v"])
 
 
-# A Sadeqa III position (README, "Endless sowing") with a move whose
+# A Sadeqa III position (docs/GAMES.md, "Endless sowing") with a move whose
 # endless cycle runs to 43,964,079,104 laps: minutes to prove exactly.
 LONG = "sadeqa-iii 0,14,2,14,2,2,1,3/4,13,0,7,2,7,4,1 S 8-12"
 

@@ -106,7 +106,7 @@ impl<R: Ruleset, B: Bot<R> + ?Sized> Bot<R> for Box<B> {
 ///
 /// It is implemented for every player of the four built-in rulesets
 /// ([`Bot`] of [`SadeqaV`], [`SadeqaII`], [`SadeqaIII`] and [`Andada`]):
-/// this impl is the one place that matches on the [`AnyPosition`].
+/// this impl is the players' one match on the [`AnyPosition`].
 /// `Box<dyn BuiltInBot>` is a [`Bot`] of each of the four in turn.
 ///
 /// ```

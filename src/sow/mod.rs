@@ -18,8 +18,9 @@
 //! so ordinary moves pay one integer comparison per lap.
 //!
 //! The board is copied into a local value for the laps ([`Kernel::load`]),
-//! so that a board of one word (16 pits or fewer) stays in a register from
-//! lap to lap.
+//! so that a board of 12 or 16 pits (one word, with a lap table) stays in
+//! a register from lap to lap, unless the game's laps skip their origin;
+//! other boards are sown in memory (see `by_kernel`).
 
 mod kernel;
 

@@ -6,8 +6,9 @@
 //! value of its moves that leave the layer (captures, the end of the game:
 //! final values), and the indices of the positions its other moves lead
 //! to. Later sweeps read that back instead of sowing again. The blocks go
-//! to one temporary file a worker thread (about 2.6 moves within the layer
-//! a position, 4 bytes each: 0.8 GB for game 91's layer of 16 seeds), read
+//! to one temporary file a worker thread (two bytes a position, then 4
+//! bytes a move within the layer: about 13 bytes a position, 4 GB for game
+//! 91's layer of 16 seeds, docs/SOLVED.md "Database builds"), read
 //! back with positioned reads, so that the memory a build holds stays the
 //! values' (the operating system keeps the files in its cache when it has
 //! room).

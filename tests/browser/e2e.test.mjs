@@ -184,7 +184,7 @@ test('a loaded position string is drawn as it reads, and refusals are explained'
 
 test('an endless-sowing proof in progress shows "proving ..." and the other moves stay playable', async () => {
   const page = await openPage();
-  // North's pit 2 here takes minutes to prove endless (README, "Endless sowing").
+  // North's pit 2 here takes minutes to prove endless (docs/GAMES.md, "Endless sowing").
   await press(page, '#load summary');
   await page.fill('#load-text', 'sadeqa-iii 5,0,5,11,1,4,12,0/1,11,13,0,11,8,1,0 N 4-9');
   await pick(page, '#north', 'human');
