@@ -154,7 +154,7 @@ impl<R: Ruleset> Position<R> {
                         legal.insert(mv);
                         undecided.remove(mv);
                     }
-                    Sown::Endless { .. } => {
+                    Sown::Endless { .. } | Sown::NoSeed => {
                         endless.insert(mv);
                         undecided.remove(mv);
                     }
@@ -196,10 +196,7 @@ impl<R: Ruleset> Position<R> {
         let rules = self.rules;
         match rules.start(&self.view(), mv) {
             Start::Done(turn) => Sown::Ended { turn, laps: 0 },
-            Start::Sow { origin, .. } if origin >= self.board.len() => Sown::Ended {
-                turn: Turn::Next,
-                laps: 0,
-            },
+            Start::Sow { origin, .. } if origin >= self.board.len() => Sown::NoSeed,
             Start::Sow { origin, barrier } => {
                 // A trial changes nothing: the context is the position's own.
                 let (side, mut quiet) = (self.side, ());
@@ -233,13 +230,38 @@ pub(super) fn sow_move<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
     rules.begin(ctx, mv, start);
     match start {
         Start::Done(turn) => Sown::Ended { turn, laps: 0 },
-        // Only a ruleset of someone else's could ask this; nothing to sow.
-        Start::Sow { origin, .. } if origin >= ctx.board.len() => Sown::Ended {
-            turn: Turn::Next,
-            laps: 0,
-        },
+        // Only a ruleset's mistake asks this: no seed to sow.
+        Start::Sow { origin, .. } if origin >= ctx.board.len() => Sown::NoSeed,
         Start::Sow { origin, barrier } => {
             relay::<R, O, C, TRIAL>(rules, ctx, mv, origin, barrier, budget, control)
         }
+    }
+}
+
+impl<R: Ruleset> Position<R> {
+    /// Ends the game here by the repetition rule: the ruleset's
+    /// [`Ruleset::repetition_end`] (Oware collects the seeds left, each to
+    /// the owner of its row), its events to `obs`. If that changed the
+    /// position, its turn is found again (so that its legal moves are those
+    /// of what it now holds); the result is then
+    /// [`Ruleset::repetition_outcome`] of it. Used by [`Game`](crate::Game),
+    /// the searches and the solver, so that they agree.
+    pub(crate) fn end_by_repetition<O: Observer>(&mut self, obs: &mut O) {
+        let before = *self;
+        let (rules, side) = (self.rules, self.side);
+        rules.repetition_end(&mut self.context(side, obs));
+        if *self != before {
+            self.start_turn(&mut (), &mut ())
+                .expect("the uncancellable control does not cancel");
+        }
+    }
+
+    /// The result of the game ended by repetition in this position: the
+    /// ruleset's [`Ruleset::repetition_outcome`] after its
+    /// [`Ruleset::repetition_end`]. No allocation.
+    pub(crate) fn repetition_outcome(&self) -> Outcome {
+        let mut end = *self;
+        end.end_by_repetition(&mut ());
+        self.rules.repetition_outcome(&end.view())
     }
 }
