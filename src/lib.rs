@@ -155,6 +155,9 @@ mod sow;
 #[cfg(feature = "tablebase")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tablebase")))]
 pub mod tablebase;
+#[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
+pub mod testing;
 mod variant;
 mod view;
 
