@@ -743,6 +743,37 @@ fn plays<R: Ruleset>(p: &Position<R>, report: &mut Report) {
             "children() (lazy legality) to give what successors() gives",
             "other moves or positions",
         );
+        return;
+    }
+    // A lazy child answers every query as the eager one does.
+    for ((m, lazy), (_, eager)) in children.iter().zip(&successors) {
+        for mv in eager.candidate_moves() {
+            let (mut a, mut b) = (*lazy, *eager);
+            a.play_unchecked(mv);
+            b.play_unchecked(mv);
+            if lazy.is_legal(mv) != eager.is_legal(mv)
+                || lazy.check(mv) != eager.check(mv)
+                || a != b
+                || a.legality() != b.legality()
+            {
+                report.fail(
+                    Check::LegalPlays,
+                    p,
+                    Some(*m),
+                    format!("the lazy child to answer for {mv} as the eager child {eager} does"),
+                    format!("is_legal {}, check {:?}", lazy.is_legal(mv), lazy.check(mv)),
+                );
+            }
+        }
+        if lazy.children().collect::<Vec<_>>() != eager.successors().collect::<Vec<_>>() {
+            report.fail(
+                Check::LegalPlays,
+                p,
+                Some(*m),
+                "the lazy child's children to be the eager child's successors",
+                "others",
+            );
+        }
     }
 }
 
