@@ -265,3 +265,50 @@ impl<R: Ruleset> Position<R> {
         self.rules.repetition_outcome(&end.view())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rulesets::{Andada, Reading, Resized, SadeqaII, SadeqaIII, SadeqaV};
+    use crate::{DrawReason, Outcome, Position, Ruleset};
+
+    /// The built-in games keep the engine's repetition policy (RULES.md
+    /// section 2): the third occurrence, a draw without score, and the end
+    /// changes nothing; so the searches and the solver score a repetition
+    /// as before, a draw.
+    fn repetition_is_a_plain_draw<R: Ruleset>(rules: R) {
+        assert_eq!(rules.repetition(), Some(3), "{rules:?}");
+        let mut pos = Position::new(rules).with_lap_limit(Some(10_000));
+        for _ in 0..6 {
+            let mut end = pos;
+            end.end_by_repetition(&mut ());
+            assert_eq!(end, pos, "{pos}");
+            assert_eq!(end.legal_moves(), pos.legal_moves(), "{pos}");
+            assert_eq!(
+                pos.repetition_outcome(),
+                Outcome::Draw {
+                    reason: DrawReason::Repetition,
+                    score: None
+                },
+                "{pos}"
+            );
+            let Some(mv) = pos.legal_moves().into_iter().last() else {
+                break;
+            };
+            pos.play_unchecked(mv);
+        }
+    }
+
+    #[test]
+    fn built_in_repetition_is_a_plain_draw() {
+        repetition_is_a_plain_draw(SadeqaV);
+        repetition_is_a_plain_draw(SadeqaII::new());
+        repetition_is_a_plain_draw(SadeqaII::starter_only());
+        repetition_is_a_plain_draw(SadeqaIII::new());
+        repetition_is_a_plain_draw(SadeqaIII::game_91());
+        for reading in [Reading::Pankhurst, Reading::EmptyRowLoses, Reading::Ludii] {
+            repetition_is_a_plain_draw(Andada::default().with_reading(reading));
+            repetition_is_a_plain_draw(Andada::new(24).unwrap().with_clockwise(true));
+        }
+        repetition_is_a_plain_draw(Resized::new(SadeqaIII::new(), 4, 2).unwrap());
+    }
+}
