@@ -14,6 +14,7 @@
 //!         PlayError::Endless { .. } => 2,
 //!         PlayError::LapLimit { .. } => 3,
 //!         PlayError::Cancelled { .. } => 4,
+//!         PlayError::EmptySowing { .. } => 5,
 //!     }
 //! }
 //! ```
@@ -161,6 +162,19 @@ pub enum PlayError {
         mv: Move,
         /// Laps sown when it was cancelled.
         laps: u64,
+    },
+    /// The ruleset offers `mv` as a candidate ([`Ruleset::candidates`](crate::Ruleset::candidates)),
+    /// but its sowing has no seed to sow: the pit it starts from
+    /// ([`Ruleset::start`](crate::Ruleset::start)) is empty or off the
+    /// board. A mistake in the ruleset, not in the move: such a move is
+    /// never legal; `sowing::testing::check_ruleset` reports it.
+    #[error(
+        "move {mv} sows no seed: the ruleset offers it as a candidate, but the pit its sowing \
+         starts from is empty or off the board (a mistake in the ruleset's `candidates` or `start`)"
+    )]
+    EmptySowing {
+        /// The candidate move.
+        mv: Move,
     },
 }
 

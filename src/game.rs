@@ -16,7 +16,11 @@ use std::collections::HashMap;
 ///
 /// **Repetition** (engine policy, not a traditional rule; RULES.md section 2):
 /// by default a position that occurs for the third time with the same player
-/// to move ends the game as a draw. [`Game::with_repetition`] changes the
+/// to move ends the game as a draw. A ruleset can set its own count
+/// ([`Ruleset::repetition`]), what the end does to the position
+/// ([`Ruleset::repetition_end`]: Oware collects the seeds left, and
+/// [`Game::position`] shows them collected) and the result
+/// ([`Ruleset::repetition_outcome`]). [`Game::with_repetition`] changes the
 /// count or switches it off. A **ply limit** ([`Game::with_ply_limit`]) ends
 /// the game as a draw after that many plies.
 ///
@@ -38,6 +42,10 @@ pub struct Game<R: Ruleset> {
     seen: HashMap<Position<R>, u32>,
     repetition: Option<u32>,
     ply_limit: Option<usize>,
+    /// When the last ply ended the game by repetition: the position that
+    /// occurred once too often, as it was before the ruleset's
+    /// [`Ruleset::repetition_end`] changed the game's last position.
+    repeated: Option<Position<R>>,
 }
 
 impl<R: Ruleset> Game<R> {
@@ -53,6 +61,7 @@ impl<R: Ruleset> Game<R> {
             seen,
             repetition: start.rules().repetition().map(|c| c.max(2)),
             ply_limit: None,
+            repeated: None,
         }
     }
 
@@ -100,8 +109,11 @@ impl<R: Ruleset> Game<R> {
         Ok(())
     }
 
-    /// Draw when a position occurs for the `count`-th time (`None`: never).
-    /// Counts below 2 are treated as 2.
+    /// End the game when a position occurs for the `count`-th time
+    /// (`None`: never), with the ruleset's repetition end and result
+    /// ([`Ruleset::repetition_end`], [`Ruleset::repetition_outcome`]: by
+    /// default a draw). Counts below 2 are treated as 2. Set it before
+    /// play: a game already ended by repetition stays ended.
     pub fn with_repetition(mut self, count: Option<u32>) -> Self {
         self.repetition = count.map(|c| c.max(2));
         self
@@ -146,25 +158,35 @@ impl<R: Ruleset> Game<R> {
     }
 
     /// How often the current position has occurred (with the same player to
-    /// move), counting this time.
+    /// move), counting this time. After a repetition end, the count of the
+    /// position that occurred once too often ([`Game::repeated`]).
     pub fn occurrences(&self) -> u32 {
-        self.seen.get(self.position()).copied().unwrap_or(0)
+        let pos = self.repeated.as_ref().unwrap_or(self.position());
+        self.seen.get(pos).copied().unwrap_or(0)
     }
 
-    /// The position's outcome; else a draw by repetition or ply limit; else
-    /// ongoing.
+    /// When the last ply ended the game by repetition: the position that
+    /// occurred once too often, as it was before the ruleset's repetition
+    /// end ([`Ruleset::repetition_end`]) made [`Game::position`] of it
+    /// (Oware collects the seeds left; by default the two are the same).
+    /// `None` otherwise.
+    pub fn repeated(&self) -> Option<&Position<R>> {
+        self.repeated.as_ref()
+    }
+
+    /// The result of a game ended by repetition
+    /// ([`Ruleset::repetition_outcome`]); else the position's outcome; else
+    /// a draw by ply limit; else ongoing.
     pub fn outcome(&self) -> Outcome {
-        let outcome = self.position().outcome();
-        if !outcome.is_ongoing() {
-            return outcome;
-        }
-        if let Some(count) = self.repetition
-            && self.occurrences() >= count
-        {
+        if self.repeated.is_some() {
             return self
                 .position()
                 .rules()
                 .repetition_outcome(&self.position().view());
+        }
+        let outcome = self.position().outcome();
+        if !outcome.is_ongoing() {
+            return outcome;
         }
         if let Some(limit) = self.ply_limit
             && self.ply() >= limit
@@ -222,12 +244,24 @@ impl<R: Ruleset> Game<R> {
         }
         let mut next = *self.position();
         next.play_with(mv, obs, control)?;
-        self.push(mv, next);
+        self.push(mv, next, obs);
         Ok(())
     }
 
-    fn push(&mut self, mv: Move, next: Position<R>) {
-        *self.seen.entry(next).or_insert(0) += 1;
+    /// Appends the ply; a position that now occurs for the repetition
+    /// count's time (and whose game is not over by its rules) ends the
+    /// game: the ruleset's repetition end is applied to it, its events
+    /// to `obs`.
+    fn push<O: Observer>(&mut self, mv: Move, mut next: Position<R>, obs: &mut O) {
+        let seen = self.seen.entry(next).or_insert(0);
+        *seen += 1;
+        if let Some(count) = self.repetition
+            && *seen >= count
+            && !next.is_over()
+        {
+            self.repeated = Some(next);
+            next.end_by_repetition(obs);
+        }
         self.positions.push(next);
         self.moves.push(mv);
     }
@@ -235,7 +269,8 @@ impl<R: Ruleset> Game<R> {
     /// Takes back the last move and returns it; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        let pos = self.positions.pop()?;
+        let last = self.positions.pop()?;
+        let pos = self.repeated.take().unwrap_or(last);
         if let Some(c) = self.seen.get_mut(&pos) {
             *c -= 1;
             if *c == 0 {

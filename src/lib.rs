@@ -73,8 +73,22 @@
 //! pos.play(Move::Pit(3))?; // South's pit 3 sows North's pits 1 and 2
 //! assert_eq!(pos.to_string(), "tiny 2,2,0/3,3,2 N 0-0");
 //! assert_eq!("tiny 2,2,0/3,3,2 N 0-0".parse::<Position<Tiny>>()?, pos);
+//!
+//! // Last, the checks every game here passes: random games, and what the
+//! // engine promises of each (feature `testing`).
+//! # #[cfg(feature = "testing")]
+//! sowing::testing::check_ruleset(Tiny, 20, 1).assert_ok();
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! That last call, [`testing::check_ruleset`] (feature `testing`), is how
+//! a game of one's own is tested, as the crate's own games and Oware are:
+//! it plays seeded random games and checks seeds conserved, every legal
+//! move playing, refused moves changing nothing, the position string's
+//! round trip, games ending, no candidate being an empty pit, and more,
+//! and reports each failure with the position, the move, what was expected
+//! and what happened. Put it in a test of the ruleset's crate, with
+//! `sowing` as a dev-dependency with `features = ["testing"]`.
 //!
 //! # Architecture
 //!
@@ -155,6 +169,9 @@ mod sow;
 #[cfg(feature = "tablebase")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tablebase")))]
 pub mod tablebase;
+#[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
+pub mod testing;
 mod variant;
 mod view;
 

@@ -39,8 +39,9 @@ pub enum Turn {
 /// How a move starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Start {
-    /// Relay-sow from the sowing-order index `origin` (an index off the
-    /// board sows nothing: the move ends at once). With `barrier`, no
+    /// Relay-sow from the sowing-order index `origin` (an empty pit or an
+    /// index off the board has no seed to sow: the move is not legal, the
+    /// ruleset's mistake, [`PlayError::EmptySowing`](crate::PlayError::EmptySowing)). With `barrier`, no
     /// seed may pass beyond that index: a seed that would is removed from
     /// play with the rest in hand and the move ends (Andada's singleton
     /// ending, RULES.md section 6.5).
@@ -438,9 +439,20 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
         Some(3)
     }
 
+    /// What ending a game by the repetition rule does to the position that
+    /// occurred once too often, before [`Ruleset::repetition_outcome`]
+    /// reads it: Oware collects the seeds left on the board, each to the
+    /// owner of its row. [`Game`](crate::Game) applies it to the game's
+    /// last position, and the searches and the solver to a repeated
+    /// position they score. Default: nothing.
+    fn repetition_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+        let _ = ctx;
+    }
+
     /// The result of a game ended by the repetition rule, in the position
-    /// that occurred once too often. Default: a draw by repetition, with
-    /// no score.
+    /// that occurred once too often, after [`Ruleset::repetition_end`].
+    /// Default: a draw by repetition, with no score. The searches and the
+    /// solver score a repeated position by it.
     fn repetition_outcome(&self, pos: &View<'_, Self::State>) -> Outcome {
         let _ = pos;
         Outcome::Draw {

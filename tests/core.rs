@@ -2043,9 +2043,11 @@ fn a_lazy_child_whose_first_candidate_is_endless_still_moves() {
 }
 
 /// A ruleset of someone else's that names a sowing origin off the board:
-/// the core sows nothing (the move ends at once) instead of panicking.
+/// the move has no seed to sow, a mistake of the ruleset's, which the core
+/// refuses ([`PlayError::EmptySowing`]) instead of panicking; nothing is
+/// played.
 #[test]
-fn an_origin_off_the_board_sows_nothing() {
+fn an_origin_off_the_board_is_the_rulesets_mistake() {
     use sowing::{Lap, NoMove, Sowing, Start, Turn};
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     struct Stray(Variant);
@@ -2117,15 +2119,20 @@ fn an_origin_off_the_board_sows_nothing() {
         Position::new(Stray(Variant::SadeqaV)),
     ] {
         for stray in [1, 2, 3, 4].map(Move::Pit) {
-            assert!(start.legal_moves().contains(stray), "{stray}");
+            assert!(!start.legal_moves().contains(stray), "{stray}");
+            assert!(start.candidate_moves().contains(stray), "{stray}");
+            let refused = Err(PlayError::EmptySowing { mv: stray });
             for mut pos in [start, start.with_lap_limit(Some(100))] {
-                pos.play(stray).unwrap();
-                assert_eq!(pos.board(), start.board());
-                assert_eq!(pos.side_to_move(), Player::North);
-                let mut fast = start;
+                let before = pos;
+                assert_eq!(pos.play(stray), refused);
+                assert_eq!(pos, before);
+                let mut fast = pos;
                 fast.play_unchecked(stray);
-                assert_eq!(fast, pos);
-                assert_eq!(start.prove(stray, &mut ()), Ok(Proof::Ends { laps: 0 }));
+                assert_eq!(fast, before);
+                assert_eq!(
+                    pos.prove(stray, &mut ()),
+                    Err(PlayError::EmptySowing { mv: stray })
+                );
             }
         }
     }

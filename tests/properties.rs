@@ -1,61 +1,33 @@
-//! One property harness, generic over [`Ruleset`], run on every ruleset and
-//! every option: random games (the strategy is a seed and a number of
-//! checked plies; the moves are uniform random legal moves).
+//! The property harness of `sowing::testing` (the checks are written
+//! there, once: seeds conserved, every legal move plays, `is_legal` agrees
+//! with the list, refused moves change nothing, the position string and
+//! serde round-trip, games end, perft), driven here by proptest on every
+//! ruleset and every option: random games (the strategy is a seed and a
+//! number of checked plies; the moves are uniform random legal moves), so
+//! that `PROPTEST_CASES` and `PROPTEST_RNG_SEED` pick more or other games.
 //!
-//! After every move of every game:
-//!
-//! - seeds are conserved, counted from the events: the captured counts grow
-//!   by exactly the mover's captures (and Sadeqa III's final sweep), the
-//!   removed count by exactly the seeds the events remove, and board +
-//!   captured + removed == the variant's total;
-//! - the ruleset's own invariants ([`Invariants::check_move`]).
-//!
-//! At every checked position (the first plies of each game):
-//!
-//! - seeds are conserved, without underflow, and the captured and removed
-//!   counts never go down;
-//! - every listed legal move plays without error (and `play_unchecked`
-//!   agrees with `play`);
-//! - `is_legal(m)` agrees with `legal_moves().contains(m)` for every pit
-//!   move 0..=25 and both choice moves;
-//! - a refused move returns the right kind of error and leaves the position
-//!   unchanged, and so does `play_unchecked` of it;
-//! - `legal_moves` is a subset of the ruleset's candidate moves;
-//! - `successors()` yields the legal moves in order, each with the position
-//!   `play` gives; `children()` yields the same, and its lazily found
-//!   legality answers every query as the eager one does;
-//! - `legality()`: its three sets are disjoint, their union is the
-//!   candidates, and `ends` is `legal_moves()` when nothing is undecided;
-//! - the position string and serde_json round-trip;
-//!
-//! and every game ends (the position's own end, or the game's repetition
-//! draw) within a bound, where the ruleset's end conditions are checked
-//! ([`Invariants::check_end`]).
+//! On top of the shared checks, each ruleset's own invariants from the
+//! rule book ([`Invariants`]): after every move ([`Invariants::check_move`])
+//! and at the end of every game ([`Invariants::check_end`]).
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
 use sowing::rulesets::{Andada, Reading, Resizable, Resized, SadeqaII, SadeqaIII, SadeqaV};
-use sowing::{
-    ANDADA_SIZES, Event, Game, Move, MoveSet, Outcome, PlayError, Player, Position, Ruleset, Score,
-};
+use sowing::testing::{Checks, Report};
+use sowing::{ANDADA_SIZES, Event, Move, Outcome, Player, Position, Ruleset, Score};
 
-/// The lap limit for random games. The exact endless-sowing test is the
-/// default, but an endless sowing's cycle can run to 10^9..10^10 laps
-/// (RULES.md section 2) and random games do meet such moves now and then:
-/// one would cost seconds to minutes. These properties are about
-/// bookkeeping, not about exactness (which tests/core.rs checks on known
-/// cycles), and ordinary sowings end within a few thousand laps, so a limit
-/// of 20,000 bounds the time while refusing no move seen in random play.
-const LAP_LIMIT: u32 = 20_000;
+/// The harness's settings: its defaults (a lap limit of 20,000, which
+/// refuses no move seen in random play; every game over within 5,000
+/// plies), with the checked plies drawn by the strategy.
+const CHECKS: Checks = Checks {
+    lap_limit: 20_000,
+    ply_bound: 5_000,
+    checked_plies: CHECKED_PLIES,
+    perft_depth: 2,
+};
 
 /// Plies checked per game at most (the strategy draws 0..=this).
 const CHECKED_PLIES: usize = 300;
-
-/// Every game must be over (by its rules or by repetition) within this many
-/// plies. Random games seen take up to a few hundred plies.
-const GAME_BOUND: usize = 5_000;
 
 /// Random games per configuration of the Sadeqa games (`PROPTEST_CASES`
 /// overrides).
@@ -373,214 +345,10 @@ fn marked_seeds_in_row(p: &Position<SadeqaV>, row: Player) -> u16 {
 
 // ---- the harness ----
 
-/// Every move the notation can write, and some it cannot: pits 0..=25 and
-/// both choice moves.
-fn all_moves() -> impl Iterator<Item = Move> {
-    (0..=25).map(Move::Pit).chain(Player::BOTH.map(Move::First))
-}
-
-/// Seeds are conserved by a move, counted from its events (every ruleset).
-fn check_conservation<R: Ruleset>(
-    before: &Position<R>,
-    mv: Move,
-    events: &[Event],
-    after: &Position<R>,
-) -> Result<(), TestCaseError> {
-    let mut captured = [Player::South, Player::North].map(|p| before.captured(p) as u32);
-    let mut removed = before.removed();
-    for e in events {
-        match *e {
-            Event::Capture { by, seeds, .. } | Event::WaranaCapture { by, seeds, .. } => {
-                captured[by.index()] += seeds as u32;
-            }
-            Event::Sweep { to, seeds } => captured[to.index()] += seeds as u32,
-            Event::Removed { seeds, .. } => removed += seeds as u32,
-            _ => {}
-        }
-    }
-    prop_assert_eq!(
-        [Player::South, Player::North].map(|p| after.captured(p) as u32),
-        captured,
-        "{} then {}: captured counts",
-        before,
-        mv
-    );
-    prop_assert_eq!(
-        after.seeds_on_board() + captured[0] + captured[1] + removed,
-        after.rules().total_seeds(),
-        "{} then {} -> {}",
-        before,
-        mv,
-        after
-    );
-    prop_assert_eq!(after.removed(), removed, "{} then {}", before, mv);
-    Ok(())
-}
-
-/// The properties of one position; `prev` is the position before it in the
-/// game.
-fn check_position<R: Ruleset>(
-    p: &Position<R>,
-    prev: Option<&Position<R>>,
-) -> Result<(), TestCaseError> {
-    let total = p.rules().total_seeds();
-    let captured = [p.captured(Player::South), p.captured(Player::North)];
-
-    // Seeds conserved, and removed() (total minus the rest) does not
-    // underflow.
-    let accounted = p.seeds_on_board() + captured[0] as u32 + captured[1] as u32;
-    prop_assert!(
-        accounted <= total,
-        "{p}: {accounted} seeds on the board and captured, the variant has {total}"
-    );
-    prop_assert_eq!(accounted + p.removed(), total, "{}", p);
-    if let Some(q) = prev {
-        for player in Player::BOTH {
-            prop_assert!(
-                p.captured(player) >= q.captured(player),
-                "{q} -> {p}: {player}'s captured seeds went down"
-            );
-        }
-        prop_assert!(p.removed() >= q.removed(), "{q} -> {p}: removed went down");
-    }
-
-    // legal_moves ⊆ candidate moves.
-    let legal = p.legal_moves();
-    let candidates: MoveSet = p.candidate_moves();
-    for m in legal {
-        prop_assert!(candidates.contains(m), "{p}: legal {m} is not a candidate");
-    }
-    prop_assert_eq!(legal.is_empty(), p.is_over(), "{}", p);
-
-    // legality(): a partition of the candidates; `ends` is the legal set
-    // when nothing is left undecided.
-    let legality = p.legality();
-    let (ends, endless, undecided) = (legality.ends, legality.endless, legality.undecided);
-    for (a, b) in [(ends, endless), (ends, undecided), (endless, undecided)] {
-        prop_assert!(
-            a.iter().all(|m| !b.contains(m)),
-            "{p}: legality sets overlap: {legality:?}"
-        );
-    }
-    prop_assert_eq!(
-        ends.union(endless).union(undecided),
-        candidates,
-        "{}: legality {:?}",
-        p,
-        legality
-    );
-    if undecided.is_empty() {
-        prop_assert_eq!(ends, legal, "{}", p);
-    }
-
-    // successors(): the legal moves in order, each with `play`'s position.
-    let successors: Vec<(Move, Position<R>)> = p.successors().collect();
-    prop_assert_eq!(
-        successors.iter().map(|(m, _)| *m).collect::<Vec<_>>(),
-        legal.iter().collect::<Vec<_>>(),
-        "{}: successors' moves",
-        p
-    );
-    for (m, child) in &successors {
-        let mut played = *p;
-        played
-            .play(*m)
-            .map_err(|e| TestCaseError::fail(format!("{p}: {m}: {e}")))?;
-        prop_assert_eq!(*child, played, "{}: successor of {}", p, m);
-        prop_assert_eq!(child.is_over(), played.is_over());
-        prop_assert_eq!(child.legal_moves(), played.legal_moves());
-    }
-
-    // children(): the same moves and positions, each child's legality found
-    // lazily but the same when asked, and its moves playing the same.
-    let children: Vec<(Move, Position<R>)> = p.children().collect();
-    prop_assert_eq!(children.len(), successors.len(), "{}: children", p);
-    for ((m, lazy), (n, eager)) in children.iter().zip(&successors) {
-        prop_assert_eq!(m, n, "{}: children's moves", p);
-        prop_assert_eq!(lazy, eager, "{}: child of {}", p, m);
-        prop_assert_eq!(lazy.is_over(), eager.is_over(), "{}: child of {}", p, m);
-        prop_assert_eq!(lazy.side_to_move(), eager.side_to_move());
-        prop_assert_eq!(lazy.legality(), eager.legality(), "{}: child of {}", p, m);
-        prop_assert_eq!(lazy.legal_moves(), eager.legal_moves());
-        for mv in eager.candidate_moves() {
-            prop_assert_eq!(lazy.is_legal(mv), eager.is_legal(mv));
-            prop_assert_eq!(lazy.check(mv), eager.check(mv));
-            let (mut a, mut b) = (*lazy, *eager);
-            a.play_unchecked(mv);
-            b.play_unchecked(mv);
-            prop_assert_eq!(a, b, "{}: child of {} then {}", p, m, mv);
-            prop_assert_eq!(a.legality(), b.legality());
-        }
-        let grand: Vec<_> = lazy.children().collect();
-        let eager_grand: Vec<_> = eager.successors().collect();
-        prop_assert_eq!(grand, eager_grand, "{}: grandchildren via {}", p, m);
-    }
-
-    let mut cut_off = false;
-    for m in all_moves() {
-        let listed = legal.contains(m);
-        prop_assert_eq!(p.is_legal(m), listed, "{}: is_legal({})", p, m);
-        let mut after = *p;
-        let result = after.play(m);
-        let mut fast = *p;
-        fast.play_unchecked(m);
-        if listed {
-            // Every listed legal move plays, and the fast path agrees.
-            prop_assert!(result.is_ok(), "{p}: legal {m} refused: {result:?}");
-            prop_assert_eq!(fast, after, "{}: play_unchecked({}) differs", p, m);
-            prop_assert_eq!(fast.is_over(), after.is_over());
-        } else {
-            // A refused move: the right error, nothing changed, by `play`
-            // nor by `play_unchecked`.
-            let err = match result {
-                Ok(()) => return Err(TestCaseError::fail(format!("{p}: unlisted {m} played"))),
-                Err(e) => e,
-            };
-            prop_assert_eq!(Err(err), p.check(m));
-            cut_off |= matches!(err, PlayError::LapLimit { .. });
-            let kind_ok = if p.is_over() {
-                err == PlayError::GameOver
-            } else if candidates.contains(m) {
-                matches!(err, PlayError::Endless { .. } | PlayError::LapLimit { .. })
-            } else {
-                matches!(err, PlayError::Illegal { mv, .. } if mv == m)
-            };
-            prop_assert!(kind_ok, "{p}: {m} refused with {err:?}");
-            prop_assert_eq!(after, *p, "{}: refused {} changed the position", p, m);
-            prop_assert_eq!(after.is_over(), p.is_over());
-            prop_assert_eq!(after.to_string(), p.to_string());
-            prop_assert_eq!(fast, *p, "{}: play_unchecked({}) changed it", p, m);
-            prop_assert_eq!(fast.is_over(), p.is_over());
-            prop_assert_eq!(fast.legal_moves(), legal);
-        }
-    }
-
-    // Position string and serde round trips.
-    let s = p.to_string();
-    let json = serde_json::to_string(p).unwrap();
-    prop_assert_eq!(&json, &format!("{s:?}"));
-    // Parsing decides whether the side to move can move with the exact
-    // endless test (a parsed position has no lap limit). When no candidate
-    // ends within the lap limit and one was cut off by it, that means
-    // proving the cut-off candidate endless, and its cycle may run to 10^8
-    // laps and more (seen here: 325,063,952 laps, seconds). Such positions
-    // are not parsed back, to keep the run bounded.
-    if !(cut_off && legal.is_empty()) {
-        let back = Position::from_str_with(*p.rules(), &s)
-            .map_err(|e| TestCaseError::fail(format!("{s:?} does not parse back: {e}")))?;
-        prop_assert_eq!(back, *p, "{}", s);
-        prop_assert_eq!(back.to_string(), s.clone());
-        let de: Position<R> = serde_json::from_str(&json)
-            .map_err(|e| TestCaseError::fail(format!("{json} does not deserialize: {e}")))?;
-        prop_assert_eq!(de.to_string(), s);
-    }
-    Ok(())
-}
-
-/// One random game of `rules` from the start with `first` to move: every
-/// move is checked ([`check_conservation`], [`Invariants::check_move`]), the
-/// first `checked` plies' positions fully ([`check_position`]); the game must
-/// end within [`GAME_BOUND`] plies, and its end is checked
+/// One random game of `rules` from the start with `first` to move, through
+/// `sowing::testing` ([`Checks::game`]): every move checked (conservation,
+/// [`Invariants::check_move`]), the first `checked` plies' positions in
+/// full; the game must end within the bound, and its end is checked
 /// ([`Invariants::check_end`]).
 fn random_game<R: Invariants>(
     rules: R,
@@ -588,33 +356,21 @@ fn random_game<R: Invariants>(
     seed: u64,
     checked: usize,
 ) -> Result<usize, TestCaseError> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let start = Position::new_with_first(rules, first).with_lap_limit(Some(LAP_LIMIT));
-    let mut game = Game::new(start);
-    check_position(game.position(), None)?;
-    while game.outcome().is_ongoing() {
-        prop_assert!(
-            game.ply() < GAME_BOUND,
-            "game not over after {GAME_BOUND} plies: {}",
-            game.record()
-        );
-        let legal = game.legal_moves();
-        prop_assert!(
-            !legal.is_empty(),
-            "{}: ongoing without a legal move",
-            game.position()
-        );
-        let mv = legal.nth(rng.random_range(0..legal.len())).unwrap();
-        let prev = *game.position();
-        let events = game
-            .play_traced(mv)
-            .map_err(|e| TestCaseError::fail(format!("{prev}: {mv}: {e}")))?;
-        let after = *game.position();
-        check_conservation(&prev, mv, &events, &after)?;
-        rules.check_move(&prev, mv, &events, &after)?;
-        if game.ply() <= checked {
-            check_position(&after, Some(&prev))?;
-        }
+    let mut report = Report::new(rules.name());
+    let game = CHECKS.game(
+        rules,
+        first,
+        seed,
+        checked,
+        &mut report,
+        &mut |before, mv, events, after| {
+            rules
+                .check_move(before, mv, events, after)
+                .map_err(|e| e.to_string())
+        },
+    );
+    if !report.is_ok() {
+        return Err(TestCaseError::fail(report.to_string()));
     }
     rules.check_end(game.position())?;
     Ok(game.ply())

@@ -9,15 +9,15 @@
 //! - `game <i>`
 //! - `state <seeds x12> <score0> <score1> <player> <legal actions,> <over> <ret0> <ret1>`,
 //!   for the start and after every ply; after the end the seeds and scores
-//!   are those after OpenSpiel's `CollectAndTerminate` (a repetition leaves
-//!   them on the sowing board: they are collected here as
-//!   `Ruleset::repetition_outcome` counts them). `over` is `0`, `1`, or
+//!   are those after OpenSpiel's `CollectAndTerminate`, as the game's last
+//!   position holds them (the end by repetition collects too:
+//!   `Ruleset::repetition_end`). `over` is `0`, `1`, or
 //!   `limit` (the ply limit: OpenSpiel is not terminal but refuses any
 //!   action).
 //! - `move <action>`
 //! - `end`
 
-use oware::{Oware, collected, move_to_action};
+use oware::{Oware, move_to_action};
 use sowing::{Event, Game, Outcome, Player, Position};
 
 /// SplitMix64: a small seeded generator, so that this example needs no
@@ -45,13 +45,11 @@ fn state_line(game: &Game<Oware>) -> String {
             ..
         }
     );
-    let mut seeds: Vec<u8> = (0..12).map(|i| pos.board().seeds_at(i)).collect();
-    let (mut s0, mut s1) = (pos.captured(Player::South), pos.captured(Player::North));
-    if over && !limit {
-        let score = collected(&pos.view());
-        (s0, s1) = (score.south, score.north);
-        seeds = vec![0; 12];
-    }
+    // Every end but the ply limit has collected the seeds onto the
+    // position (`CollectAndTerminate`): by no legal move through
+    // `Ruleset::no_move`, by repetition through `Ruleset::repetition_end`.
+    let seeds: Vec<u8> = (0..12).map(|i| pos.board().seeds_at(i)).collect();
+    let (s0, s1) = (pos.captured(Player::South), pos.captured(Player::North));
     let legal: Vec<String> = game
         .legal_moves()
         .iter()
@@ -114,12 +112,10 @@ fn main() {
                         before[to.index()] -= seeds;
                     }
                 }
-                if !pos.is_over() {
-                    ends[if game.ply() >= oware::MAX_GAME_LENGTH {
-                        3
-                    } else {
-                        2
-                    }] += 1;
+                if game.repeated().is_some() {
+                    ends[2] += 1;
+                } else if !pos.is_over() {
+                    ends[3] += 1;
                 } else if oware::score_terminal(before[0], before[1]) {
                     ends[0] += 1;
                 } else {

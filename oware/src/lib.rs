@@ -79,8 +79,9 @@ pub const MAX_GAME_LENGTH: usize = 1000;
 /// - Repetition (`DoApplyAction`, `boards_since_last_capture_`): a position
 ///   (seeds, scores, player to move) met again since the last capture
 ///   (the start counts) ends the game, with the seeds collected as above:
-///   [`Ruleset::repetition`] is `Some(2)` and
-///   [`Ruleset::repetition_outcome`] collects. Clearing the set at a
+///   [`Ruleset::repetition`] is `Some(2)`, [`Ruleset::repetition_end`]
+///   collects (a [`Game`](sowing::Game)'s last position shows them
+///   collected) and [`Ruleset::repetition_outcome`] counts them. Clearing the set at a
 ///   capture changes nothing: a capture raises a score for good, so no
 ///   earlier position can come back.
 /// - Result (`Returns`): the higher score wins (+1/-1); equal scores draw.
@@ -229,29 +230,8 @@ impl Ruleset for Oware {
     /// `CollectAndTerminate`: every seed left goes to the owner of its
     /// house.
     fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove {
-        let mut swept = [0u16; 2];
-        for idx in 0..2 * HOUSES {
-            let owner = ctx.board().owner(idx);
-            swept[owner.index()] += ctx.capture(idx, u8::MAX, owner) as u16;
-        }
-        if O::LISTENS {
-            for to in [Player::South, Player::North] {
-                if swept[to.index()] > 0 {
-                    ctx.event(Event::Sweep {
-                        to,
-                        seeds: swept[to.index()],
-                    });
-                }
-            }
-        }
+        collect_and_terminate(ctx);
         NoMove::End
-    }
-
-    /// `Returns`: the higher score wins, equal scores draw. The seeds are
-    /// already collected ([`Ruleset::no_move`]); [`collected`] counts any
-    /// left all the same.
-    fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
-        Outcome::by_score(collected(pos))
     }
 
     /// `boards_since_last_capture_`: the first repeat of a position ends the
@@ -260,9 +240,43 @@ impl Ruleset for Oware {
         Some(2)
     }
 
-    /// `DoApplyAction` on a repetition: `CollectAndTerminate`, then
-    /// `Returns` by score.
+    /// `DoApplyAction` on a repetition: `CollectAndTerminate`, as at the end
+    /// by no legal move ([`Ruleset::no_move`]).
+    fn repetition_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+        collect_and_terminate(ctx);
+    }
+
+    /// `Returns` by score, the seeds collected
+    /// ([`Ruleset::repetition_end`]; [`collected`] counts any left all the
+    /// same).
     fn repetition_outcome(&self, pos: &View<'_, ()>) -> Outcome {
         Outcome::by_score(collected(pos))
+    }
+
+    /// `Returns`: the higher score wins, equal scores draw. The seeds are
+    /// already collected ([`Ruleset::no_move`]); [`collected`] counts any
+    /// left all the same.
+    fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
+        Outcome::by_score(collected(pos))
+    }
+}
+
+/// `CollectAndTerminate`: every seed left goes to the owner of its house
+/// (reported as one [`Event::Sweep`] a player).
+fn collect_and_terminate<O: Observer>(ctx: &mut Sowing<'_, Oware, O>) {
+    let mut swept = [0u16; 2];
+    for idx in 0..2 * HOUSES {
+        let owner = ctx.board().owner(idx);
+        swept[owner.index()] += ctx.capture(idx, u8::MAX, owner) as u16;
+    }
+    if O::LISTENS {
+        for to in [Player::South, Player::North] {
+            if swept[to.index()] > 0 {
+                ctx.event(Event::Sweep {
+                    to,
+                    seeds: swept[to.index()],
+                });
+            }
+        }
     }
 }

@@ -179,3 +179,97 @@ fn solver_solves_a_small_endgame() {
     assert_eq!(solution.winner, Some(Player::North));
     assert_eq!(minimax(&p, &mut Vec::new()), -1);
 }
+
+/// Positions where Oware's repetition rule decides the game: two seeds
+/// that chase each other round the board, so that the first repeat ends
+/// the game and the collection decides it (the exhaustive minimax with
+/// Oware's rule gives South's result; with a repetition counted as a
+/// draw, it would be 0). Found by enumerating the two-seed positions.
+const DECIDED_BY_REPETITION: [(&str, i32); 5] = [
+    ("oware 1,0,0,0,0,1/0,0,0,0,0,0 S 23-23", 1),
+    ("oware 1,0,0,0,0,0/1,0,0,0,0,0 S 24-22", 1),
+    ("oware 1,0,0,0,0,0/1,0,0,0,0,0 S 22-24", -1),
+    ("oware 1,0,0,0,0,0/1,0,0,0,0,0 N 24-22", 1),
+    ("oware 0,1,0,0,0,0/1,0,0,0,0,0 N 22-24", -1),
+];
+
+/// Exhaustive minimax that counts a repetition as a draw (the search's
+/// rule before it took the ruleset's).
+fn minimax_repetition_draws(p: &Position<Oware>, path: &mut Vec<Position<Oware>>) -> i32 {
+    if path.contains(p) {
+        return 0;
+    }
+    if p.is_over() {
+        return match p.outcome().winner() {
+            Some(Player::South) => 1,
+            Some(Player::North) => -1,
+            None => 0,
+        };
+    }
+    path.push(*p);
+    let values: Vec<i32> = p
+        .successors()
+        .map(|(_, c)| minimax_repetition_draws(&c, path))
+        .collect();
+    path.pop();
+    if p.side_to_move() == Player::South {
+        values.into_iter().max().unwrap()
+    } else {
+        values.into_iter().min().unwrap()
+    }
+}
+
+/// The solver and alpha-beta score a repetition as the game ends it
+/// (`Ruleset::repetition_outcome` after `repetition_end`: the seeds
+/// collected and counted), not as a draw: they find the result the
+/// exhaustive minimax with Oware's rule finds.
+#[test]
+fn repetition_decides_the_search_and_the_solver() {
+    for (s, south) in DECIDED_BY_REPETITION {
+        let p = pos(s);
+        assert_eq!(minimax(&p, &mut Vec::new()), south, "{s}");
+        assert_eq!(minimax_repetition_draws(&p, &mut Vec::new()), 0, "{s}");
+        let winner = if south > 0 {
+            Player::South
+        } else {
+            Player::North
+        };
+        let mover_wins = winner == p.side_to_move();
+        // The solver.
+        let solution = Solver::<Oware>::new(16).solve(&p, Limits::default());
+        assert_eq!(solution.winner, Some(winner), "{s}");
+        assert_eq!(
+            solution.verdict,
+            if mover_wins {
+                Verdict::Win
+            } else {
+                Verdict::Loss
+            },
+            "{s}"
+        );
+        assert!(solution.repetitions > 0, "{s}");
+        // Alpha-beta, deep enough to meet the repetition on every line.
+        let mut table = Table::new(16);
+        let report = alphabeta::search(
+            &p,
+            p.legal_moves(),
+            Budget::Depth(40),
+            &ScoreDifference,
+            &mut table,
+        )
+        .unwrap();
+        if mover_wins {
+            assert!(report.value.is_win(), "{s}: {}", report.value);
+        } else {
+            assert!(report.value.is_loss(), "{s}: {}", report.value);
+        }
+    }
+}
+
+/// Oware runs the harness every game runs.
+#[test]
+fn check_ruleset_passes() {
+    let report = sowing::testing::check_ruleset(Oware, 40, 1);
+    eprintln!("{report}");
+    report.assert_ok();
+}

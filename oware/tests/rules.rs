@@ -155,9 +155,14 @@ fn repetition_ends_and_collects_through_game() {
         assert!(game.outcome().is_ongoing(), "ply {i}");
         game.play(Move::Pit(mv)).unwrap();
     }
-    assert_eq!(game.position(), &start);
+    // The position that came back, and the game's last position with the
+    // seeds collected onto it: 23 + 2 and 21 + 2.
+    assert_eq!(game.repeated(), Some(&start));
     assert_eq!(game.occurrences(), 2);
-    assert!(!game.position().is_over());
+    assert_eq!(
+        game.position().to_string(),
+        "oware 0,0,0,0,0,0/0,0,0,0,0,0 S 25-23"
+    );
     assert_eq!(
         game.outcome(),
         Outcome::Win {

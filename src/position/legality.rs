@@ -92,7 +92,9 @@ impl<R: Ruleset> Position<R> {
     ///
     /// # Errors
     /// [`PlayError::GameOver`], [`PlayError::Illegal`] with the reason,
-    /// [`PlayError::Endless`] or [`PlayError::LapLimit`].
+    /// [`PlayError::Endless`] or [`PlayError::LapLimit`];
+    /// [`PlayError::EmptySowing`] for a candidate of the ruleset's that has
+    /// no seed to sow (the ruleset's mistake, not the player's).
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
         self.check_with(mv, &mut ())
     }
@@ -139,7 +141,8 @@ impl<R: Ruleset> Position<R> {
     ///
     /// # Errors
     /// [`PlayError::GameOver`] or [`PlayError::Illegal`] if `mv` is not a
-    /// candidate at all.
+    /// candidate at all; [`PlayError::EmptySowing`] if it is a candidate
+    /// with no seed to sow (a mistake of the ruleset's).
     pub fn prove<C: Control>(&self, mv: Move, control: &mut C) -> Result<Proof, PlayError> {
         self.check_candidate(mv)?;
         let budget = self.lap_limit.map(u64::from);
@@ -152,6 +155,7 @@ impl<R: Ruleset> Position<R> {
                     limit: self.lap_limit.unwrap_or(u32::MAX),
                 },
                 Sown::Cancelled { laps } => Proof::Cancelled { laps },
+                Sown::NoSeed => return Err(PlayError::EmptySowing { mv }),
             },
         )
     }

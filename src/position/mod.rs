@@ -58,7 +58,8 @@ pub struct Position<R: Ruleset> {
     state: R::State,
     /// Candidates known to end.
     legal: MoveSet,
-    /// Candidates proven endless, or over the caller's lap limit.
+    /// Candidates proven endless, or over the caller's lap limit, or with
+    /// no seed to sow (a ruleset's mistake).
     endless: MoveSet,
     /// Candidates not decided within [`TURN_BUDGET`].
     undecided: MoveSet,
@@ -77,6 +78,9 @@ pub struct Legality {
     /// Moves whose sowing ends: legal.
     pub ends: MoveSet,
     /// Moves proven endless (or, under a lap limit, over it): not legal.
+    /// Also a candidate with no seed to sow, a mistake of the ruleset's
+    /// (its pit is empty): [`Position::check`] names it
+    /// ([`PlayError::EmptySowing`]).
     pub endless: MoveSet,
     /// Moves not decided yet: legal exactly when [`Position::prove`] finds
     /// that they end.

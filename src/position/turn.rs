@@ -154,7 +154,7 @@ impl<R: Ruleset> Position<R> {
                         legal.insert(mv);
                         undecided.remove(mv);
                     }
-                    Sown::Endless { .. } => {
+                    Sown::Endless { .. } | Sown::NoSeed => {
                         endless.insert(mv);
                         undecided.remove(mv);
                     }
@@ -196,10 +196,7 @@ impl<R: Ruleset> Position<R> {
         let rules = self.rules;
         match rules.start(&self.view(), mv) {
             Start::Done(turn) => Sown::Ended { turn, laps: 0 },
-            Start::Sow { origin, .. } if origin >= self.board.len() => Sown::Ended {
-                turn: Turn::Next,
-                laps: 0,
-            },
+            Start::Sow { origin, .. } if origin >= self.board.len() => Sown::NoSeed,
             Start::Sow { origin, barrier } => {
                 // A trial changes nothing: the context is the position's own.
                 let (side, mut quiet) = (self.side, ());
@@ -233,13 +230,85 @@ pub(super) fn sow_move<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
     rules.begin(ctx, mv, start);
     match start {
         Start::Done(turn) => Sown::Ended { turn, laps: 0 },
-        // Only a ruleset of someone else's could ask this; nothing to sow.
-        Start::Sow { origin, .. } if origin >= ctx.board.len() => Sown::Ended {
-            turn: Turn::Next,
-            laps: 0,
-        },
+        // Only a ruleset's mistake asks this: no seed to sow.
+        Start::Sow { origin, .. } if origin >= ctx.board.len() => Sown::NoSeed,
         Start::Sow { origin, barrier } => {
             relay::<R, O, C, TRIAL>(rules, ctx, mv, origin, barrier, budget, control)
         }
+    }
+}
+
+impl<R: Ruleset> Position<R> {
+    /// Ends the game here by the repetition rule: the ruleset's
+    /// [`Ruleset::repetition_end`] (Oware collects the seeds left, each to
+    /// the owner of its row), its events to `obs`. If that changed the
+    /// position, its turn is found again (so that its legal moves are those
+    /// of what it now holds); the result is then
+    /// [`Ruleset::repetition_outcome`] of it. Used by [`Game`](crate::Game),
+    /// the searches and the solver, so that they agree.
+    pub(crate) fn end_by_repetition<O: Observer>(&mut self, obs: &mut O) {
+        let before = *self;
+        let (rules, side) = (self.rules, self.side);
+        rules.repetition_end(&mut self.context(side, obs));
+        if *self != before {
+            self.start_turn(&mut (), &mut ())
+                .expect("the uncancellable control does not cancel");
+        }
+    }
+
+    /// The result of the game ended by repetition in this position: the
+    /// ruleset's [`Ruleset::repetition_outcome`] after its
+    /// [`Ruleset::repetition_end`]. No allocation.
+    pub(crate) fn repetition_outcome(&self) -> Outcome {
+        let mut end = *self;
+        end.end_by_repetition(&mut ());
+        self.rules.repetition_outcome(&end.view())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rulesets::{Andada, Reading, Resized, SadeqaII, SadeqaIII, SadeqaV};
+    use crate::{DrawReason, Outcome, Position, Ruleset};
+
+    /// The built-in games keep the engine's repetition policy (RULES.md
+    /// section 2): the third occurrence, a draw without score, and the end
+    /// changes nothing; so the searches and the solver score a repetition
+    /// as before, a draw.
+    fn repetition_is_a_plain_draw<R: Ruleset>(rules: R) {
+        assert_eq!(rules.repetition(), Some(3), "{rules:?}");
+        let mut pos = Position::new(rules).with_lap_limit(Some(10_000));
+        for _ in 0..6 {
+            let mut end = pos;
+            end.end_by_repetition(&mut ());
+            assert_eq!(end, pos, "{pos}");
+            assert_eq!(end.legal_moves(), pos.legal_moves(), "{pos}");
+            assert_eq!(
+                pos.repetition_outcome(),
+                Outcome::Draw {
+                    reason: DrawReason::Repetition,
+                    score: None
+                },
+                "{pos}"
+            );
+            let Some(mv) = pos.legal_moves().into_iter().last() else {
+                break;
+            };
+            pos.play_unchecked(mv);
+        }
+    }
+
+    #[test]
+    fn built_in_repetition_is_a_plain_draw() {
+        repetition_is_a_plain_draw(SadeqaV);
+        repetition_is_a_plain_draw(SadeqaII::new());
+        repetition_is_a_plain_draw(SadeqaII::starter_only());
+        repetition_is_a_plain_draw(SadeqaIII::new());
+        repetition_is_a_plain_draw(SadeqaIII::game_91());
+        for reading in [Reading::Pankhurst, Reading::EmptyRowLoses, Reading::Ludii] {
+            repetition_is_a_plain_draw(Andada::default().with_reading(reading));
+            repetition_is_a_plain_draw(Andada::new(24).unwrap().with_clockwise(true));
+        }
+        repetition_is_a_plain_draw(Resized::new(SadeqaIII::new(), 4, 2).unwrap());
     }
 }

@@ -381,6 +381,10 @@ impl<R: Resizable> Ruleset for Resized<R> {
         self.rules.repetition()
     }
 
+    fn repetition_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+        self.rules.repetition_end(&mut ctx.as_ruleset());
+    }
+
     fn repetition_outcome(&self, pos: &View<'_, Self::State>) -> Outcome {
         self.rules.repetition_outcome(pos)
     }

@@ -8,8 +8,11 @@
 //! [`Solver::solve`] answers for the side to move:
 //!
 //! - [`Verdict::Win`] / [`Verdict::Loss`]: proved. A proof is a tree of
-//!   lines that all end in a finished game won by the prover; it never
-//!   relies on a repetition.
+//!   lines that all end in a finished game won by the prover; it relies on
+//!   a repetition only where the ruleset's
+//!   [`Ruleset::repetition_outcome`] makes a repetition a win (Oware's
+//!   rule: the seeds are collected and counted), never for the crate's own
+//!   games, whose repetition is a draw.
 //! - [`Verdict::Draw`]: neither side can force a win. In Sadeqa III, game
 //!   91 and Sadeqa V that includes a forced draw by equal score; in every
 //!   game it includes play that repeats for ever, which `Game` ends as a
@@ -18,10 +21,16 @@
 //!
 //! # Repetition
 //!
-//! A position that already occurs on the line being searched counts as
-//! **not a win** for the side trying to prove one (the conservative
-//! treatment of df-pn's graph-history interaction). A forced win never needs
-//! to repeat a position, so wins and losses are proved exactly. A
+//! A position that already occurs on the line being searched ends the line
+//! as [`Game`](crate::Game) ends a game by repetition: it is scored by the
+//! ruleset's [`Ruleset::repetition_outcome`] after its
+//! [`Ruleset::repetition_end`]. For the crate's games that is a draw, so
+//! it counts as **not a win** for the side trying to prove one (the
+//! conservative treatment of df-pn's graph-history interaction), and a
+//! forced win, which never needs to repeat a position, is proved exactly.
+//! Where a repetition can be a win (Oware), a proof through one holds on
+//! the line it was found on: the game's repetition count is taken as 2
+//! (Oware's), and [`Solution::repetitions`] says whether one was met. A
 //! *disproof* (no forced win) reached through a repetition may depend on
 //! the line it was found on, so a [`Verdict::Draw`] is certain when the
 //! search met no repetition at all ([`Solution::repetitions`] is 0) and is
@@ -506,6 +515,18 @@ impl<R: Ruleset> Solver<R> {
         if won { (0, INF) } else { (INF, 0) }
     }
 
+    /// The value of a line that repeats `pos` (module docs, "Repetition"):
+    /// the game ends there as [`Game`](crate::Game) ends it, scored by the
+    /// ruleset's [`Ruleset::repetition_outcome`] after its
+    /// [`Ruleset::repetition_end`]; not a win for a ruleset without a
+    /// repetition rule.
+    fn repetition_value(&self, pos: &Position<R>) -> (u32, u32) {
+        if pos.rules().repetition().is_none() {
+            return (INF, 0);
+        }
+        self.outcome_value(pos.repetition_outcome())
+    }
+
     /// The value of a finished game, or of one the oracle knows; `None`
     /// otherwise.
     fn leaf_value(&self, pos: &Position<R>) -> Option<(u32, u32)> {
@@ -535,7 +556,8 @@ impl<R: Ruleset> Solver<R> {
             if count_repetition {
                 self.repetitions += 1;
             }
-            return (INF, 0, 0);
+            let (pn, dn) = self.repetition_value(&c.pos);
+            return (pn, dn, 0);
         }
         if let Some(e) = self.table.get(c.hash, &c.key) {
             return (e.pn, e.dn, e.height);

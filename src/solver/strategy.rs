@@ -263,6 +263,10 @@ impl<'a, S: Copy + Eq + std::hash::Hash> Walk<'a, S> {
         }
         let key = key_of(pos);
         if self.path.contains(&key) {
+            if repetition_won(pos, self.winner) {
+                self.check.finished += 1;
+                return Ok(0);
+            }
             return Err(StrategyError::Loop {
                 position: pos.to_string(),
             });
@@ -406,6 +410,9 @@ impl<R: Ruleset> Solver<R> {
         }
         let key = key_of(pos);
         if path.contains(&key) {
+            if repetition_won(pos, self.prover) {
+                return Ok(());
+            }
             return Err(StrategyError::Loop {
                 position: pos.to_string(),
             });
@@ -471,4 +478,11 @@ impl<R: Ruleset> Solver<R> {
         done.insert(key);
         Ok(())
     }
+}
+
+/// Whether a line that repeats `pos` ends the game as a win for `winner`
+/// by the ruleset's repetition rule (Oware's; never for the crate's games,
+/// whose repetition is a draw).
+fn repetition_won<R: Ruleset>(pos: &Position<R>, winner: Player) -> bool {
+    pos.rules().repetition().is_some() && pos.repetition_outcome().winner() == Some(winner)
 }

@@ -46,6 +46,11 @@ pub(crate) enum Sown {
     OverBudget { laps: u64 },
     /// The caller's control cancelled it.
     Cancelled { laps: u64 },
+    /// It had no seed to sow: its origin is empty, or off the board. Only
+    /// a ruleset's mistake gets here (a candidate that is an empty pit, or
+    /// a [`Ruleset::start`] naming one): the move is not legal, and playing
+    /// it is [`PlayError::EmptySowing`](crate::PlayError::EmptySowing).
+    NoSeed,
 }
 
 /// Told of a long sowing's progress every [`PROGRESS_LAPS`] laps
@@ -217,10 +222,11 @@ fn trial_loop<R: Ruleset, const LAZY: bool, K: Kernel>(
                 );
                 found.add(sown, one);
             }
-            // A move that is not a sowing ends; so does one from an origin
-            // off the board (only a ruleset of someone else's could ask
-            // it: it sows nothing, see `sow_move`).
-            _ => found.ends = found.ends.union(one),
+            // A move that is not a sowing ends.
+            Start::Done(_) => found.ends = found.ends.union(one),
+            // An origin off the board sows no seed: only a ruleset's
+            // mistake asks it (see `sow_move`).
+            Start::Sow { .. } => found.add(Sown::NoSeed, one),
         }
         if found.stops::<LAZY>(candidates) {
             return found;
@@ -235,7 +241,9 @@ impl Trials {
     fn add(&mut self, sown: Sown, one: MoveSet) {
         let set = match sown {
             Sown::Ended { .. } => &mut self.ends,
-            Sown::Endless { .. } => &mut self.endless,
+            // A candidate with no seed to sow (a ruleset's mistake) is not
+            // legal either: it is refused as `PlayError::EmptySowing`.
+            Sown::Endless { .. } | Sown::NoSeed => &mut self.endless,
             // `()` never cancels.
             Sown::OverBudget { .. } | Sown::Cancelled { .. } => &mut self.over_budget,
         };
@@ -307,6 +315,12 @@ fn laps_to<R: Ruleset, O: Observer, C: Control, K: Kernel, const TRIAL: bool, co
     let mut origin = origin;
     // Every caller checks that the origin is on the board.
     let mut seeds = ctx.board.at(origin);
+    // A sowing from an empty pit moves no seed: a ruleset's mistake (its
+    // candidates name an empty pit), found here, once a sowing, where the
+    // seeds are already loaded.
+    if seeds == 0 {
+        return Sown::NoSeed;
+    }
     let mut laps: u64 = 0;
     let budget = budget.unwrap_or(u64::MAX);
     let mut next_check = budget.min(PROGRESS_LAPS);

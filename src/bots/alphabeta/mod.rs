@@ -20,7 +20,14 @@
 //!   quicker wins), a draw 0. Unfinished leaves get the caller's
 //!   [`Evaluation`](crate::bots::Evaluation).
 //! - **Repetition:** a position that already occurs on the line being
-//!   searched is scored 0, a draw (RULES.md section 2's repetition policy).
+//!   searched ends the line as [`Game`](crate::Game) ends a game by
+//!   repetition: scored by the ruleset's
+//!   [`Ruleset::repetition_outcome`](crate::Ruleset::repetition_outcome)
+//!   after its [`Ruleset::repetition_end`](crate::Ruleset::repetition_end)
+//!   (by default a draw, 0, RULES.md section 2's policy; Oware's collects
+//!   the seeds and counts them). A ruleset without a repetition rule scores
+//!   it 0. Under a repetition count above 2 (the default's 3) this is the
+//!   usual approximation: a side that can repeat once can repeat again.
 //! - **Transposition table:** a fixed number of entries (a power of two),
 //!   indexed by a 64-bit hash; each entry keeps the whole position, and a
 //!   hit counts only when the position is equal (collisions are checked).

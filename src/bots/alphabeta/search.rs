@@ -4,7 +4,7 @@
 //! ([`table_line`]).
 
 use super::table::{Bound, Entry, Table};
-use super::value::{INF, PROVEN, SearchValue, from_table, terminal, to_table};
+use super::value::{INF, PROVEN, SearchValue, from_table, repetition, terminal, to_table};
 use crate::bots::eval::Evaluation;
 use crate::moves::{Move, MoveSet};
 use crate::position::Position;
@@ -197,7 +197,7 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         }
         let hash = hash_of(pos);
         if self.path.iter().any(|(h, p)| *h == hash && p == pos) {
-            return 0;
+            return repetition(pos, ply);
         }
         if depth <= 0 {
             return self.eval.evaluate(pos);

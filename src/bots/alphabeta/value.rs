@@ -90,8 +90,24 @@ pub(super) fn from_table(v: i32, ply: i32) -> i32 {
 /// The value of a finished game for its side to move, `ply` plies below
 /// the root.
 pub(crate) fn terminal<R: Ruleset>(pos: &Position<R>, ply: i32) -> i32 {
-    let me = pos.side_to_move();
-    match pos.outcome() {
+    outcome_value(pos.outcome(), pos.side_to_move(), ply)
+}
+
+/// The value of a game ended by the repetition rule in `pos` (RULES.md
+/// section 2's policy, or the ruleset's own: [`Ruleset::repetition_outcome`]
+/// after [`Ruleset::repetition_end`]) for its side to move, `ply` plies
+/// below the root; 0 for a ruleset without a repetition rule (a line that
+/// repeats is then taken as a draw).
+pub(crate) fn repetition<R: Ruleset>(pos: &Position<R>, ply: i32) -> i32 {
+    if pos.rules().repetition().is_none() {
+        return 0;
+    }
+    outcome_value(pos.repetition_outcome(), pos.side_to_move(), ply)
+}
+
+/// The value of `outcome` for `me`, `ply` plies below the root.
+fn outcome_value(outcome: Outcome, me: crate::player::Player, ply: i32) -> i32 {
+    match outcome {
         Outcome::Win { winner, score } => {
             let margin = score.map_or(0, |s| s.of(winner) as i32 - s.of(winner.other()) as i32);
             let v = WIN + MARGIN * margin - ply;
