@@ -160,7 +160,10 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
     }
 
     /// Moves up to `seeds` seeds of the pit at `idx` to `by`'s captured
-    /// seeds. Returns the seeds moved: 0 for an index off the board.
+    /// seeds, and reports it: [`Event::WaranaCapture`] from a marked pit
+    /// (Sadeqa V's waranas, RULES.md 3.3), [`Event::Capture`] from any
+    /// other; nothing is reported when no seed moves. Returns the seeds
+    /// moved: 0 for an index off the board.
     #[inline]
     pub fn capture(&mut self, idx: usize, seeds: u8, by: Player) -> u8 {
         if idx >= self.board.len() {
@@ -170,6 +173,22 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
         let taken = have.min(seeds);
         self.board.set(idx, have - taken);
         self.captured[by.index()] += taken as u16;
+        if O::LISTENS && taken > 0 {
+            let pit = self.board.pit_at(idx);
+            self.obs.event(if self.is_marked(idx) {
+                Event::WaranaCapture {
+                    by,
+                    pit,
+                    seeds: taken,
+                }
+            } else {
+                Event::Capture {
+                    by,
+                    pit,
+                    seeds: taken,
+                }
+            });
+        }
         taken
     }
 
@@ -188,10 +207,32 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
     }
 
     /// Moves every seed on the board to `to`'s captured seeds (Sadeqa III's
-    /// end, RULES.md section 5.4). Returns the seeds moved.
+    /// end, RULES.md section 5.4), reported as one [`Event::Sweep`] (none
+    /// for an empty board). Returns the seeds moved.
     pub fn sweep(&mut self, to: Player) -> u16 {
         let seeds = self.board.clear() as u16;
         self.captured[to.index()] += seeds;
+        if seeds > 0 {
+            self.obs.event(Event::Sweep { to, seeds });
+        }
+        seeds
+    }
+
+    /// Moves every seed of `row`'s pits to `to`'s captured seeds (Oware's
+    /// end: each player collects his own row), reported as one
+    /// [`Event::Sweep`] (none for an empty row). Returns the seeds moved.
+    pub fn sweep_row(&mut self, row: Player, to: Player) -> u16 {
+        let n = self.board.pits_per_row();
+        let first = row.index() * n;
+        let mut seeds = 0u16;
+        for idx in first..first + n {
+            seeds += self.board.seeds_at(idx) as u16;
+            self.board.set(idx, 0);
+        }
+        self.captured[to.index()] += seeds;
+        if seeds > 0 {
+            self.obs.event(Event::Sweep { to, seeds });
+        }
         seeds
     }
 

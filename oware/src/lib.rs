@@ -34,8 +34,8 @@
 #![forbid(unsafe_code)]
 
 use sowing::{
-    Event, Lap, Move, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring, Sowing,
-    Turn, View,
+    Lap, Move, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring, Sowing, Turn,
+    View,
 };
 
 /// Houses per player (OpenSpiel's `kDefaultHousesPerPlayer`).
@@ -212,14 +212,8 @@ impl Ruleset for Oware {
             if !takes(seeds) {
                 break;
             }
+            // Reported by the context as `Event::Capture`.
             ctx.capture(idx, seeds, by);
-            if O::LISTENS {
-                ctx.event(Event::Capture {
-                    by,
-                    pit: board.pit_at(idx),
-                    seeds,
-                });
-            }
         }
         Turn::Next
     }
@@ -229,20 +223,10 @@ impl Ruleset for Oware {
     /// `CollectAndTerminate`: every seed left goes to the owner of its
     /// house.
     fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove {
-        let mut swept = [0u16; 2];
-        for idx in 0..2 * HOUSES {
-            let owner = ctx.board().owner(idx);
-            swept[owner.index()] += ctx.capture(idx, u8::MAX, owner) as u16;
-        }
-        if O::LISTENS {
-            for to in [Player::South, Player::North] {
-                if swept[to.index()] > 0 {
-                    ctx.event(Event::Sweep {
-                        to,
-                        seeds: swept[to.index()],
-                    });
-                }
-            }
+        // Each reported by the context as `Event::Sweep` (none for an
+        // empty row).
+        for player in Player::BOTH {
+            ctx.sweep_row(player, player);
         }
         NoMove::End
     }

@@ -1,6 +1,6 @@
 //! The opposite-pit capture, shared by Sadeqa II, Sadeqa III and Andada.
 
-use crate::event::{Event, Observer};
+use crate::event::Observer;
 use crate::ruleset::{Ruleset, Sowing};
 
 /// The last seed fell into the empty pit `landing`: if the opposite pit is
@@ -11,11 +11,8 @@ use crate::ruleset::{Ruleset, Sowing};
 pub(crate) fn opposite<R: Ruleset, O: Observer>(ctx: &mut Sowing<'_, R, O>, landing: usize) {
     let opposite = ctx.board().opposite(landing);
     let by = ctx.mover();
-    let seeds = ctx.capture(opposite, u8::MAX, by);
-    if O::LISTENS && seeds > 0 {
-        let pit = ctx.board().pit_at(opposite);
-        ctx.event(Event::Capture { by, pit, seeds });
-    }
+    // Reported by the context as `Event::Capture` when it takes seeds.
+    ctx.capture(opposite, u8::MAX, by);
 }
 
 /// [`opposite`], only if `landing` is in the mover's own row: Sadeqa III

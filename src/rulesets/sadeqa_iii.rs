@@ -13,7 +13,7 @@
 //! - The game is not ended early when one side has more than half the seeds:
 //!   the final score is part of the result.
 
-use crate::event::{Event, Observer};
+use crate::event::Observer;
 use crate::moves::MoveSet;
 use crate::outcome::{Outcome, Score};
 use crate::player::Player;
@@ -100,17 +100,9 @@ impl Ruleset for SadeqaIII {
     /// 5.4: the seeds left go to the player who made the last move.
     fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove {
         let last_mover = ctx.mover().other();
-        let seeds = ctx.sweep(last_mover);
-        // Events are reported only after a move, and a move never leaves
-        // the board empty (its last seed stays, 5.3), so `seeds >= 0` would
-        // behave the same: an equivalent mutant (docs/MUTANTS.md). The test
-        // stays, so that no empty sweep could ever be reported.
-        if seeds > 0 {
-            ctx.event(Event::Sweep {
-                to: last_mover,
-                seeds,
-            });
-        }
+        // Reported by the context as `Event::Sweep` (none for an empty
+        // board).
+        ctx.sweep(last_mover);
         NoMove::End
     }
 

@@ -132,12 +132,8 @@ impl Ruleset for SadeqaV {
             // 3.3.2: the opponent's warana: capture the seed just dropped
             // and one more (only it if the warana was empty), then a bonus
             // move.
-            let seeds = ctx.capture(lap.landing, 2, mover);
-            ctx.event(Event::WaranaCapture {
-                by: mover,
-                pit: board.pit_at(lap.landing),
-                seeds,
-            });
+            // A capture from a marked pit: reported as `Event::WaranaCapture`.
+            ctx.capture(lap.landing, 2, mover);
             ctx.event(Event::BonusMove { player: mover });
             return Turn::Again;
         }
