@@ -293,6 +293,32 @@ pub enum Scoring {
     Points,
 }
 
+/// [`Ruleset::evaluate`]'s default: the points difference, or mobility,
+/// as the game is won.
+#[inline]
+pub(crate) fn by_scoring<R: Ruleset>(rules: &R, pos: &View<'_, R::State>) -> i32 {
+    let me = pos.side_to_move();
+    match rules.scoring() {
+        Scoring::Points => {
+            let points = |p: Player| rules.points(pos, p).unwrap_or(pos.captured(p)) as i32;
+            4 * (points(me) - points(me.other()))
+        }
+        Scoring::LastMover => mobility(pos.board(), me) - mobility(pos.board(), me.other()),
+    }
+}
+
+/// `player`'s mobility and seeds: `4` per occupied pit of his row, `4`
+/// more per pit of two seeds or more, `1` per seed.
+#[inline]
+fn mobility(board: &Board, player: Player) -> i32 {
+    let n = board.pits_per_row();
+    let first = player.index() * n;
+    (first..first + n).fold(0, |value, idx| {
+        let s = board.seeds_at(idx) as i32;
+        value + s + 4 * (s > 0) as i32 + 4 * (s > 1) as i32
+    })
+}
+
 /// The rules of one game, as hooks called by the core.
 ///
 /// A ruleset is a small value (its options); a [`Position`](crate::Position)
@@ -448,6 +474,40 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
         (self.scoring() == Scoring::Points).then(|| pos.captured(player))
     }
 
+    /// A heuristic value of `pos` for its side to move, for the searching
+    /// players ([`AlphaBeta`](crate::bots::AlphaBeta),
+    /// [`GreedyBot`](crate::bots::GreedyBot), through
+    /// [`StandardEval`](crate::bots::StandardEval)): higher is better for
+    /// him, in units of about a quarter of a seed, within ±10,000 (larger
+    /// values stand for proven results). Called only for positions that
+    /// are not over: the search scores finished games from their outcome.
+    /// It is in the search's hot path: keep it allocation-free.
+    ///
+    /// The default reads how the game is won ([`Ruleset::scoring`]):
+    ///
+    /// - [`Scoring::Points`]: the points difference, `4` per point
+    ///   ([`Ruleset::points`]; the captured seeds where it gives none).
+    /// - [`Scoring::LastMover`]: being able to keep moving: `4` per
+    ///   occupied pit of one's row (a candidate move), `4` more per pit of
+    ///   two seeds or more (a move that reaches past the next pit), `1` per
+    ///   seed in one's row, against the opponent's.
+    ///
+    /// A game with knowledge of its own overrides it (Sadeqa V adds its
+    /// waranas).
+    ///
+    /// ```
+    /// use sowing::{Position, Ruleset, rulesets::SadeqaIII};
+    ///
+    /// // South has captured 8 seeds, North none; North to move.
+    /// let pos: Position<SadeqaIII> = "sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0".parse()?;
+    /// assert_eq!(pos.rules().evaluate(&pos.view()), -32);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    fn evaluate(&self, pos: &View<'_, Self::State>) -> i32 {
+        by_scoring(self, pos)
+    }
+
     /// The state field of the position string, if the state needs one
     /// (RULES.md section 7). Default: none. A game whose state can be
     /// other than its `Default` must write it here and read it in
@@ -488,6 +548,34 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
             reason: crate::DrawReason::Repetition,
             score: None,
         }
+    }
+
+    /// How many states of [`Ruleset::State`] the endgame databases tell
+    /// apart (module `tablebase`): they number them `0..STATES`
+    /// ([`Ruleset::state_index`], [`Ruleset::state_at`]). The default, 1,
+    /// holds the state's `Default` alone: right for a game with no state
+    /// (`State = ()`, Oware's and Sadeqa III's), and for one whose other
+    /// states never come with few seeds (Sadeqa II's first-move
+    /// restriction, over before the seeds fall below 30, RULES.md 4.1). A
+    /// game whose endgames have other states numbers them (Andada: its
+    /// phases `play` and `singles`).
+    const STATES: u64 = 1;
+
+    /// The number of `state` in `0..STATES`, or `None` for a state the
+    /// databases do not hold (a move to one makes a database build fail,
+    /// naming the ruleset). It must not depend on who is to move: the
+    /// databases see a position from its mover, so that one entry serves
+    /// South and North to move alike (the rules treat both players alike).
+    /// Default: `0` for the state's `Default`, `None` for any other.
+    fn state_index(&self, state: &Self::State) -> Option<u64> {
+        (*state == Self::State::default()).then_some(0)
+    }
+
+    /// The state numbered `index` (below [`Ruleset::STATES`]), the inverse
+    /// of [`Ruleset::state_index`]. Default: the state's `Default`.
+    fn state_at(&self, index: u64) -> Self::State {
+        let _ = index;
+        Self::State::default()
     }
 
     /// Checks a position built from a setup for what the rules cannot

@@ -240,6 +240,10 @@ impl Default for Andada {
 impl Ruleset for Andada {
     type State = Phase;
     const NAME: &'static str = "Andada";
+    /// The databases hold the phases `play` and `singles`: the opening and
+    /// the choice come only with every seed on the board (RULES.md 6.1,
+    /// 6.2).
+    const STATES: u64 = 2;
 
     fn name(&self) -> &'static str {
         Variant::Andada(self.pits_per_row).name()
@@ -439,6 +443,22 @@ impl Ruleset for Andada {
     }
 
     /// Each phase holds only what the rules can reach (6.1, 6.2, 6.5).
+    fn state_index(&self, state: &Phase) -> Option<u64> {
+        match state {
+            Phase::Play => Some(0),
+            Phase::Singles => Some(1),
+            Phase::Opening | Phase::Choice => None,
+        }
+    }
+
+    fn state_at(&self, index: u64) -> Phase {
+        if index == 0 {
+            Phase::Play
+        } else {
+            Phase::Singles
+        }
+    }
+
     fn check_setup(&self, pos: &View<'_, Phase>) -> Result<(), Unreachable> {
         let board = pos.board();
         let len = board.len();

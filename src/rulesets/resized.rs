@@ -286,6 +286,11 @@ impl<R: Resizable> Ruleset for Resized<R> {
     const NAME: &'static str = R::NAME;
     const MARKS_PITS: bool = R::MARKS_PITS;
     const SKIPS_ORIGIN: bool = R::SKIPS_ORIGIN;
+    /// A game on another board (the solved-games table, docs/SOLVED.md)
+    /// keeps its game's states. Its database files are named after the
+    /// resized game (`sadeqa-iii:5x3.30.tb`), and their headers give its
+    /// pits.
+    const STATES: u64 = R::STATES;
 
     fn name(&self) -> &'static str {
         self.name
@@ -369,6 +374,11 @@ impl<R: Resizable> Ruleset for Resized<R> {
         self.rules.points(pos, player)
     }
 
+    #[inline]
+    fn evaluate(&self, pos: &View<'_, Self::State>) -> i32 {
+        self.rules.evaluate(pos)
+    }
+
     fn format_state(&self, state: &Self::State) -> Option<&'static str> {
         self.rules.format_state(state)
     }
@@ -383,6 +393,14 @@ impl<R: Resizable> Ruleset for Resized<R> {
 
     fn repetition_outcome(&self, pos: &View<'_, Self::State>) -> Outcome {
         self.rules.repetition_outcome(pos)
+    }
+
+    fn state_index(&self, state: &Self::State) -> Option<u64> {
+        self.rules.state_index(state)
+    }
+
+    fn state_at(&self, index: u64) -> Self::State {
+        self.rules.state_at(index)
     }
 
     fn check_setup(&self, pos: &View<'_, Self::State>) -> Result<(), Unreachable> {

@@ -164,6 +164,17 @@ impl Ruleset for SadeqaV {
         Some(Self::score_of(pos, player))
     }
 
+    /// The points difference (3.7), `4` per point, with `2` per warana
+    /// owned: a warana goes on collecting.
+    #[inline]
+    fn evaluate(&self, pos: &View<'_, ()>) -> i32 {
+        let me = pos.side_to_move();
+        let points = |p: Player| Self::score_of(pos, p) as i32;
+        // A player's waranas lie in his opponent's row.
+        let waranas = |p: Player| pos.board().row_pits(p.other(), pos.marks()).count_ones() as i32;
+        4 * (points(me) - points(me.other())) + 2 * (waranas(me) - waranas(me.other()))
+    }
+
     fn parse_state(&self, field: Option<&str>) -> Result<(), StateError> {
         match field {
             None => Ok(()),

@@ -140,9 +140,10 @@ impl<R: Tabulate> Builder<R> {
     ///
     /// # Errors
     /// [`TablebaseError`]: the maximum is more seeds than the game has, a
-    /// layer too large, a file that cannot be written or read, or (a bug
-    /// of a ruleset's [`Tabulate`]) a move to a position the databases do
-    /// not hold.
+    /// layer too large, a file that cannot be written or read, or (a
+    /// ruleset's state numbering that leaves out a state,
+    /// [`Ruleset::state_index`](crate::Ruleset::state_index)) a move to a
+    /// position the databases do not hold.
     pub fn build(
         &self,
         progress: impl Fn(&Progress) + Sync,

@@ -290,10 +290,12 @@ pub enum TablebaseError {
         /// Its positions.
         positions: u64,
     },
-    /// A move led to a position the databases do not hold: a bug of the
-    /// ruleset's [`Tabulate`] implementation.
+    /// A move led to a position the databases do not hold: the ruleset's
+    /// state numbering ([`Ruleset::STATES`](crate::Ruleset::STATES),
+    /// [`Ruleset::state_index`](crate::Ruleset::state_index)) leaves out a
+    /// state its endgames reach.
     #[error(
-        "{ruleset}: a move led to a position whose state the databases do not hold (check its Tabulate implementation)"
+        "{ruleset}: a move led to a position whose state the databases do not hold (check its STATES and state_index)"
     )]
     NotClosed {
         /// The ruleset's name.
