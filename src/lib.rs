@@ -43,6 +43,7 @@
 //! ```
 //! use sowing::{Lap, Move, MoveSet, NoMove, Outcome, Position, Ruleset, Scoring, Sowing, Turn, View};
 //! use sowing::Observer;
+//! use std::borrow::Cow;
 //!
 //! /// 2 x 3 pits of 2 seeds, one lap a move, no captures; whoever cannot
 //! /// move loses.
@@ -51,8 +52,7 @@
 //!
 //! impl Ruleset for Tiny {
 //!     type State = ();
-//!     const NAME: &'static str = "Tiny";
-//!     fn name(&self) -> &'static str { "tiny" }
+//!     fn name(&self) -> Cow<'static, str> { Cow::Borrowed("tiny") }
 //!     fn from_name(name: &str) -> Option<Self> { name.eq_ignore_ascii_case("tiny").then_some(Tiny) }
 //!     fn pits_per_row(&self) -> usize { 3 }
 //!     fn seeds_per_pit(&self) -> u8 { 2 }

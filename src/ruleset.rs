@@ -24,6 +24,7 @@ use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::view::View;
+use std::borrow::Cow;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -341,9 +342,6 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// reads as (see [`Ruleset::parse_state`]).
     type State: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static;
 
-    /// The game's name, for messages (`"Sadeqa III"`).
-    const NAME: &'static str;
-
     /// Whether the game marks pits (Sadeqa V's waranas): the position string
     /// may write a pit with `w` only then.
     const MARKS_PITS: bool = false;
@@ -358,9 +356,19 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// set.
     const SKIPS_ORIGIN: bool = false;
 
-    /// The notation name of this ruleset value: the position string's
-    /// variant field (`"sadeqa-iii"`, `"andada-15"`). Lower case, no spaces.
-    fn name(&self) -> &'static str;
+    /// The name of this ruleset value: the position string's variant field
+    /// (`"sadeqa-iii"`, `"game-91"`, `"andada-15"`, `"sadeqa-iii:5x3"`),
+    /// and the game's name in messages and database file names. Lower
+    /// case, no spaces.
+    ///
+    /// The ruleset's one name (0.3 also had a constant `NAME`, a title per
+    /// type): a name belongs to the value, since one type plays several
+    /// variants (Sadeqa III and game 91, Andada's sizes, a game on another
+    /// board). A `Cow` so that a name made from options (a
+    /// [`Resized`](crate::rulesets::Resized) game's `<game>:<m>x<n>`) is
+    /// built when asked, not leaked; a fixed name is borrowed
+    /// (`Cow::Borrowed("oware")`). Never called in play or search.
+    fn name(&self) -> Cow<'static, str>;
 
     /// The ruleset with default options whose [`Ruleset::name`] is `name`
     /// (in any case), if this type plays it. Reading a position string

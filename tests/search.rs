@@ -744,12 +744,11 @@ mod pebbles {
 
     impl Ruleset for Pebbles {
         type State = ();
-        const NAME: &'static str = "Pebbles";
 
-        fn name(&self) -> &'static str {
+        fn name(&self) -> std::borrow::Cow<'static, str> {
             match self.scoring {
-                Scoring::Points => "pebbles",
-                Scoring::LastMover => "pebbles-last",
+                Scoring::Points => "pebbles".into(),
+                Scoring::LastMover => "pebbles-last".into(),
             }
         }
 

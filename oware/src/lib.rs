@@ -37,6 +37,7 @@ use sowing::{
     Lap, Move, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring, Sowing, Turn,
     View,
 };
+use std::borrow::Cow;
 
 /// Houses per player (OpenSpiel's `kDefaultHousesPerPlayer`).
 pub const HOUSES: usize = 6;
@@ -129,14 +130,13 @@ fn takes(count: u8) -> bool {
 
 impl Ruleset for Oware {
     type State = ();
-    const NAME: &'static str = "Oware";
 
     /// `DistributeSeeds`: "Seeds are never sown into the house they were
     /// drawn from."
     const SKIPS_ORIGIN: bool = true;
 
-    fn name(&self) -> &'static str {
-        "oware"
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed("oware")
     }
 
     fn from_name(name: &str) -> Option<Self> {

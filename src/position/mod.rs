@@ -126,7 +126,7 @@ impl<R: Ruleset> Position<R> {
                 && rules.total_seeds() <= crate::board::MAX_SEEDS,
             "{}: a ruleset's board has 2 to 24 pits a row and at most 96 seeds \
              in play, not {n} pits a row and {} seeds",
-            R::NAME,
+            rules.name(),
             rules.total_seeds()
         );
         let seeds = initial_row(rules.seeds_per_pit(), n);

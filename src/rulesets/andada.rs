@@ -58,6 +58,7 @@ use crate::variant::{ANDADA_SIZES, BuiltIn, Variant};
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// Andada: 2 x n (n = 12, 15, 18, 21, 24), 2 seeds per pit.
 ///
@@ -239,14 +240,13 @@ impl Default for Andada {
 
 impl Ruleset for Andada {
     type State = Phase;
-    const NAME: &'static str = "Andada";
     /// The databases hold the phases `play` and `singles`: the opening and
     /// the choice come only with every seed on the board (RULES.md 6.1,
     /// 6.2).
     const STATES: u64 = 2;
 
-    fn name(&self) -> &'static str {
-        Variant::Andada(self.pits_per_row).name()
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed(Variant::Andada(self.pits_per_row).name())
     }
 
     fn from_name(name: &str) -> Option<Self> {
@@ -431,12 +431,12 @@ impl Ruleset for Andada {
             Some("play") => Ok(Phase::Play),
             Some("singles") => Ok(Phase::Singles),
             Some(other) => Err(StateError::Unknown {
-                variant: "andada",
+                variant: "andada".into(),
                 expected: EXPECTED,
                 found: crate::error::excerpt(other),
             }),
             None => Err(StateError::Missing {
-                variant: "andada",
+                variant: "andada".into(),
                 expected: EXPECTED,
             }),
         }

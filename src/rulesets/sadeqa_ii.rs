@@ -26,6 +26,7 @@ use crate::variant::{BuiltIn, Variant};
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// Sadeqa II: 2 x 6, 3 seeds per pit (36 seeds).
 ///
@@ -91,10 +92,9 @@ impl SadeqaII {
 
 impl Ruleset for SadeqaII {
     type State = FirstMoves;
-    const NAME: &'static str = "Sadeqa II";
 
-    fn name(&self) -> &'static str {
-        Variant::SadeqaII.name()
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed(Variant::SadeqaII.name())
     }
 
     fn from_name(name: &str) -> Option<Self> {
@@ -176,7 +176,7 @@ impl Ruleset for SadeqaII {
             Some("first:N") => [false, true],
             Some(other) => {
                 return Err(StateError::Unknown {
-                    variant: "sadeqa-ii",
+                    variant: "sadeqa-ii".into(),
                     expected: "first:SN, first:S, first:N (or none)",
                     found: crate::error::excerpt(other),
                 });

@@ -23,6 +23,7 @@ use crate::variant::{BuiltIn, Variant};
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// Sadeqa III: 2 x 8, 6 seeds per pit (96 seeds); or game 91 with 4 (64).
 ///
@@ -61,10 +62,9 @@ impl Default for SadeqaIII {
 
 impl Ruleset for SadeqaIII {
     type State = ();
-    const NAME: &'static str = "Sadeqa III";
 
-    fn name(&self) -> &'static str {
-        self.variant().name()
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed(self.variant().name())
     }
 
     fn from_name(name: &str) -> Option<Self> {

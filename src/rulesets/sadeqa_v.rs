@@ -27,6 +27,7 @@ use crate::variant::{BuiltIn, Variant};
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// Sadeqa V: 2 x 10, 4 seeds per pit (80 seeds), with waranas.
 ///
@@ -72,11 +73,10 @@ impl SadeqaV {
 
 impl Ruleset for SadeqaV {
     type State = ();
-    const NAME: &'static str = "Sadeqa V";
     const MARKS_PITS: bool = true;
 
-    fn name(&self) -> &'static str {
-        Variant::SadeqaV.name()
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed(Variant::SadeqaV.name())
     }
 
     fn from_name(name: &str) -> Option<Self> {

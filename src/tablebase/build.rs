@@ -177,7 +177,7 @@ impl<R: Tabulate> Builder<R> {
         let mut reports = Vec::new();
         for seeds in 0..=self.max_seeds {
             let started = Instant::now();
-            let path = layer_path(&self.dir, self.rules.name(), seeds);
+            let path = layer_path(&self.dir, &self.rules.name(), seeds);
             let header = header_of(&self.rules, &layout, seeds, 0);
             if let Some(mapped) = reusable(&path, &header)? {
                 lower.push(mapped);
@@ -218,7 +218,7 @@ impl<R: Tabulate> Builder<R> {
 /// The header of a layer file of `rules`.
 pub(crate) fn header_of<R: Tabulate>(rules: &R, layout: &Layout, seeds: u32, crc32: u32) -> Header {
     Header {
-        ruleset: rules.name().to_owned(),
+        ruleset: rules.name().into_owned(),
         options: format!("{rules:?}"),
         values: ValueKind::of(rules).name().to_owned(),
         pits: layout.pits,
