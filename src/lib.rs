@@ -33,7 +33,7 @@
 //! ([`Ruleset::relays`], [`Ruleset::lap_end`]), what happens when a player
 //! cannot move ([`Ruleset::no_move`]) and the result
 //! ([`Ruleset::outcome`]). The hooks read the position through a [`View`]
-//! and change it only through a [`Sowing`] context. Everything else comes
+//! and change it only through a [`MoveContext`] context. Everything else comes
 //! with it: legality with the exact endless-sowing test, play, the
 //! position string, [`Game`] with records and repetition, [`playout`], the
 //! computer players and the solver. The repository holds a worked example
@@ -41,7 +41,7 @@
 //! checked against OpenSpiel (the README's "A game of your own").
 //!
 //! ```
-//! use sowing::{Lap, Move, MoveSet, NoMove, Outcome, Position, Ruleset, Scoring, Sowing, Turn, View};
+//! use sowing::{Lap, Move, MoveSet, NoMove, Outcome, Position, Ruleset, Scoring, MoveContext, Turn, View};
 //! use sowing::Observer;
 //! use std::borrow::Cow;
 //!
@@ -61,8 +61,8 @@
 //!         MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
 //!     }
 //!     fn relays(&self, _: &Lap<'_>, _: &()) -> bool { false }
-//!     fn lap_end<O: Observer>(&self, _: &mut Sowing<'_, Self, O>, _: &Lap<'_>) -> Turn { Turn::Next }
-//!     fn no_move<O: Observer>(&self, _: &mut Sowing<'_, Self, O>) -> NoMove { NoMove::End }
+//!     fn lap_end<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>, _: &Lap<'_>) -> Turn { Turn::Next }
+//!     fn no_move<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>) -> NoMove { NoMove::End }
 //!     fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
 //!         Outcome::Win { winner: pos.side_to_move().other(), score: None }
 //!     }
@@ -88,7 +88,7 @@
 //! - [`Ruleset`]: the hooks in which games differ ([`Ruleset::candidates`],
 //!   [`Ruleset::relays`], [`Ruleset::lap_end`], [`Ruleset::no_move`], the
 //!   outcome, points and notation), changing a position only through the
-//!   narrow [`Sowing`] context. The games live in [`rulesets`].
+//!   narrow [`MoveContext`] context. The games live in [`rulesets`].
 //! - [`Position`]: a board and the game's state, with legality found once a
 //!   turn ([`Position::legal_moves`], [`Position::legality`],
 //!   [`Position::prove`]), play ([`Position::play`],
@@ -174,7 +174,7 @@ pub use player::{Pit, Player};
 pub use position::{Legality, Position, Proof, SKIPPING_LAP_LIMIT, TURN_BUDGET};
 #[cfg(feature = "bots")]
 pub use position::{playout, playout_with};
-pub use ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};
+pub use ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Start, Turn};
 pub use setup::Setup;
 pub use sow::{Control, PROGRESS_LAPS};
 pub use variant::{ANDADA_SIZES, BuiltIn, UnknownVariant, Variant};

@@ -1,5 +1,5 @@
 //! The [`Ruleset`] trait: the hooks in which the games differ, and the
-//! narrow [`Sowing`] context through which a hook changes a position.
+//! narrow [`MoveContext`] context through which a hook changes a position.
 //!
 //! Everything else (sowing, relay laps, endless-sowing detection, legality,
 //! turn order, passing, notation) is written once in the core: the [`Board`]
@@ -88,7 +88,7 @@ pub struct Lap<'a> {
 ///
 /// Built by the core for [`Ruleset::begin`], [`Ruleset::lap_end`],
 /// [`Ruleset::end_move`] and [`Ruleset::no_move`].
-pub struct Sowing<'a, R: Ruleset, O: Observer> {
+pub struct MoveContext<'a, R: Ruleset, O: Observer> {
     pub(crate) board: &'a mut Board,
     pub(crate) marks: &'a mut u64,
     pub(crate) state: &'a mut R::State,
@@ -97,7 +97,7 @@ pub struct Sowing<'a, R: Ruleset, O: Observer> {
     pub(crate) obs: &'a mut O,
 }
 
-impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
+impl<R: Ruleset, O: Observer> MoveContext<'_, R, O> {
     /// The board.
     #[inline]
     pub fn board(&self) -> &Board {
@@ -263,14 +263,14 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
     }
 }
 
-impl<W: Ruleset, O: Observer> Sowing<'_, W, O> {
+impl<W: Ruleset, O: Observer> MoveContext<'_, W, O> {
     /// The same context as one of the ruleset `R`, which has the same state:
     /// a ruleset that wraps another
     /// ([`Resized`](crate::rulesets::Resized)) hands its hooks' context on
     /// to the wrapped ruleset's hooks.
     #[inline(always)]
-    pub(crate) fn as_ruleset<R: Ruleset<State = W::State>>(&mut self) -> Sowing<'_, R, O> {
-        Sowing {
+    pub(crate) fn as_ruleset<R: Ruleset<State = W::State>>(&mut self) -> MoveContext<'_, R, O> {
+        MoveContext {
             board: self.board,
             marks: self.marks,
             state: self.state,
@@ -331,7 +331,7 @@ fn mobility(board: &Board, player: Player) -> i32 {
 /// and start, how the game is won, the candidates, what ends a move, what
 /// happens when a player cannot move, the result. The provided ones have
 /// defaults that most games keep. Hooks read a position through a
-/// read-only [`View`] and change one only through a [`Sowing`] context.
+/// read-only [`View`] and change one only through a [`MoveContext`] context.
 /// A game defined in another crate implements this trait and gets the
 /// whole engine: legality with the exact endless test, play, the position
 /// string, games and records, the computer players and the solver.
@@ -442,7 +442,7 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// enters the singleton ending. Called once for a move that is made,
     /// never for a trial, before any seed is sown. Default: nothing.
     #[inline(always)]
-    fn begin<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move, start: Start) {
+    fn begin<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, mv: Move, start: Start) {
         let _ = (ctx, mv, start);
     }
 
@@ -460,17 +460,17 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     }
 
     /// The lap that stopped the sowing: captures, waranas, the bonus move.
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn;
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn;
 
     /// Called once after the move, before the turn passes: bookkeeping such
     /// as first-move flags and phases. Default: nothing.
-    fn end_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+    fn end_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
         let _ = ctx;
     }
 
     /// The player to move (`ctx.mover()`) has no legal move: pass, or the
     /// game is over (with any final sweep).
-    fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove;
+    fn no_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) -> NoMove;
 
     /// The result of a finished game (called only when it is over).
     fn outcome(&self, pos: &View<'_, Self::State>) -> Outcome;
@@ -609,7 +609,7 @@ mod tests {
     fn sowing_context_ignores_indices_off_the_board() {
         let mut board = Board::from_rows(&[1, 2, 3], &[4, 5, 6]).unwrap();
         let (mut marks, mut state, mut captured) = (0u64, (), [0u16; 2]);
-        let mut ctx: Sowing<'_, SadeqaV, ()> = Sowing {
+        let mut ctx: MoveContext<'_, SadeqaV, ()> = MoveContext {
             board: &mut board,
             marks: &mut marks,
             state: &mut state,

@@ -2042,7 +2042,7 @@ fn a_lazy_child_whose_first_candidate_is_endless_still_moves() {
 /// the core sows nothing (the move ends at once) instead of panicking.
 #[test]
 fn an_origin_off_the_board_sows_nothing() {
-    use sowing::{Lap, NoMove, Sowing, Start, Turn};
+    use sowing::{Lap, MoveContext, NoMove, Start, Turn};
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     struct Stray(Variant);
     impl sowing::Ruleset for Stray {
@@ -2093,10 +2093,10 @@ fn an_origin_off_the_board_sows_nothing() {
                 Move::First(_) => Start::Done(Turn::Next),
             }
         }
-        fn lap_end<O: Observer>(&self, _: &mut Sowing<'_, Self, O>, _: &Lap<'_>) -> Turn {
+        fn lap_end<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>, _: &Lap<'_>) -> Turn {
             Turn::Next
         }
-        fn no_move<O: Observer>(&self, _: &mut Sowing<'_, Self, O>) -> NoMove {
+        fn no_move<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>) -> NoMove {
             NoMove::End
         }
         fn outcome(&self, _: &sowing::View<'_, ()>) -> Outcome {
@@ -2338,12 +2338,12 @@ impl<const N: usize, const S: u8, const SKIP: bool, const C: u8> sowing::Ruleset
     }
     fn lap_end<O: Observer>(
         &self,
-        _: &mut sowing::Sowing<'_, Self, O>,
+        _: &mut sowing::MoveContext<'_, Self, O>,
         _: &sowing::Lap<'_>,
     ) -> sowing::Turn {
         sowing::Turn::Next
     }
-    fn no_move<O: Observer>(&self, _: &mut sowing::Sowing<'_, Self, O>) -> sowing::NoMove {
+    fn no_move<O: Observer>(&self, _: &mut sowing::MoveContext<'_, Self, O>) -> sowing::NoMove {
         sowing::NoMove::End
     }
     fn outcome(&self, pos: &sowing::View<'_, ()>) -> Outcome {

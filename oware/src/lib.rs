@@ -34,8 +34,8 @@
 #![forbid(unsafe_code)]
 
 use sowing::{
-    Lap, Move, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring, Sowing, Turn,
-    View,
+    Lap, Move, MoveContext, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring,
+    Turn, View,
 };
 use std::borrow::Cow;
 
@@ -189,7 +189,7 @@ impl Ruleset for Oware {
 
     /// `DoApplyAction`: `if (InOpponentRow(last_house) &&
     /// !IsGrandSlam(last_house)) DoCaptureFrom(last_house)`.
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         let by = ctx.mover();
         let board = *ctx.board();
         let last = lap.landing;
@@ -222,7 +222,7 @@ impl Ruleset for Oware {
     /// (also when the game is over by score: `LegalActions` is then empty).
     /// `CollectAndTerminate`: every seed left goes to the owner of its
     /// house.
-    fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         // Each reported by the context as `Event::Sweep` (none for an
         // empty row).
         for player in Player::BOTH {

@@ -15,7 +15,7 @@ use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::{Pit, Player};
-use crate::ruleset::{NoMove, Ruleset, Sowing, Start, Turn};
+use crate::ruleset::{MoveContext, NoMove, Ruleset, Start, Turn};
 use crate::sow::{Control, Sown, Trials, relay, trials};
 use crate::view::View;
 use std::hash::{Hash, Hasher};

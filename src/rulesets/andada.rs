@@ -52,7 +52,7 @@ use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
-use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};
+use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Start, Turn};
 use crate::rulesets::capture;
 use crate::variant::{ANDADA_SIZES, BuiltIn, Variant};
 use crate::view::View;
@@ -211,7 +211,7 @@ impl Andada {
     /// The opening chain (6.1) from sowing-order index `start`: lift the 2
     /// seeds, sow them into the next two pits, then go on from the pit after
     /// the one where that sowing ended, until every pit holds 0 or 3.
-    fn opening<O: Observer>(ctx: &mut Sowing<'_, Self, O>, start: usize) {
+    fn opening<O: Observer>(ctx: &mut MoveContext<'_, Self, O>, start: usize) {
         let len = ctx.board().len();
         let mut origin = start;
         // The chain visits every third pit once round the board, and the
@@ -323,7 +323,7 @@ impl Ruleset for Andada {
 
     /// Carries out the opening (6.1) and the choice (6.2), and enters the
     /// singleton ending (6.5) with its first barrier move.
-    fn begin<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move, start: Start) {
+    fn begin<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, mv: Move, start: Start) {
         let mover = ctx.mover();
         match (*ctx.state(), mv, start) {
             (Phase::Opening, Move::Pit(p), _) => {
@@ -357,7 +357,7 @@ impl Ruleset for Andada {
         lap.count > 1 && !(self.reading == Reading::Ludii && Self::some_row_empty(lap.board))
     }
 
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         let board = *lap.board;
         if self.reading == Reading::Ludii {
             if board.all_at_most_one() {
@@ -385,7 +385,7 @@ impl Ruleset for Andada {
         Turn::Next
     }
 
-    fn end_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+    fn end_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
         let singles = ctx.board().all_at_most_one();
         let ludii = self.reading == Reading::Ludii;
         let state = ctx.state_mut();
@@ -397,7 +397,7 @@ impl Ruleset for Andada {
         };
     }
 
-    fn no_move<O: Observer>(&self, _ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, _ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         NoMove::End
     }
 

@@ -23,7 +23,7 @@ use crate::event::Observer;
 use crate::moves::{MAX_PITS_PER_ROW, Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
-use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};
+use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Start, Turn};
 use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use crate::view::View;
 #[cfg(feature = "serde")]
@@ -323,7 +323,7 @@ impl<R: Resizable> Ruleset for Resized<R> {
     }
 
     #[inline(always)]
-    fn begin<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move, start: Start) {
+    fn begin<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, mv: Move, start: Start) {
         self.rules.begin(&mut ctx.as_ruleset(), mv, start);
     }
 
@@ -333,16 +333,16 @@ impl<R: Resizable> Ruleset for Resized<R> {
     }
 
     #[inline]
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         self.rules.lap_end(&mut ctx.as_ruleset(), lap)
     }
 
     #[inline]
-    fn end_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+    fn end_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
         self.rules.end_move(&mut ctx.as_ruleset());
     }
 
-    fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         self.rules.no_move(&mut ctx.as_ruleset())
     }
 

@@ -20,7 +20,7 @@ use crate::event::Observer;
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
-use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Turn};
+use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Turn};
 use crate::rulesets::capture;
 use crate::variant::{BuiltIn, Variant};
 use crate::view::View;
@@ -137,17 +137,17 @@ impl Ruleset for SadeqaII {
 
     /// 4.3: the move ended in an empty pit on either side; the opposite pit
     /// is removed from play.
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         capture::opposite(ctx, lap.landing);
         Turn::Next
     }
 
-    fn end_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+    fn end_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
         let mover = ctx.mover();
         ctx.state_mut().restricted[mover.index()] = false;
     }
 
-    fn no_move<O: Observer>(&self, _ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, _ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         NoMove::End
     }
 

@@ -17,7 +17,7 @@ use crate::event::Observer;
 use crate::moves::MoveSet;
 use crate::outcome::{Outcome, Score};
 use crate::player::Player;
-use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Turn};
+use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Turn};
 use crate::rulesets::capture;
 use crate::variant::{BuiltIn, Variant};
 use crate::view::View;
@@ -92,13 +92,13 @@ impl Ruleset for SadeqaIII {
     }
 
     /// 5.3: the move ended in an empty pit; a capture if it is the mover's.
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         capture::opposite_in_own_row(ctx, lap.landing);
         Turn::Next
     }
 
     /// 5.4: the seeds left go to the player who made the last move.
-    fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         let last_mover = ctx.mover().other();
         // Reported by the context as `Event::Sweep` (none for an empty
         // board).

@@ -22,7 +22,7 @@ use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::{Outcome, Score};
 use crate::player::{Pit, Player};
-use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Turn};
+use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Turn};
 use crate::variant::{BuiltIn, Variant};
 use crate::view::View;
 #[cfg(feature = "serde")]
@@ -121,7 +121,7 @@ impl Ruleset for SadeqaV {
             & !((lap.count == 4) & (lap.board.owner(lap.landing) != lap.mover))
     }
 
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         let mover = lap.mover;
         let board = *lap.board;
         if lap.marked {
@@ -149,7 +149,7 @@ impl Ruleset for SadeqaV {
         Turn::Next
     }
 
-    fn no_move<O: Observer>(&self, _ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, _ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         NoMove::Pass
     }
 
