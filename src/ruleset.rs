@@ -1,5 +1,5 @@
 //! The [`Ruleset`] trait: the hooks in which the games differ, and the
-//! narrow [`MoveContext`] context through which a hook changes a position.
+//! narrow [`MoveContext`] through which a hook changes a position.
 //!
 //! Everything else (sowing, relay laps, endless-sowing detection, legality,
 //! turn order, passing, notation) is written once in the core: the [`Board`]
@@ -87,7 +87,17 @@ pub struct Lap<'a> {
 /// marked pits, the ruleset's state, and the events reported.
 ///
 /// Built by the core for [`Ruleset::begin`], [`Ruleset::lap_end`],
-/// [`Ruleset::end_move`] and [`Ruleset::no_move`].
+/// [`Ruleset::end_move`] and [`Ruleset::no_move`]. What it changes it
+/// reports itself: [`capture`](MoveContext::capture),
+/// [`sweep`](MoveContext::sweep), [`sweep_row`](MoveContext::sweep_row)
+/// and [`sow_lap`](MoveContext::sow_lap) emit their [`Event`]s, so a
+/// ruleset reports by hand only what is its own (a warana made, a bonus
+/// move).
+///
+/// Named `Sowing` in 0.3: the name said neither that it is a context nor
+/// that it spans the whole move (its start, every lap's end, the move's
+/// end and the turn without a move), and it was the crate's name and the
+/// act of sowing a lap. `Sowing` stays as a deprecated alias.
 pub struct MoveContext<'a, R: Ruleset, O: Observer> {
     pub(crate) board: &'a mut Board,
     pub(crate) marks: &'a mut u64,
@@ -96,6 +106,10 @@ pub struct MoveContext<'a, R: Ruleset, O: Observer> {
     pub(crate) mover: Player,
     pub(crate) obs: &'a mut O,
 }
+
+/// The 0.3 name of [`MoveContext`].
+#[deprecated(since = "0.4.0", note = "renamed `MoveContext`")]
+pub type Sowing<'a, R, O> = MoveContext<'a, R, O>;
 
 impl<R: Ruleset, O: Observer> MoveContext<'_, R, O> {
     /// The board.
@@ -331,7 +345,7 @@ fn mobility(board: &Board, player: Player) -> i32 {
 /// and start, how the game is won, the candidates, what ends a move, what
 /// happens when a player cannot move, the result. The provided ones have
 /// defaults that most games keep. Hooks read a position through a
-/// read-only [`View`] and change one only through a [`MoveContext`] context.
+/// read-only [`View`] and change one only through a [`MoveContext`].
 /// A game defined in another crate implements this trait and gets the
 /// whole engine: legality with the exact endless test, play, the position
 /// string, games and records, the computer players and the solver.
