@@ -644,4 +644,84 @@ mod tests {
         assert_eq!(captured, [0, 6]);
         assert_eq!(board.seeds_on_board(), 15);
     }
+
+    /// The context reports what it changes: a capture as `Capture`, one
+    /// from a marked pit (a warana, RULES.md 3.3) as `WaranaCapture`,
+    /// nothing for an empty pit; a sweep (RULES.md 5.4) as one `Sweep`,
+    /// Oware's collection as one `Sweep` a row, none for an empty row.
+    #[test]
+    fn the_context_reports_its_captures_and_sweeps() {
+        use crate::player::Pit;
+        let mut board = Board::from_rows(&[1, 0, 3], &[4, 5, 6]).unwrap();
+        let (mut marks, mut state, mut captured) = (1u64 << 4, (), [0u16; 2]);
+        let mut events = Vec::new();
+        let mut ctx: MoveContext<'_, SadeqaV, Vec<Event>> = MoveContext {
+            board: &mut board,
+            marks: &mut marks,
+            state: &mut state,
+            captured: &mut captured,
+            mover: Player::South,
+            obs: &mut events,
+        };
+        assert_eq!(ctx.capture(5, u8::MAX, Player::South), 6);
+        assert_eq!(ctx.capture(4, 2, Player::South), 2);
+        assert_eq!(ctx.capture(1, u8::MAX, Player::South), 0);
+        assert_eq!(ctx.sweep_row(Player::North, Player::North), 7);
+        assert_eq!(ctx.sweep_row(Player::North, Player::North), 0);
+        assert_eq!(ctx.sweep(Player::North), 4);
+        assert_eq!(ctx.sweep(Player::North), 0);
+        let (by, seeds) = (Player::South, 6);
+        assert_eq!(
+            events,
+            [
+                Event::Capture {
+                    by,
+                    pit: Pit::new(Player::North, 3),
+                    seeds
+                },
+                Event::WaranaCapture {
+                    by,
+                    pit: Pit::new(Player::North, 2),
+                    seeds: 2
+                },
+                Event::Sweep {
+                    to: Player::North,
+                    seeds: 7
+                },
+                Event::Sweep {
+                    to: Player::North,
+                    seeds: 4
+                },
+            ]
+        );
+        assert_eq!(captured, [8, 11]);
+        assert_eq!(board.seeds_on_board(), 0);
+    }
+
+    /// `Ruleset::evaluate`'s default for a game won by moving last
+    /// (RULES.md 4.4): 4 an occupied pit, 4 more a pit of two seeds or
+    /// more, 1 a seed, the side to move's row against the other's.
+    #[test]
+    fn evaluation_by_mobility_for_the_last_mover_games() {
+        use crate::rulesets::SadeqaII;
+        let pos: crate::Position<SadeqaII> =
+            "sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 0-0".parse().unwrap();
+        // South: 3 occupied, 1 of two or more, 4 seeds: 20; North: 2, 1, 4: 16.
+        assert_eq!(SadeqaII::new().evaluate(&pos.view()), 4);
+        assert_eq!(by_scoring(&SadeqaII::new(), &pos.view()), 4);
+    }
+
+    /// Sadeqa V's own evaluation (RULES.md 3.7): 4 a point, the seeds in
+    /// one's waranas counted, and 2 a warana owned; the default counts the
+    /// points only.
+    #[test]
+    fn sadeqa_v_evaluation_counts_points_and_waranas() {
+        let pos: crate::Position<SadeqaV> =
+            "sadeqa-v 4,4,4,4,4,4,4,4,4,4/4,4,4,4w,4,4,4,4,4,4 N 0-0"
+                .parse()
+                .unwrap();
+        // North to move: South has 4 points (his warana's seeds) and a warana.
+        assert_eq!(SadeqaV.evaluate(&pos.view()), -(4 * 4 + 2));
+        assert_eq!(by_scoring(&SadeqaV, &pos.view()), -(4 * 4));
+    }
 }
