@@ -71,6 +71,7 @@
 
 use crate::moves::Move;
 use crate::player::Player;
+use std::borrow::Cow;
 use thiserror::Error;
 
 /// Why a move is not available in a position (the move is not in the
@@ -262,11 +263,9 @@ pub enum SetupError {
     WrongVariant {
         /// The variant named in the setup.
         found: String,
-        /// The ruleset's variant (`sadeqa-iii`); from `str::parse` of a
-        /// `Position<R>`, which has no ruleset value yet, the ruleset's
-        /// title ([`Ruleset::NAME`](crate::Ruleset::NAME), `Sadeqa III`),
-        /// which may cover several variants (`sadeqa-iii` and `game-91`).
-        expected: &'static str,
+        /// The ruleset's variant ([`Ruleset::name`](crate::Ruleset::name),
+        /// `sadeqa-iii`).
+        expected: Cow<'static, str>,
     },
     /// A row has the wrong number of pits.
     #[error(
@@ -289,7 +288,7 @@ pub enum SetupError {
         /// Seeds the variant starts with.
         total: u32,
         /// The variant.
-        variant: &'static str,
+        variant: Cow<'static, str>,
     },
     /// A marked pit (`w`) in a variant without waranas.
     #[error("pits field: {pit} is marked as a warana, but {variant} has no waranas")]
@@ -297,7 +296,7 @@ pub enum SetupError {
         /// The pit.
         pit: crate::Pit,
         /// The variant.
-        variant: &'static str,
+        variant: Cow<'static, str>,
     },
     /// A marked pit that is not on the board (a hand-built [`Setup`](crate::Setup)).
     #[error("pits field: {pit} is marked, but the board has {pits_per_row} pits a row")]
@@ -323,7 +322,7 @@ pub enum StateError {
     #[error("missing: {variant} positions carry one of {expected}")]
     Missing {
         /// The variant.
-        variant: &'static str,
+        variant: Cow<'static, str>,
         /// The words it accepts.
         expected: &'static str,
     },
@@ -337,7 +336,7 @@ pub enum StateError {
     #[non_exhaustive]
     Unexpected {
         /// The variant.
-        variant: &'static str,
+        variant: Cow<'static, str>,
         /// What the writer may have meant, or `""`
         /// (`" (a warana is marked in the pits field, as 3w)"`).
         hint: &'static str,
@@ -348,7 +347,7 @@ pub enum StateError {
     #[error("{variant} expects one of {expected}, found {found:?}")]
     Unknown {
         /// The variant.
-        variant: &'static str,
+        variant: Cow<'static, str>,
         /// The words it accepts.
         expected: &'static str,
         /// What was written.
@@ -359,9 +358,9 @@ pub enum StateError {
 impl StateError {
     /// [`StateError::Unexpected`]: a `variant` position has no state field,
     /// and `found` was written (quoted cut to 40 characters); no hint.
-    pub fn unexpected(variant: &'static str, found: &str) -> StateError {
+    pub fn unexpected(variant: impl Into<Cow<'static, str>>, found: &str) -> StateError {
         StateError::Unexpected {
-            variant,
+            variant: variant.into(),
             hint: "",
             found: excerpt(found),
         }

@@ -33,7 +33,7 @@
 //! ([`Ruleset::relays`], [`Ruleset::lap_end`]), what happens when a player
 //! cannot move ([`Ruleset::no_move`]) and the result
 //! ([`Ruleset::outcome`]). The hooks read the position through a [`View`]
-//! and change it only through a [`Sowing`] context. Everything else comes
+//! and change it only through a [`MoveContext`]. Everything else comes
 //! with it: legality with the exact endless-sowing test, play, the
 //! position string, [`Game`] with records and repetition, [`playout`], the
 //! computer players and the solver. The repository holds a worked example
@@ -41,8 +41,9 @@
 //! checked against OpenSpiel (the README's "A game of your own").
 //!
 //! ```
-//! use sowing::{Lap, Move, MoveSet, NoMove, Outcome, Position, Ruleset, Scoring, Sowing, Turn, View};
+//! use sowing::{Lap, Move, MoveSet, NoMove, Outcome, Position, Ruleset, Scoring, MoveContext, Turn, View};
 //! use sowing::Observer;
+//! use std::borrow::Cow;
 //!
 //! /// 2 x 3 pits of 2 seeds, one lap a move, no captures; whoever cannot
 //! /// move loses.
@@ -51,8 +52,7 @@
 //!
 //! impl Ruleset for Tiny {
 //!     type State = ();
-//!     const NAME: &'static str = "Tiny";
-//!     fn name(&self) -> &'static str { "tiny" }
+//!     fn name(&self) -> Cow<'static, str> { Cow::Borrowed("tiny") }
 //!     fn from_name(name: &str) -> Option<Self> { name.eq_ignore_ascii_case("tiny").then_some(Tiny) }
 //!     fn pits_per_row(&self) -> usize { 3 }
 //!     fn seeds_per_pit(&self) -> u8 { 2 }
@@ -61,8 +61,8 @@
 //!         MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
 //!     }
 //!     fn relays(&self, _: &Lap<'_>, _: &()) -> bool { false }
-//!     fn lap_end<O: Observer>(&self, _: &mut Sowing<'_, Self, O>, _: &Lap<'_>) -> Turn { Turn::Next }
-//!     fn no_move<O: Observer>(&self, _: &mut Sowing<'_, Self, O>) -> NoMove { NoMove::End }
+//!     fn lap_end<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>, _: &Lap<'_>) -> Turn { Turn::Next }
+//!     fn no_move<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>) -> NoMove { NoMove::End }
 //!     fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
 //!         Outcome::Win { winner: pos.side_to_move().other(), score: None }
 //!     }
@@ -90,6 +90,59 @@
 //! and what happened. Put it in a test of the ruleset's crate, with
 //! `sowing` as a dev-dependency with `features = ["testing"]`.
 //!
+//! The computer players and the endgame databases need no more code: the
+//! evaluation the players search with ([`Ruleset::evaluate`]) has a
+//! default from how the game is won, and so does the numbering of the
+//! states the databases hold ([`Ruleset::state_index`]).
+//!
+//! ```
+//! # use sowing::{Lap, MoveContext, MoveSet, NoMove, Outcome, Ruleset, Scoring, Turn, View};
+//! # use sowing::Observer;
+//! # use std::borrow::Cow;
+//! # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+//! # struct Tiny;
+//! # impl Ruleset for Tiny {
+//! #     type State = ();
+//! #     fn name(&self) -> Cow<'static, str> { Cow::Borrowed("tiny") }
+//! #     fn from_name(name: &str) -> Option<Self> { name.eq_ignore_ascii_case("tiny").then_some(Tiny) }
+//! #     fn pits_per_row(&self) -> usize { 3 }
+//! #     fn seeds_per_pit(&self) -> u8 { 2 }
+//! #     fn scoring(&self) -> Scoring { Scoring::LastMover }
+//! #     fn candidates(&self, pos: &View<'_, ()>) -> MoveSet {
+//! #         MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
+//! #     }
+//! #     fn relays(&self, _: &Lap<'_>, _: &()) -> bool { false }
+//! #     fn lap_end<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>, _: &Lap<'_>) -> Turn { Turn::Next }
+//! #     fn no_move<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>) -> NoMove { NoMove::End }
+//! #     fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
+//! #         Outcome::Win { winner: pos.side_to_move().other(), score: None }
+//! #     }
+//! # }
+//! # #[cfg(all(feature = "bots", feature = "tablebase"))] {
+//! use sowing::Position;
+//! use sowing::bots::{AlphaBeta, Bot, GreedyBot, Mcts, from_spec_for};
+//! use sowing::tablebase::{Builder, Tablebase};
+//!
+//! let start = Position::new(Tiny);
+//! let players: [Box<dyn Bot<Tiny>>; 4] = [
+//!     Box::new(AlphaBeta::new(6)),
+//!     Box::new(GreedyBot::new(1)),
+//!     Box::new(Mcts::new(200, 1)),
+//!     from_spec_for("alphabeta:4", 1)?,
+//! ];
+//! for mut player in players {
+//!     assert!(start.is_legal(player.choose(&start).expect("a move")));
+//! }
+//!
+//! let dir = std::env::temp_dir().join(format!("sowing-tiny-{}", std::process::id()));
+//! Builder::new(Tiny, &dir).max_seeds(12).build(|_| {})?;
+//! let tablebase = Tablebase::open(Tiny, &dir)?;
+//! assert!(tablebase.probe(&start).is_some()); // all 12 seeds: the whole game
+//! # std::fs::remove_dir_all(&dir).ok();
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Architecture
 //!
 //! The modules are the pipeline of a move:
@@ -102,7 +155,7 @@
 //! - [`Ruleset`]: the hooks in which games differ ([`Ruleset::candidates`],
 //!   [`Ruleset::relays`], [`Ruleset::lap_end`], [`Ruleset::no_move`], the
 //!   outcome, points and notation), changing a position only through the
-//!   narrow [`Sowing`] context. The games live in [`rulesets`].
+//!   narrow [`MoveContext`]. The games live in [`rulesets`].
 //! - [`Position`]: a board and the game's state, with legality found once a
 //!   turn ([`Position::legal_moves`], [`Position::legality`],
 //!   [`Position::prove`]), play ([`Position::play`],
@@ -191,7 +244,9 @@ pub use player::{Pit, Player};
 pub use position::{Legality, Position, Proof, SKIPPING_LAP_LIMIT, TURN_BUDGET};
 #[cfg(feature = "bots")]
 pub use position::{playout, playout_with};
-pub use ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};
+#[allow(deprecated)]
+pub use ruleset::Sowing;
+pub use ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Start, Turn};
 pub use setup::Setup;
 pub use sow::{Control, PROGRESS_LAPS};
 pub use variant::{ANDADA_SIZES, BuiltIn, UnknownVariant, Variant};

@@ -1,5 +1,5 @@
 //! The [`Ruleset`] trait: the hooks in which the games differ, and the
-//! narrow [`Sowing`] context through which a hook changes a position.
+//! narrow [`MoveContext`] through which a hook changes a position.
 //!
 //! Everything else (sowing, relay laps, endless-sowing detection, legality,
 //! turn order, passing, notation) is written once in the core: the [`Board`]
@@ -24,6 +24,7 @@ use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::view::View;
+use std::borrow::Cow;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -87,8 +88,18 @@ pub struct Lap<'a> {
 /// marked pits, the ruleset's state, and the events reported.
 ///
 /// Built by the core for [`Ruleset::begin`], [`Ruleset::lap_end`],
-/// [`Ruleset::end_move`] and [`Ruleset::no_move`].
-pub struct Sowing<'a, R: Ruleset, O: Observer> {
+/// [`Ruleset::end_move`] and [`Ruleset::no_move`]. What it changes it
+/// reports itself: [`capture`](MoveContext::capture),
+/// [`sweep`](MoveContext::sweep), [`sweep_row`](MoveContext::sweep_row)
+/// and [`sow_lap`](MoveContext::sow_lap) emit their [`Event`]s, so a
+/// ruleset reports by hand only what is its own (a warana made, a bonus
+/// move).
+///
+/// Named `Sowing` in 0.3: the name said neither that it is a context nor
+/// that it spans the whole move (its start, every lap's end, the move's
+/// end and the turn without a move), and it was the crate's name and the
+/// act of sowing a lap. `Sowing` stays as a deprecated alias.
+pub struct MoveContext<'a, R: Ruleset, O: Observer> {
     pub(crate) board: &'a mut Board,
     pub(crate) marks: &'a mut u64,
     pub(crate) state: &'a mut R::State,
@@ -97,7 +108,11 @@ pub struct Sowing<'a, R: Ruleset, O: Observer> {
     pub(crate) obs: &'a mut O,
 }
 
-impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
+/// The 0.3 name of [`MoveContext`].
+#[deprecated(since = "0.4.0", note = "renamed `MoveContext`")]
+pub type Sowing<'a, R, O> = MoveContext<'a, R, O>;
+
+impl<R: Ruleset, O: Observer> MoveContext<'_, R, O> {
     /// The board.
     #[inline]
     pub fn board(&self) -> &Board {
@@ -161,7 +176,10 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
     }
 
     /// Moves up to `seeds` seeds of the pit at `idx` to `by`'s captured
-    /// seeds. Returns the seeds moved: 0 for an index off the board.
+    /// seeds, and reports it: [`Event::WaranaCapture`] from a marked pit
+    /// (Sadeqa V's waranas, RULES.md 3.3), [`Event::Capture`] from any
+    /// other; nothing is reported when no seed moves. Returns the seeds
+    /// moved: 0 for an index off the board.
     #[inline]
     pub fn capture(&mut self, idx: usize, seeds: u8, by: Player) -> u8 {
         if idx >= self.board.len() {
@@ -171,6 +189,22 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
         let taken = have.min(seeds);
         self.board.set(idx, have - taken);
         self.captured[by.index()] += taken as u16;
+        if O::LISTENS && taken > 0 {
+            let pit = self.board.pit_at(idx);
+            self.obs.event(if self.is_marked(idx) {
+                Event::WaranaCapture {
+                    by,
+                    pit,
+                    seeds: taken,
+                }
+            } else {
+                Event::Capture {
+                    by,
+                    pit,
+                    seeds: taken,
+                }
+            });
+        }
         taken
     }
 
@@ -189,10 +223,32 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
     }
 
     /// Moves every seed on the board to `to`'s captured seeds (Sadeqa III's
-    /// end, RULES.md section 5.4). Returns the seeds moved.
+    /// end, RULES.md section 5.4), reported as one [`Event::Sweep`] (none
+    /// for an empty board). Returns the seeds moved.
     pub fn sweep(&mut self, to: Player) -> u16 {
         let seeds = self.board.clear() as u16;
         self.captured[to.index()] += seeds;
+        if seeds > 0 {
+            self.obs.event(Event::Sweep { to, seeds });
+        }
+        seeds
+    }
+
+    /// Moves every seed of `row`'s pits to `to`'s captured seeds (Oware's
+    /// end: each player collects his own row), reported as one
+    /// [`Event::Sweep`] (none for an empty row). Returns the seeds moved.
+    pub fn sweep_row(&mut self, row: Player, to: Player) -> u16 {
+        let n = self.board.pits_per_row();
+        let first = row.index() * n;
+        let mut seeds = 0u16;
+        for idx in first..first + n {
+            seeds += self.board.seeds_at(idx) as u16;
+            self.board.set(idx, 0);
+        }
+        self.captured[to.index()] += seeds;
+        if seeds > 0 {
+            self.obs.event(Event::Sweep { to, seeds });
+        }
         seeds
     }
 
@@ -222,14 +278,14 @@ impl<R: Ruleset, O: Observer> Sowing<'_, R, O> {
     }
 }
 
-impl<W: Ruleset, O: Observer> Sowing<'_, W, O> {
+impl<W: Ruleset, O: Observer> MoveContext<'_, W, O> {
     /// The same context as one of the ruleset `R`, which has the same state:
     /// a ruleset that wraps another
     /// ([`Resized`](crate::rulesets::Resized)) hands its hooks' context on
     /// to the wrapped ruleset's hooks.
     #[inline(always)]
-    pub(crate) fn as_ruleset<R: Ruleset<State = W::State>>(&mut self) -> Sowing<'_, R, O> {
-        Sowing {
+    pub(crate) fn as_ruleset<R: Ruleset<State = W::State>>(&mut self) -> MoveContext<'_, R, O> {
+        MoveContext {
             board: self.board,
             marks: self.marks,
             state: self.state,
@@ -253,6 +309,32 @@ pub enum Scoring {
     Points,
 }
 
+/// [`Ruleset::evaluate`]'s default: the points difference, or mobility,
+/// as the game is won.
+#[inline]
+pub(crate) fn by_scoring<R: Ruleset>(rules: &R, pos: &View<'_, R::State>) -> i32 {
+    let me = pos.side_to_move();
+    match rules.scoring() {
+        Scoring::Points => {
+            let points = |p: Player| rules.points(pos, p).unwrap_or(pos.captured(p)) as i32;
+            4 * (points(me) - points(me.other()))
+        }
+        Scoring::LastMover => mobility(pos.board(), me) - mobility(pos.board(), me.other()),
+    }
+}
+
+/// `player`'s mobility and seeds: `4` per occupied pit of his row, `4`
+/// more per pit of two seeds or more, `1` per seed.
+#[inline]
+fn mobility(board: &Board, player: Player) -> i32 {
+    let n = board.pits_per_row();
+    let first = player.index() * n;
+    (first..first + n).fold(0, |value, idx| {
+        let s = board.seeds_at(idx) as i32;
+        value + s + 4 * (s > 0) as i32 + 4 * (s > 1) as i32
+    })
+}
+
 /// The rules of one game, as hooks called by the core.
 ///
 /// A ruleset is a small value (its options); a [`Position`](crate::Position)
@@ -264,7 +346,7 @@ pub enum Scoring {
 /// and start, how the game is won, the candidates, what ends a move, what
 /// happens when a player cannot move, the result. The provided ones have
 /// defaults that most games keep. Hooks read a position through a
-/// read-only [`View`] and change one only through a [`Sowing`] context.
+/// read-only [`View`] and change one only through a [`MoveContext`].
 /// A game defined in another crate implements this trait and gets the
 /// whole engine: legality with the exact endless test, play, the position
 /// string, games and records, the computer players and the solver.
@@ -274,9 +356,6 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// Its `Default` is the state a position string without a state field
     /// reads as (see [`Ruleset::parse_state`]).
     type State: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static;
-
-    /// The game's name, for messages (`"Sadeqa III"`).
-    const NAME: &'static str;
 
     /// Whether the game marks pits (Sadeqa V's waranas): the position string
     /// may write a pit with `w` only then.
@@ -292,9 +371,19 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// set.
     const SKIPS_ORIGIN: bool = false;
 
-    /// The notation name of this ruleset value: the position string's
-    /// variant field (`"sadeqa-iii"`, `"andada-15"`). Lower case, no spaces.
-    fn name(&self) -> &'static str;
+    /// The name of this ruleset value: the position string's variant field
+    /// (`"sadeqa-iii"`, `"game-91"`, `"andada-15"`, `"sadeqa-iii:5x3"`),
+    /// and the game's name in messages and database file names. Lower
+    /// case, no spaces.
+    ///
+    /// The ruleset's one name (0.3 also had a constant `NAME`, a title per
+    /// type): a name belongs to the value, since one type plays several
+    /// variants (Sadeqa III and game 91, Andada's sizes, a game on another
+    /// board). A `Cow` so that a name made from options (a
+    /// [`Resized`](crate::rulesets::Resized) game's `<game>:<m>x<n>`) is
+    /// built when asked, not leaked; a fixed name is borrowed
+    /// (`Cow::Borrowed("oware")`). Never called in play or search.
+    fn name(&self) -> Cow<'static, str>;
 
     /// The ruleset with default options whose [`Ruleset::name`] is `name`
     /// (in any case), if this type plays it. Reading a position string
@@ -368,7 +457,7 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// enters the singleton ending. Called once for a move that is made,
     /// never for a trial, before any seed is sown. Default: nothing.
     #[inline(always)]
-    fn begin<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move, start: Start) {
+    fn begin<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, mv: Move, start: Start) {
         let _ = (ctx, mv, start);
     }
 
@@ -386,17 +475,17 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     }
 
     /// The lap that stopped the sowing: captures, waranas, the bonus move.
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn;
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn;
 
     /// Called once after the move, before the turn passes: bookkeeping such
     /// as first-move flags and phases. Default: nothing.
-    fn end_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+    fn end_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
         let _ = ctx;
     }
 
     /// The player to move (`ctx.mover()`) has no legal move: pass, or the
     /// game is over (with any final sweep).
-    fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove;
+    fn no_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) -> NoMove;
 
     /// The result of a finished game (called only when it is over).
     fn outcome(&self, pos: &View<'_, Self::State>) -> Outcome;
@@ -406,6 +495,40 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// captured seeds under [`Scoring::Points`], `None` otherwise.
     fn points(&self, pos: &View<'_, Self::State>, player: Player) -> Option<u16> {
         (self.scoring() == Scoring::Points).then(|| pos.captured(player))
+    }
+
+    /// A heuristic value of `pos` for its side to move, for the searching
+    /// players ([`AlphaBeta`](crate::bots::AlphaBeta),
+    /// [`GreedyBot`](crate::bots::GreedyBot), through
+    /// [`StandardEval`](crate::bots::StandardEval)): higher is better for
+    /// him, in units of about a quarter of a seed, within ±10,000 (larger
+    /// values stand for proven results). Called only for positions that
+    /// are not over: the search scores finished games from their outcome.
+    /// It is in the search's hot path: keep it allocation-free.
+    ///
+    /// The default reads how the game is won ([`Ruleset::scoring`]):
+    ///
+    /// - [`Scoring::Points`]: the points difference, `4` per point
+    ///   ([`Ruleset::points`]; the captured seeds where it gives none).
+    /// - [`Scoring::LastMover`]: being able to keep moving: `4` per
+    ///   occupied pit of one's row (a candidate move), `4` more per pit of
+    ///   two seeds or more (a move that reaches past the next pit), `1` per
+    ///   seed in one's row, against the opponent's.
+    ///
+    /// A game with knowledge of its own overrides it (Sadeqa V adds its
+    /// waranas).
+    ///
+    /// ```
+    /// use sowing::{Position, Ruleset, rulesets::SadeqaIII};
+    ///
+    /// // South has captured 8 seeds, North none; North to move.
+    /// let pos: Position<SadeqaIII> = "sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0".parse()?;
+    /// assert_eq!(pos.rules().evaluate(&pos.view()), -32);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    fn evaluate(&self, pos: &View<'_, Self::State>) -> i32 {
+        by_scoring(self, pos)
     }
 
     /// The state field of the position string, if the state needs one
@@ -445,7 +568,7 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// owner of its row. [`Game`](crate::Game) applies it to the game's
     /// last position, and the searches and the solver to a repeated
     /// position they score. Default: nothing.
-    fn repetition_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+    fn repetition_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
         let _ = ctx;
     }
 
@@ -459,6 +582,34 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
             reason: crate::DrawReason::Repetition,
             score: None,
         }
+    }
+
+    /// How many states of [`Ruleset::State`] the endgame databases tell
+    /// apart (module `tablebase`): they number them `0..STATES`
+    /// ([`Ruleset::state_index`], [`Ruleset::state_at`]). The default, 1,
+    /// holds the state's `Default` alone: right for a game with no state
+    /// (`State = ()`, Oware's and Sadeqa III's), and for one whose other
+    /// states never come with few seeds (Sadeqa II's first-move
+    /// restriction, over before the seeds fall below 30, RULES.md 4.1). A
+    /// game whose endgames have other states numbers them (Andada: its
+    /// phases `play` and `singles`).
+    const STATES: u64 = 1;
+
+    /// The number of `state` in `0..STATES`, or `None` for a state the
+    /// databases do not hold (a move to one makes a database build fail,
+    /// naming the ruleset). It must not depend on who is to move: the
+    /// databases see a position from its mover, so that one entry serves
+    /// South and North to move alike (the rules treat both players alike).
+    /// Default: `0` for the state's `Default`, `None` for any other.
+    fn state_index(&self, state: &Self::State) -> Option<u64> {
+        (*state == Self::State::default()).then_some(0)
+    }
+
+    /// The state numbered `index` (below [`Ruleset::STATES`]), the inverse
+    /// of [`Ruleset::state_index`]. Default: the state's `Default`.
+    fn state_at(&self, index: u64) -> Self::State {
+        let _ = index;
+        Self::State::default()
     }
 
     /// Checks a position built from a setup for what the rules cannot
@@ -484,7 +635,7 @@ mod tests {
     fn sowing_context_ignores_indices_off_the_board() {
         let mut board = Board::from_rows(&[1, 2, 3], &[4, 5, 6]).unwrap();
         let (mut marks, mut state, mut captured) = (0u64, (), [0u16; 2]);
-        let mut ctx: Sowing<'_, SadeqaV, ()> = Sowing {
+        let mut ctx: MoveContext<'_, SadeqaV, ()> = MoveContext {
             board: &mut board,
             marks: &mut marks,
             state: &mut state,
@@ -504,5 +655,85 @@ mod tests {
         assert_eq!(marks, 1 << 5);
         assert_eq!(captured, [0, 6]);
         assert_eq!(board.seeds_on_board(), 15);
+    }
+
+    /// The context reports what it changes: a capture as `Capture`, one
+    /// from a marked pit (a warana, RULES.md 3.3) as `WaranaCapture`,
+    /// nothing for an empty pit; a sweep (RULES.md 5.4) as one `Sweep`,
+    /// Oware's collection as one `Sweep` a row, none for an empty row.
+    #[test]
+    fn the_context_reports_its_captures_and_sweeps() {
+        use crate::player::Pit;
+        let mut board = Board::from_rows(&[1, 0, 3], &[4, 5, 6]).unwrap();
+        let (mut marks, mut state, mut captured) = (1u64 << 4, (), [0u16; 2]);
+        let mut events = Vec::new();
+        let mut ctx: MoveContext<'_, SadeqaV, Vec<Event>> = MoveContext {
+            board: &mut board,
+            marks: &mut marks,
+            state: &mut state,
+            captured: &mut captured,
+            mover: Player::South,
+            obs: &mut events,
+        };
+        assert_eq!(ctx.capture(5, u8::MAX, Player::South), 6);
+        assert_eq!(ctx.capture(4, 2, Player::South), 2);
+        assert_eq!(ctx.capture(1, u8::MAX, Player::South), 0);
+        assert_eq!(ctx.sweep_row(Player::North, Player::North), 7);
+        assert_eq!(ctx.sweep_row(Player::North, Player::North), 0);
+        assert_eq!(ctx.sweep(Player::North), 4);
+        assert_eq!(ctx.sweep(Player::North), 0);
+        let (by, seeds) = (Player::South, 6);
+        assert_eq!(
+            events,
+            [
+                Event::Capture {
+                    by,
+                    pit: Pit::new(Player::North, 3),
+                    seeds
+                },
+                Event::WaranaCapture {
+                    by,
+                    pit: Pit::new(Player::North, 2),
+                    seeds: 2
+                },
+                Event::Sweep {
+                    to: Player::North,
+                    seeds: 7
+                },
+                Event::Sweep {
+                    to: Player::North,
+                    seeds: 4
+                },
+            ]
+        );
+        assert_eq!(captured, [8, 11]);
+        assert_eq!(board.seeds_on_board(), 0);
+    }
+
+    /// `Ruleset::evaluate`'s default for a game won by moving last
+    /// (RULES.md 4.4): 4 an occupied pit, 4 more a pit of two seeds or
+    /// more, 1 a seed, the side to move's row against the other's.
+    #[test]
+    fn evaluation_by_mobility_for_the_last_mover_games() {
+        use crate::rulesets::SadeqaII;
+        let pos: crate::Position<SadeqaII> =
+            "sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 0-0".parse().unwrap();
+        // South: 3 occupied, 1 of two or more, 4 seeds: 20; North: 2, 1, 4: 16.
+        assert_eq!(SadeqaII::new().evaluate(&pos.view()), 4);
+        assert_eq!(by_scoring(&SadeqaII::new(), &pos.view()), 4);
+    }
+
+    /// Sadeqa V's own evaluation (RULES.md 3.7): 4 a point, the seeds in
+    /// one's waranas counted, and 2 a warana owned; the default counts the
+    /// points only.
+    #[test]
+    fn sadeqa_v_evaluation_counts_points_and_waranas() {
+        let pos: crate::Position<SadeqaV> =
+            "sadeqa-v 4,4,4,4,4,4,4,4,4,4/4,4,4,4w,4,4,4,4,4,4 N 0-0"
+                .parse()
+                .unwrap();
+        // North to move: South has 4 points (his warana's seeds) and a warana.
+        assert_eq!(SadeqaV.evaluate(&pos.view()), -(4 * 4 + 2));
+        assert_eq!(by_scoring(&SadeqaV, &pos.view()), -(4 * 4));
     }
 }

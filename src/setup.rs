@@ -199,7 +199,7 @@ impl<R: Ruleset> Position<R> {
         let name = rules.name();
         // The name as written, or another name of the same ruleset value
         // (`andada` for `andada-12`).
-        let named = setup.variant.eq_ignore_ascii_case(name)
+        let named = setup.variant.eq_ignore_ascii_case(&name)
             || R::from_name(&setup.variant).is_some_and(|r| r.name() == name);
         if !named {
             return Err(SetupError::WrongVariant {
@@ -358,27 +358,22 @@ impl<R: Ruleset> FromStr for Position<R> {
         // none) is named as such before its other fields are read.
         let name = s.split_whitespace().next().unwrap_or("");
         if !name.is_empty() && R::from_name(name).is_none() {
-            return Err(unknown_name::<R>(name));
+            return Err(unknown_name(name));
         }
         let setup: Setup = s.parse()?;
         let Some(rules) = R::from_name(&setup.variant) else {
-            return Err(unknown_name::<R>(&setup.variant));
+            return Err(unknown_name(&setup.variant));
         };
         Ok(Position::from_setup(rules, &setup)?)
     }
 }
 
-/// Why the variant field `name` is not one of `R`'s: another built-in
-/// game's name, or no game's that this ruleset knows.
-pub(crate) fn unknown_name<R: Ruleset>(name: &str) -> ParsePositionError {
-    match name.parse::<crate::Variant>() {
-        Ok(_) => SetupError::WrongVariant {
-            found: excerpt(name),
-            expected: R::NAME,
-        }
-        .into(),
-        Err(_) => ParsePositionError::UnknownVariant(excerpt(name)),
-    }
+/// The variant field `name` is not one the ruleset plays
+/// ([`Ruleset::from_name`] knows no such name). Only the ruleset is asked:
+/// a built-in game's name is as unknown to another ruleset as any other
+/// word.
+fn unknown_name(name: &str) -> ParsePositionError {
+    ParsePositionError::UnknownVariant(excerpt(name))
 }
 
 crate::serde_str::string_serde!(Position<R>);

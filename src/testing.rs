@@ -331,7 +331,7 @@ impl Checks {
     /// `seed` (game `i` by `seed + i`; odd games with North first), and
     /// on the lazy playout of each.
     pub fn run<R: Ruleset>(&self, rules: R, games: usize, seed: u64) -> Report {
-        let mut report = Report::new(rules.name());
+        let mut report = Report::new(&rules.name());
         for i in 0..games {
             let first = if i % 2 == 0 {
                 Player::South

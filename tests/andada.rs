@@ -1648,7 +1648,7 @@ fn notation_phase_field() {
         parse(&format!("{AFTER_1} N 0-0")),
         Err(ParsePositionError::Setup(SetupError::State(
             StateError::Missing {
-                variant: "andada",
+                variant: "andada".into(),
                 expected: "opening, choice, play, singles"
             }
         )))

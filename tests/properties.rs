@@ -356,7 +356,7 @@ fn random_game<R: Invariants>(
     seed: u64,
     checked: usize,
 ) -> Result<usize, TestCaseError> {
-    let mut report = Report::new(rules.name());
+    let mut report = Report::new(&rules.name());
     let game = CHECKS.game(
         rules,
         first,

@@ -187,8 +187,8 @@ fn same_as_base<R: sowing::rulesets::Resizable>(rules: R, games: u64) {
         let mut b = Position::new(resized).with_lap_limit(Some(20_000));
         for _ in 0..400 {
             assert_eq!(
-                strip(a.to_string(), rules.name()),
-                strip(b.to_string(), resized.name())
+                strip(a.to_string(), &rules.name()),
+                strip(b.to_string(), &resized.name())
             );
             assert_eq!(a.legal_moves(), b.legal_moves(), "{a}");
             assert_eq!(a.is_over(), b.is_over());
@@ -283,8 +283,8 @@ fn names_read_back_and_refuse_what_the_game_cannot_use() {
         );
     }
     assert_eq!(
-        Resized::<Andada>::from_name("andada:6x2").map(|r| r.name()),
-        Some("andada:6x2")
+        Resized::<Andada>::from_name("andada:6x2").map(|r| r.name().into_owned()),
+        Some("andada:6x2".to_owned())
     );
     assert!(Resized::<Andada>::from_name("andada:4x2").is_none());
     assert!(Resized::<Andada>::from_name("andada-12:6x2").is_none());

@@ -733,8 +733,8 @@ fn the_shipped_sadeqa_ii_strategies_check() {
 /// moving last. The players, the solver and perft must need nothing else.
 mod pebbles {
     use sowing::{
-        Lap, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring, Sowing, Turn,
-        View,
+        Lap, MoveContext, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring,
+        Turn, View,
     };
 
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -744,12 +744,11 @@ mod pebbles {
 
     impl Ruleset for Pebbles {
         type State = ();
-        const NAME: &'static str = "Pebbles";
 
-        fn name(&self) -> &'static str {
+        fn name(&self) -> std::borrow::Cow<'static, str> {
             match self.scoring {
-                Scoring::Points => "pebbles",
-                Scoring::LastMover => "pebbles-last",
+                Scoring::Points => "pebbles".into(),
+                Scoring::LastMover => "pebbles-last".into(),
             }
         }
 
@@ -785,14 +784,14 @@ mod pebbles {
             false
         }
 
-        fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+        fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
             if lap.board.owner(lap.landing) != lap.mover && (2..=3).contains(&lap.count) {
                 ctx.capture(lap.landing, lap.count, lap.mover);
             }
             Turn::Next
         }
 
-        fn no_move<O: Observer>(&self, _: &mut Sowing<'_, Self, O>) -> NoMove {
+        fn no_move<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>) -> NoMove {
             NoMove::End
         }
 

@@ -60,7 +60,7 @@ fn position<R: Ruleset>(
     state: Option<&str>,
 ) -> Option<Position<R>> {
     let setup = Setup {
-        variant: rules.name().to_owned(),
+        variant: rules.name().into_owned(),
         south: south.to_vec(),
         north: north.to_vec(),
         marked: Vec::new(),

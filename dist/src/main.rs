@@ -250,7 +250,7 @@ fn build<R: Tabulate>(
     }
     for seeds in 0..=args.max_seeds {
         let t = Instant::now();
-        let path = layer_path(dir, rules.name(), seeds);
+        let path = layer_path(dir, &rules.name(), seeds);
         let expected = Header::of(&rules, seeds, 0);
         // Every worker reuses the layer, or none does: they agree first.
         let have = {

@@ -34,9 +34,10 @@
 #![forbid(unsafe_code)]
 
 use sowing::{
-    Event, Lap, Move, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring, Sowing,
+    Lap, Move, MoveContext, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring,
     Turn, View,
 };
+use std::borrow::Cow;
 
 /// Houses per player (OpenSpiel's `kDefaultHousesPerPlayer`).
 pub const HOUSES: usize = 6;
@@ -130,14 +131,13 @@ fn takes(count: u8) -> bool {
 
 impl Ruleset for Oware {
     type State = ();
-    const NAME: &'static str = "Oware";
 
     /// `DistributeSeeds`: "Seeds are never sown into the house they were
     /// drawn from."
     const SKIPS_ORIGIN: bool = true;
 
-    fn name(&self) -> &'static str {
-        "oware"
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed("oware")
     }
 
     fn from_name(name: &str) -> Option<Self> {
@@ -190,7 +190,7 @@ impl Ruleset for Oware {
 
     /// `DoApplyAction`: `if (InOpponentRow(last_house) &&
     /// !IsGrandSlam(last_house)) DoCaptureFrom(last_house)`.
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         let by = ctx.mover();
         let board = *ctx.board();
         let last = lap.landing;
@@ -213,14 +213,8 @@ impl Ruleset for Oware {
             if !takes(seeds) {
                 break;
             }
+            // Reported by the context as `Event::Capture`.
             ctx.capture(idx, seeds, by);
-            if O::LISTENS {
-                ctx.event(Event::Capture {
-                    by,
-                    pit: board.pit_at(idx),
-                    seeds,
-                });
-            }
         }
         Turn::Next
     }
@@ -229,7 +223,7 @@ impl Ruleset for Oware {
     /// (also when the game is over by score: `LegalActions` is then empty).
     /// `CollectAndTerminate`: every seed left goes to the owner of its
     /// house.
-    fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         collect_and_terminate(ctx);
         NoMove::End
     }
@@ -242,7 +236,7 @@ impl Ruleset for Oware {
 
     /// `DoApplyAction` on a repetition: `CollectAndTerminate`, as at the end
     /// by no legal move ([`Ruleset::no_move`]).
-    fn repetition_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+    fn repetition_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
         collect_and_terminate(ctx);
     }
 
@@ -263,20 +257,10 @@ impl Ruleset for Oware {
 
 /// `CollectAndTerminate`: every seed left goes to the owner of its house
 /// (reported as one [`Event::Sweep`] a player).
-fn collect_and_terminate<O: Observer>(ctx: &mut Sowing<'_, Oware, O>) {
-    let mut swept = [0u16; 2];
-    for idx in 0..2 * HOUSES {
-        let owner = ctx.board().owner(idx);
-        swept[owner.index()] += ctx.capture(idx, u8::MAX, owner) as u16;
-    }
-    if O::LISTENS {
-        for to in [Player::South, Player::North] {
-            if swept[to.index()] > 0 {
-                ctx.event(Event::Sweep {
-                    to,
-                    seeds: swept[to.index()],
-                });
-            }
-        }
+fn collect_and_terminate<O: Observer>(ctx: &mut MoveContext<'_, Oware, O>) {
+    // Each row to its owner, reported by the context as `Event::Sweep`
+    // (none for an empty row).
+    for player in Player::BOTH {
+        ctx.sweep_row(player, player);
     }
 }

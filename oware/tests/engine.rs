@@ -4,19 +4,9 @@
 
 use oware::Oware;
 use sowing::bots::alphabeta::{self, Table};
-use sowing::bots::{Budget, Evaluation, Mcts};
+use sowing::bots::{AlphaBeta, Bot, Budget, GreedyBot, Mcts, StandardEval, from_spec_for};
 use sowing::solver::{Limits, Solver, Verdict};
 use sowing::{Move, MoveSet, Player, Position, Ruleset};
-
-/// The score difference, for the side to move.
-struct ScoreDifference;
-
-impl Evaluation<Oware> for ScoreDifference {
-    fn evaluate(&self, pos: &Position<Oware>) -> i32 {
-        let me = pos.side_to_move();
-        4 * (pos.captured(me) as i32 - pos.captured(me.other()) as i32)
-    }
-}
 
 fn pos(s: &str) -> Position<Oware> {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -107,7 +97,7 @@ fn alphabeta_finds_the_win() {
         &p,
         p.legal_moves(),
         Budget::Depth(4),
-        &ScoreDifference,
+        &StandardEval,
         &mut table,
     )
     .unwrap();
@@ -119,13 +109,47 @@ fn alphabeta_finds_the_win() {
         &start,
         start.legal_moves(),
         Budget::Depth(5),
-        &ScoreDifference,
+        &StandardEval,
         &mut table,
     )
     .unwrap();
     assert!(start.is_legal(report.best));
-    let analysis = alphabeta::analyse(&p, Budget::Depth(3), &ScoreDifference, &mut table);
+    let analysis = alphabeta::analyse(&p, Budget::Depth(3), &StandardEval, &mut table);
     assert_eq!(analysis.moves.first().map(|m| m.mv), Some(Move::Pit(6)));
+}
+
+/// The players take Oware with no line of Oware's: `Ruleset::evaluate`'s
+/// default (the score difference, as Oware is won on points) is their
+/// evaluation.
+#[test]
+fn the_players_need_no_evaluation_of_oware() {
+    let p = pos(WIN_IN_ONE);
+    assert_eq!(AlphaBeta::new(6).choose(&p), Some(Move::Pit(6)));
+    assert_eq!(GreedyBot::new(1).choose(&p), Some(Move::Pit(6)));
+    for spec in ["greedy", "alphabeta:4", "mcts:300", "random"] {
+        let mut bot = from_spec_for::<Oware>(spec, 1).unwrap();
+        let start = Position::new(Oware);
+        let mv = bot.choose(&start).expect("a move");
+        assert!(start.is_legal(mv), "{spec}: {mv}");
+    }
+    // South has captured 18, North 17: 4 a point, for the side to move.
+    assert_eq!(Oware.evaluate(&p.view()), 4);
+}
+
+/// The endgame databases take Oware with no line of Oware's: its state
+/// (`()`) is numbered by `Ruleset::state_index`'s default.
+#[test]
+fn databases_need_no_code_of_oware() {
+    use sowing::tablebase::{Builder, Tablebase};
+    let dir = std::env::temp_dir().join(format!("oware-tb-{}", std::process::id()));
+    Builder::new(Oware, &dir)
+        .max_seeds(3)
+        .build(|_| {})
+        .unwrap();
+    let tb = Tablebase::open(Oware, &dir).unwrap();
+    let held = pos("oware 0,0,0,0,0,1/0,0,0,0,1,1 S 22-23");
+    assert!(tb.probe(&held).is_some());
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -254,7 +278,7 @@ fn repetition_decides_the_search_and_the_solver() {
             &p,
             p.legal_moves(),
             Budget::Depth(40),
-            &ScoreDifference,
+            &StandardEval,
             &mut table,
         )
         .unwrap();

@@ -176,3 +176,40 @@ fn repetition_ends_and_collects_through_game() {
     assert_eq!(game.legal_moves(), MoveSet::EMPTY);
     assert!(game.play(Move::Pit(1)).is_err());
 }
+
+/// The hooks' context reports Oware's captures and its collection at the
+/// end (`DoCaptureFrom`, `CollectAndTerminate`): the ruleset reports no
+/// event by hand. South's last seed makes North's pit 1 a 2: captured,
+/// 25 seeds, so North has no move (`IsTerminal`) and each player collects
+/// his own row, South first.
+#[test]
+fn captures_and_the_collection_are_reported() {
+    use sowing::{Event, Pit, Player::*};
+    let mut p: Position<Oware> = "oware 0,0,0,0,1,1/1,0,0,0,0,2 S 23-20".parse().unwrap();
+    let events = p.play_traced(Move::Pit(6)).unwrap();
+    assert_eq!(
+        events,
+        [
+            Event::Lap {
+                origin: Pit::new(South, 6),
+                seeds: 1,
+                landing: Pit::new(North, 1)
+            },
+            Event::Capture {
+                by: South,
+                pit: Pit::new(North, 1),
+                seeds: 2
+            },
+            Event::Sweep {
+                to: South,
+                seeds: 1
+            },
+            Event::Sweep {
+                to: North,
+                seeds: 2
+            },
+            Event::GameOver,
+        ]
+    );
+    assert_eq!(p.to_string(), "oware 0,0,0,0,0,0/0,0,0,0,0,0 N 26-22");
+}

@@ -1,44 +1,43 @@
 //! Evaluation of positions for the searching players, from the view of the
-//! side to move, which a caller can replace: [`ScoringEval`] for any
-//! ruleset (from how it is won), [`StandardEval`] tuned for each built-in
-//! game.
+//! side to move, which a caller can replace: [`StandardEval`], the
+//! ruleset's own ([`Ruleset::evaluate`]: every ruleset has one), and
+//! [`ScoringEval`], the default one from how the game is won, ignoring a
+//! game's own.
 //!
 //! The values are plain integers, higher is better for the side to move,
-//! in units of about one seed (a few hundred at most). Finished games are
-//! never evaluated here: the search scores them from their outcome.
+//! in units of about a quarter of a seed (a few hundred at most). Finished
+//! games are never evaluated here: the search scores them from their
+//! outcome.
 
 use crate::player::Player;
 use crate::position::Position;
-use crate::ruleset::{Ruleset, Scoring};
-use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+use crate::ruleset::{self, Ruleset};
 
 /// An evaluation of the positions of ruleset `R`.
 ///
 /// `evaluate` is called only for positions that are not over, and returns
 /// a value for the side to move (`pos.side_to_move()`): positive is good
 /// for him. Keep it within ±10,000: larger values are taken for proven
-/// results. [`ScoringEval`] evaluates every ruleset; [`StandardEval`] the
-/// built-in ones.
+/// results. [`StandardEval`] and [`ScoringEval`] evaluate every ruleset.
 pub trait Evaluation<R: Ruleset> {
     /// The value of `pos` for the side to move.
     fn evaluate(&self, pos: &Position<R>) -> i32;
 }
 
-/// The evaluation of any ruleset, from how it is won
-/// ([`Ruleset::scoring`]); what a game from another crate gets without
-/// writing one:
+/// The evaluation of any ruleset from how it is won
+/// ([`Ruleset::scoring`]), ignoring the game's own knowledge: the default
+/// of [`Ruleset::evaluate`], even where a game overrides it.
 ///
-/// - [`Scoring::Points`]: the points difference, `4` per point
-///   ([`Position::points`]; the captured seeds where the game has no
-///   points of its own).
-/// - [`Scoring::LastMover`]: being able to keep moving, as
-///   [`StandardEval`] scores Sadeqa II and Andada: `4` per occupied pit
-///   (mobility: a candidate move), `4` more per pit of two seeds or more,
-///   `1` per seed in one's row, against the opponent's.
+/// - [`Scoring::Points`](crate::Scoring::Points): the points difference,
+///   `4` per point ([`Position::points`]; the captured seeds where the
+///   game has no points of its own).
+/// - [`Scoring::LastMover`](crate::Scoring::LastMover): being able to keep
+///   moving: `4` per occupied pit (mobility: a candidate move), `4` more
+///   per pit of two seeds or more, `1` per seed in one's row, against the
+///   opponent's.
 ///
-/// For the built-in games it is close to [`StandardEval`] (the same for
-/// Sadeqa II, Sadeqa III, game 91 and Andada; for Sadeqa V without the
-/// bonus per warana).
+/// For the built-in games it is [`StandardEval`] but for Sadeqa V's bonus
+/// per warana.
 ///
 /// ```
 /// use sowing::bots::{Evaluation, ScoringEval};
@@ -53,20 +52,15 @@ pub trait Evaluation<R: Ruleset> {
 pub struct ScoringEval;
 
 impl<R: Ruleset> Evaluation<R> for ScoringEval {
+    #[inline]
     fn evaluate(&self, pos: &Position<R>) -> i32 {
-        match pos.rules().scoring() {
-            Scoring::Points => {
-                let me = pos.side_to_move();
-                let points = |p: Player| pos.points(p).unwrap_or(pos.captured(p)) as i32;
-                4 * (points(me) - points(me.other()))
-            }
-            Scoring::LastMover => keep_moving(pos),
-        }
+        ruleset::by_scoring(pos.rules(), &pos.view())
     }
 }
 
-/// The crate's evaluations of its own games ([`Evaluation`] of
-/// [`SadeqaV`], [`SadeqaII`], [`SadeqaIII`] and [`Andada`]), by game:
+/// The ruleset's own evaluation, [`Ruleset::evaluate`], for every ruleset
+/// (one from another crate too): the searching players' default. For the
+/// built-in games:
 ///
 /// - **Sadeqa V** (RULES.md 3.7): points difference, the points being
 ///   captured seeds plus the seeds in one's waranas ([`Position::points`]),
@@ -77,62 +71,23 @@ impl<R: Ruleset> Evaluation<R> for ScoringEval {
 /// - **Sadeqa II and Andada** (RULES.md 4.4, 6.6: the last player able to
 ///   move wins): being able to keep moving: occupied pits in one's row
 ///   (candidate moves: mobility), pits holding two seeds or more, and seeds
-///   in one's row, against the opponent's.
+///   in one's row, against the opponent's ([`Ruleset::evaluate`]'s default
+///   for the games won by moving last).
+///
+/// ```
+/// use sowing::bots::{Evaluation, StandardEval};
+/// use sowing::{Position, Ruleset, rulesets::SadeqaV};
+///
+/// let pos = Position::new(SadeqaV);
+/// assert_eq!(StandardEval.evaluate(&pos), SadeqaV.evaluate(&pos.view()));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StandardEval;
 
-/// Seeds in `player`'s row, how many of its pits are occupied, and how
-/// many hold two seeds or more.
-fn row_counts<R: Ruleset>(pos: &Position<R>, player: Player) -> (i32, i32, i32) {
-    pos.row(player)
-        .fold((0, 0, 0), |(seeds, occupied, several), s| {
-            (
-                seeds + s as i32,
-                occupied + (s > 0) as i32,
-                several + (s > 1) as i32,
-            )
-        })
-}
-
-/// Mobility and seeds of the side to move against the opponent's: `4` per
-/// occupied pit (a candidate move), `4` more per pit of two seeds or more
-/// (a move that reaches past the next pit), `1` per seed.
-fn keep_moving<R: Ruleset>(pos: &Position<R>) -> i32 {
-    let me = pos.side_to_move();
-    let (my_seeds, my_pits, my_several) = row_counts(pos, me);
-    let (their_seeds, their_pits, their_several) = row_counts(pos, me.other());
-    4 * (my_pits - their_pits) + 4 * (my_several - their_several) + (my_seeds - their_seeds)
-}
-
-impl Evaluation<SadeqaV> for StandardEval {
-    fn evaluate(&self, pos: &Position<SadeqaV>) -> i32 {
-        let me = pos.side_to_move();
-        let points = |p: Player| pos.points(p).unwrap_or(0) as i32;
-        let waranas = |p: Player| {
-            (1..=pos.pits_per_row() as u8)
-                .filter(|&i| pos.warana_owner(crate::Pit::new(p.other(), i)) == Some(p))
-                .count() as i32
-        };
-        4 * (points(me) - points(me.other())) + 2 * (waranas(me) - waranas(me.other()))
-    }
-}
-
-impl Evaluation<SadeqaIII> for StandardEval {
-    fn evaluate(&self, pos: &Position<SadeqaIII>) -> i32 {
-        let me = pos.side_to_move();
-        4 * (pos.captured(me) as i32 - pos.captured(me.other()) as i32)
-    }
-}
-
-impl Evaluation<SadeqaII> for StandardEval {
-    fn evaluate(&self, pos: &Position<SadeqaII>) -> i32 {
-        keep_moving(pos)
-    }
-}
-
-impl Evaluation<Andada> for StandardEval {
-    fn evaluate(&self, pos: &Position<Andada>) -> i32 {
-        keep_moving(pos)
+impl<R: Ruleset> Evaluation<R> for StandardEval {
+    #[inline]
+    fn evaluate(&self, pos: &Position<R>) -> i32 {
+        pos.rules().evaluate(&pos.view())
     }
 }
 

@@ -13,9 +13,10 @@
 //! player searches the concrete position (no dynamic dispatch inside the
 //! search).
 //!
-//! The searching players take an [`Evaluation<R>`]: [`ScoringEval`] works
-//! for every ruleset (from [`Ruleset::scoring`]), [`StandardEval`] is tuned
-//! for the built-in games and is the default; a caller can write his own.
+//! The searching players take an [`Evaluation<R>`]: the default,
+//! [`StandardEval`], is the ruleset's own ([`Ruleset::evaluate`], which
+//! every ruleset has, from another crate too); [`ScoringEval`] reads only
+//! how the game is won ([`Ruleset::scoring`]); a caller can write his own.
 //!
 //! Players choose from the exact legal moves they are given, so every move
 //! they return is legal under the exact endless-sowing rule; inside their
@@ -228,11 +229,11 @@ impl<R: Ruleset> Bot<R> for RandomBot {
 
 /// Plays the move with the best immediate result for the game's goal: a
 /// win if one is available, else the best [`StandardEval`] after the move
-/// (for Sadeqa II and Andada: pits and seeds kept on one's own side against
-/// the opponent's; for the scoring games: points). Ties are broken at
-/// random, from the seed. With another evaluation
-/// ([`GreedyBot::with_eval`], such as [`ScoringEval`]) it plays any
-/// ruleset that evaluation evaluates.
+/// (the ruleset's own [`Ruleset::evaluate`]: for Sadeqa II and Andada, pits
+/// and seeds kept on one's own side against the opponent's; for the
+/// scoring games, points). Ties are broken at random, from the seed. It
+/// plays every ruleset; with another evaluation ([`GreedyBot::with_eval`],
+/// such as [`ScoringEval`]), any ruleset that evaluation evaluates.
 #[derive(Clone, Debug)]
 pub struct GreedyBot<E = StandardEval> {
     rng: SmallRng,

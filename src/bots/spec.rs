@@ -3,9 +3,7 @@
 //! `Box<dyn BuiltInBot>` (the built-in games) or a `Box<dyn Bot<R>>` (any
 //! ruleset).
 
-use super::{
-    AlphaBeta, Bot, Budget, BuiltInBot, GreedyBot, Mcts, MctsBudget, RandomBot, ScoringEval,
-};
+use super::{AlphaBeta, Bot, Budget, BuiltInBot, GreedyBot, Mcts, MctsBudget, RandomBot};
 use crate::ruleset::Ruleset;
 use std::fmt;
 use std::str::FromStr;
@@ -252,15 +250,14 @@ impl BotSpec {
     }
 
     /// The player of ruleset `R` (any ruleset, one from another crate
-    /// too), seeded as [`BotSpec::build`] seeds it. The greedy and
-    /// alpha-beta players use the [`ScoringEval`], which needs nothing
-    /// of the game but [`Ruleset::scoring`]; the random and MCTS players
-    /// are the same as [`BotSpec::build`]'s.
+    /// too), seeded as [`BotSpec::build`] seeds it: the same players, the
+    /// greedy and alpha-beta ones with the [`StandardEval`](super::StandardEval)
+    /// (the ruleset's own [`Ruleset::evaluate`]).
     pub fn build_for<R: Ruleset>(self, seed: u64) -> Box<dyn Bot<R>> {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
-            BotSpec::Greedy => Box::new(GreedyBot::with_eval(seed, ScoringEval)),
-            BotSpec::AlphaBeta(b) => Box::new(AlphaBeta::with_eval(b, ScoringEval)),
+            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
+            BotSpec::AlphaBeta(b) => Box::new(AlphaBeta::with_budget(b)),
             BotSpec::Mcts(b) => Box::new(Mcts::with_budget(b, seed)),
         }
     }

@@ -15,7 +15,7 @@ use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::{Pit, Player};
-use crate::ruleset::{NoMove, Ruleset, Sowing, Start, Turn};
+use crate::ruleset::{MoveContext, NoMove, Ruleset, Start, Turn};
 use crate::sow::{Control, Sown, Trials, relay, trials};
 use crate::view::View;
 use std::hash::{Hash, Hasher};
@@ -130,7 +130,7 @@ impl<R: Ruleset> Position<R> {
                 && rules.total_seeds() <= crate::board::MAX_SEEDS,
             "{}: a ruleset's board has 2 to 24 pits a row and at most 96 seeds \
              in play, not {n} pits a row and {} seeds",
-            R::NAME,
+            rules.name(),
             rules.total_seeds()
         );
         let seeds = initial_row(rules.seeds_per_pit(), n);

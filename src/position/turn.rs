@@ -23,8 +23,8 @@ impl<R: Ruleset> Position<R> {
         &'a mut self,
         mover: Player,
         obs: &'a mut O,
-    ) -> Sowing<'a, R, O> {
-        Sowing {
+    ) -> MoveContext<'a, R, O> {
+        MoveContext {
             board: &mut self.board,
             marks: &mut self.marks,
             state: &mut self.state,
@@ -220,7 +220,7 @@ impl<R: Ruleset> Position<R> {
 #[inline(always)]
 pub(super) fn sow_move<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
     rules: &R,
-    ctx: &mut Sowing<'_, R, O>,
+    ctx: &mut MoveContext<'_, R, O>,
     mv: Move,
     budget: Option<u64>,
     control: &mut C,

@@ -52,12 +52,13 @@ use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
-use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};
+use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Start, Turn};
 use crate::rulesets::capture;
 use crate::variant::{ANDADA_SIZES, BuiltIn, Variant};
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// Andada: 2 x n (n = 12, 15, 18, 21, 24), 2 seeds per pit.
 ///
@@ -210,7 +211,7 @@ impl Andada {
     /// The opening chain (6.1) from sowing-order index `start`: lift the 2
     /// seeds, sow them into the next two pits, then go on from the pit after
     /// the one where that sowing ended, until every pit holds 0 or 3.
-    fn opening<O: Observer>(ctx: &mut Sowing<'_, Self, O>, start: usize) {
+    fn opening<O: Observer>(ctx: &mut MoveContext<'_, Self, O>, start: usize) {
         let len = ctx.board().len();
         let mut origin = start;
         // The chain visits every third pit once round the board, and the
@@ -239,10 +240,13 @@ impl Default for Andada {
 
 impl Ruleset for Andada {
     type State = Phase;
-    const NAME: &'static str = "Andada";
+    /// The databases hold the phases `play` and `singles`: the opening and
+    /// the choice come only with every seed on the board (RULES.md 6.1,
+    /// 6.2).
+    const STATES: u64 = 2;
 
-    fn name(&self) -> &'static str {
-        Variant::Andada(self.pits_per_row).name()
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed(Variant::Andada(self.pits_per_row).name())
     }
 
     fn from_name(name: &str) -> Option<Self> {
@@ -319,7 +323,7 @@ impl Ruleset for Andada {
 
     /// Carries out the opening (6.1) and the choice (6.2), and enters the
     /// singleton ending (6.5) with its first barrier move.
-    fn begin<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move, start: Start) {
+    fn begin<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, mv: Move, start: Start) {
         let mover = ctx.mover();
         match (*ctx.state(), mv, start) {
             (Phase::Opening, Move::Pit(p), _) => {
@@ -353,7 +357,7 @@ impl Ruleset for Andada {
         lap.count > 1 && !(self.reading == Reading::Ludii && Self::some_row_empty(lap.board))
     }
 
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         let board = *lap.board;
         if self.reading == Reading::Ludii {
             if board.all_at_most_one() {
@@ -381,7 +385,7 @@ impl Ruleset for Andada {
         Turn::Next
     }
 
-    fn end_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+    fn end_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
         let singles = ctx.board().all_at_most_one();
         let ludii = self.reading == Reading::Ludii;
         let state = ctx.state_mut();
@@ -393,7 +397,7 @@ impl Ruleset for Andada {
         };
     }
 
-    fn no_move<O: Observer>(&self, _ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, _ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         NoMove::End
     }
 
@@ -427,18 +431,34 @@ impl Ruleset for Andada {
             Some("play") => Ok(Phase::Play),
             Some("singles") => Ok(Phase::Singles),
             Some(other) => Err(StateError::Unknown {
-                variant: "andada",
+                variant: "andada".into(),
                 expected: EXPECTED,
                 found: crate::error::excerpt(other),
             }),
             None => Err(StateError::Missing {
-                variant: "andada",
+                variant: "andada".into(),
                 expected: EXPECTED,
             }),
         }
     }
 
     /// Each phase holds only what the rules can reach (6.1, 6.2, 6.5).
+    fn state_index(&self, state: &Phase) -> Option<u64> {
+        match state {
+            Phase::Play => Some(0),
+            Phase::Singles => Some(1),
+            Phase::Opening | Phase::Choice => None,
+        }
+    }
+
+    fn state_at(&self, index: u64) -> Phase {
+        if index == 0 {
+            Phase::Play
+        } else {
+            Phase::Singles
+        }
+    }
+
     fn check_setup(&self, pos: &View<'_, Phase>) -> Result<(), Unreachable> {
         let board = pos.board();
         let len = board.len();

@@ -23,12 +23,12 @@ use crate::event::Observer;
 use crate::moves::{MAX_PITS_PER_ROW, Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
-use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};
+use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Start, Turn};
 use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
-use std::sync::Mutex;
+use std::borrow::Cow;
 
 /// The most seeds in play on any board: the lap tables' bound (96).
 const MAX_SEEDS: u32 = 96;
@@ -66,7 +66,7 @@ pub enum SizeError {
         "{game} cannot be played on 2 x {pits_per_row} with {seeds_per_pit} seeds a pit: {rule}"
     )]
     NotForGame {
-        /// The game ([`Ruleset::NAME`]).
+        /// The game, as messages name it (`Andada`).
         game: &'static str,
         /// Pits per row asked for.
         pits_per_row: usize,
@@ -86,7 +86,7 @@ pub trait Resizable: Ruleset {
     /// The name a resized form's notation name starts with (before
     /// `:<m>x<n>`). Default: [`Ruleset::name`]; Andada's is `andada`.
     /// [`Ruleset::from_name`] must accept it.
-    fn base_name(&self) -> &'static str {
+    fn base_name(&self) -> Cow<'static, str> {
         self.name()
     }
 
@@ -113,8 +113,8 @@ impl Resizable for SadeqaIII {}
 /// and goes on from the pit after, every third pit round the board, until
 /// every pit holds 0 or 3: 2 seeds a pit, and pits per row a multiple of 3.
 impl Resizable for Andada {
-    fn base_name(&self) -> &'static str {
-        "andada"
+    fn base_name(&self) -> Cow<'static, str> {
+        Cow::Borrowed("andada")
     }
 
     fn check_size(&self, pits_per_row: usize, seeds_per_pit: u8) -> Result<(), SizeError> {
@@ -126,7 +126,7 @@ impl Resizable for Andada {
             return Ok(());
         };
         Err(SizeError::NotForGame {
-            game: Self::NAME,
+            game: "Andada",
             pits_per_row,
             seeds_per_pit,
             rule,
@@ -154,11 +154,6 @@ impl Resizable for Andada {
 /// Not a [`BuiltIn`](crate::BuiltIn) ruleset: use it as a generic
 /// `Position<Resized<R>>` (and with the generic players, the solver and
 /// `perft`), not through `AnyPosition`.
-///
-/// **Names.** [`Ruleset::name`] returns a `&'static str`, so each distinct
-/// name is made once and kept for the life of the program (a small global
-/// table that leaks it): at most one string per game, board and seed count
-/// ever built, a few bytes each.
 ///
 /// ```
 /// use sowing::rulesets::{Resized, SadeqaII, SadeqaIII};
@@ -193,9 +188,6 @@ pub struct Resized<R> {
     rules: R,
     pits_per_row: u8,
     seeds_per_pit: u8,
-    /// The interned notation name, made from the three fields.
-    #[cfg_attr(feature = "serde", serde(skip))]
-    name: &'static str,
 }
 
 /// Resized's fields as serialised, checked on the way in.
@@ -239,15 +231,10 @@ impl<R: Resizable> Resized<R> {
             });
         }
         rules.check_size(pits_per_row, seeds_per_pit)?;
-        let name = intern(format!(
-            "{}:{pits_per_row}x{seeds_per_pit}",
-            rules.base_name()
-        ));
         Ok(Resized {
             rules,
             pits_per_row: pits_per_row as u8,
             seeds_per_pit,
-            name,
         })
     }
 
@@ -255,19 +242,6 @@ impl<R: Resizable> Resized<R> {
     pub fn rules(&self) -> R {
         self.rules
     }
-}
-
-/// The notation names made so far, each leaked once (see [`Resized`]).
-fn intern(name: String) -> &'static str {
-    static NAMES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
-    // A panic while the lock is held cannot leave the list half-changed.
-    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(&known) = names.iter().find(|&&known| known == name) {
-        return known;
-    }
-    let leaked: &'static str = Box::leak(name.into_boxed_str());
-    names.push(leaked);
-    leaked
 }
 
 /// Reads `<base>:<m>x<n>` (any case) into the base name and the sizes.
@@ -283,12 +257,23 @@ fn split_name(name: &str) -> Option<(&str, usize, u8)> {
 
 impl<R: Resizable> Ruleset for Resized<R> {
     type State = R::State;
-    const NAME: &'static str = R::NAME;
     const MARKS_PITS: bool = R::MARKS_PITS;
     const SKIPS_ORIGIN: bool = R::SKIPS_ORIGIN;
+    /// A game on another board (the solved-games table, docs/SOLVED.md)
+    /// keeps its game's states. Its database files are named after the
+    /// resized game (`sadeqa-iii:5x3.30.tb`), and their headers give its
+    /// pits.
+    const STATES: u64 = R::STATES;
 
-    fn name(&self) -> &'static str {
-        self.name
+    /// `<base>:<m>x<n>`, made when asked (the position string, messages;
+    /// never in play or search).
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Owned(format!(
+            "{}:{}x{}",
+            self.rules.base_name(),
+            self.pits_per_row,
+            self.seeds_per_pit
+        ))
     }
 
     /// `<base>:<m>x<n>` in any case, with `R`'s default options; `None`
@@ -338,7 +323,7 @@ impl<R: Resizable> Ruleset for Resized<R> {
     }
 
     #[inline(always)]
-    fn begin<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, mv: Move, start: Start) {
+    fn begin<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, mv: Move, start: Start) {
         self.rules.begin(&mut ctx.as_ruleset(), mv, start);
     }
 
@@ -348,16 +333,16 @@ impl<R: Resizable> Ruleset for Resized<R> {
     }
 
     #[inline]
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         self.rules.lap_end(&mut ctx.as_ruleset(), lap)
     }
 
     #[inline]
-    fn end_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+    fn end_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
         self.rules.end_move(&mut ctx.as_ruleset());
     }
 
-    fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         self.rules.no_move(&mut ctx.as_ruleset())
     }
 
@@ -367,6 +352,11 @@ impl<R: Resizable> Ruleset for Resized<R> {
 
     fn points(&self, pos: &View<'_, Self::State>, player: Player) -> Option<u16> {
         self.rules.points(pos, player)
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &View<'_, Self::State>) -> i32 {
+        self.rules.evaluate(pos)
     }
 
     fn format_state(&self, state: &Self::State) -> Option<&'static str> {
@@ -381,12 +371,20 @@ impl<R: Resizable> Ruleset for Resized<R> {
         self.rules.repetition()
     }
 
-    fn repetition_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+    fn repetition_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
         self.rules.repetition_end(&mut ctx.as_ruleset());
     }
 
     fn repetition_outcome(&self, pos: &View<'_, Self::State>) -> Outcome {
         self.rules.repetition_outcome(pos)
+    }
+
+    fn state_index(&self, state: &Self::State) -> Option<u64> {
+        self.rules.state_index(state)
+    }
+
+    fn state_at(&self, index: u64) -> Self::State {
+        self.rules.state_at(index)
     }
 
     fn check_setup(&self, pos: &View<'_, Self::State>) -> Result<(), Unreachable> {
@@ -399,11 +397,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_are_made_once() {
+    fn names_are_made_from_the_base_name_and_sizes() {
         let a = Resized::new(SadeqaIII::new(), 5, 3).unwrap();
-        let b = Resized::new(SadeqaIII::new(), 5, 3).unwrap();
-        assert!(std::ptr::eq(a.name(), b.name()));
         assert_eq!(a.name(), "sadeqa-iii:5x3");
+        let b = Resized::new(Andada::new(15).unwrap(), 6, 2).unwrap();
+        assert_eq!(b.name(), "andada:6x2");
     }
 
     #[test]

@@ -20,12 +20,13 @@ use crate::event::Observer;
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
-use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Turn};
+use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Turn};
 use crate::rulesets::capture;
 use crate::variant::{BuiltIn, Variant};
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// Sadeqa II: 2 x 6, 3 seeds per pit (36 seeds).
 ///
@@ -91,10 +92,9 @@ impl SadeqaII {
 
 impl Ruleset for SadeqaII {
     type State = FirstMoves;
-    const NAME: &'static str = "Sadeqa II";
 
-    fn name(&self) -> &'static str {
-        Variant::SadeqaII.name()
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed(Variant::SadeqaII.name())
     }
 
     fn from_name(name: &str) -> Option<Self> {
@@ -137,17 +137,17 @@ impl Ruleset for SadeqaII {
 
     /// 4.3: the move ended in an empty pit on either side; the opposite pit
     /// is removed from play.
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         capture::opposite(ctx, lap.landing);
         Turn::Next
     }
 
-    fn end_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) {
+    fn end_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
         let mover = ctx.mover();
         ctx.state_mut().restricted[mover.index()] = false;
     }
 
-    fn no_move<O: Observer>(&self, _ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, _ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         NoMove::End
     }
 
@@ -176,7 +176,7 @@ impl Ruleset for SadeqaII {
             Some("first:N") => [false, true],
             Some(other) => {
                 return Err(StateError::Unknown {
-                    variant: "sadeqa-ii",
+                    variant: "sadeqa-ii".into(),
                     expected: "first:SN, first:S, first:N (or none)",
                     found: crate::error::excerpt(other),
                 });

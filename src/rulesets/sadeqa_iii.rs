@@ -13,16 +13,17 @@
 //! - The game is not ended early when one side has more than half the seeds:
 //!   the final score is part of the result.
 
-use crate::event::{Event, Observer};
+use crate::event::Observer;
 use crate::moves::MoveSet;
 use crate::outcome::{Outcome, Score};
 use crate::player::Player;
-use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Turn};
+use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Turn};
 use crate::rulesets::capture;
 use crate::variant::{BuiltIn, Variant};
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// Sadeqa III: 2 x 8, 6 seeds per pit (96 seeds); or game 91 with 4 (64).
 ///
@@ -61,10 +62,9 @@ impl Default for SadeqaIII {
 
 impl Ruleset for SadeqaIII {
     type State = ();
-    const NAME: &'static str = "Sadeqa III";
 
-    fn name(&self) -> &'static str {
-        self.variant().name()
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed(self.variant().name())
     }
 
     fn from_name(name: &str) -> Option<Self> {
@@ -92,26 +92,28 @@ impl Ruleset for SadeqaIII {
     }
 
     /// 5.3: the move ended in an empty pit; a capture if it is the mover's.
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         capture::opposite_in_own_row(ctx, lap.landing);
         Turn::Next
     }
 
     /// 5.4: the seeds left go to the player who made the last move.
-    fn no_move<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         let last_mover = ctx.mover().other();
-        let seeds = ctx.sweep(last_mover);
-        // Events are reported only after a move, and a move never leaves
-        // the board empty (its last seed stays, 5.3), so `seeds >= 0` would
-        // behave the same: an equivalent mutant (docs/MUTANTS.md). The test
-        // stays, so that no empty sweep could ever be reported.
-        if seeds > 0 {
-            ctx.event(Event::Sweep {
-                to: last_mover,
-                seeds,
-            });
-        }
+        // Reported by the context as `Event::Sweep` (none for an empty
+        // board).
+        ctx.sweep(last_mover);
         NoMove::End
+    }
+
+    /// The captured difference (5.5), `4` per seed: the default's value,
+    /// read without [`Ruleset::points`]' test for a finished game (never
+    /// evaluated). The final sweep of the seeds left to the last mover is
+    /// scored exactly by the search when the game ends.
+    #[inline]
+    fn evaluate(&self, pos: &View<'_, ()>) -> i32 {
+        let me = pos.side_to_move();
+        4 * (pos.captured(me) as i32 - pos.captured(me.other()) as i32)
     }
 
     fn outcome(&self, pos: &View<'_, ()>) -> Outcome {

@@ -22,11 +22,12 @@ use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::{Outcome, Score};
 use crate::player::{Pit, Player};
-use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Turn};
+use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Turn};
 use crate::variant::{BuiltIn, Variant};
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// Sadeqa V: 2 x 10, 4 seeds per pit (80 seeds), with waranas.
 ///
@@ -72,11 +73,10 @@ impl SadeqaV {
 
 impl Ruleset for SadeqaV {
     type State = ();
-    const NAME: &'static str = "Sadeqa V";
     const MARKS_PITS: bool = true;
 
-    fn name(&self) -> &'static str {
-        Variant::SadeqaV.name()
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Borrowed(Variant::SadeqaV.name())
     }
 
     fn from_name(name: &str) -> Option<Self> {
@@ -121,7 +121,7 @@ impl Ruleset for SadeqaV {
             & !((lap.count == 4) & (lap.board.owner(lap.landing) != lap.mover))
     }
 
-    fn lap_end<O: Observer>(&self, ctx: &mut Sowing<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
         let mover = lap.mover;
         let board = *lap.board;
         if lap.marked {
@@ -132,12 +132,8 @@ impl Ruleset for SadeqaV {
             // 3.3.2: the opponent's warana: capture the seed just dropped
             // and one more (only it if the warana was empty), then a bonus
             // move.
-            let seeds = ctx.capture(lap.landing, 2, mover);
-            ctx.event(Event::WaranaCapture {
-                by: mover,
-                pit: board.pit_at(lap.landing),
-                seeds,
-            });
+            // A capture from a marked pit: reported as `Event::WaranaCapture`.
+            ctx.capture(lap.landing, 2, mover);
             ctx.event(Event::BonusMove { player: mover });
             return Turn::Again;
         }
@@ -153,7 +149,7 @@ impl Ruleset for SadeqaV {
         Turn::Next
     }
 
-    fn no_move<O: Observer>(&self, _ctx: &mut Sowing<'_, Self, O>) -> NoMove {
+    fn no_move<O: Observer>(&self, _ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
         NoMove::Pass
     }
 
@@ -166,6 +162,17 @@ impl Ruleset for SadeqaV {
 
     fn points(&self, pos: &View<'_, ()>, player: Player) -> Option<u16> {
         Some(Self::score_of(pos, player))
+    }
+
+    /// The points difference (3.7), `4` per point, with `2` per warana
+    /// owned: a warana goes on collecting.
+    #[inline]
+    fn evaluate(&self, pos: &View<'_, ()>) -> i32 {
+        let me = pos.side_to_move();
+        let points = |p: Player| Self::score_of(pos, p) as i32;
+        // A player's waranas lie in his opponent's row.
+        let waranas = |p: Player| pos.board().row_pits(p.other(), pos.marks()).count_ones() as i32;
+        4 * (points(me) - points(me.other())) + 2 * (waranas(me) - waranas(me.other()))
     }
 
     fn parse_state(&self, field: Option<&str>) -> Result<(), StateError> {

@@ -27,7 +27,7 @@ mod kernel;
 use crate::board::{Board, LAPS_12, LAPS_16, LAPS_20, LAPS_24, LAPS_30, LAPS_36, LAPS_42, LAPS_48};
 use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
-use crate::ruleset::{Lap, Ruleset, Sowing, Start, Turn};
+use crate::ruleset::{Lap, MoveContext, Ruleset, Start, Turn};
 use kernel::{Kernel, Memory, Plain, Register};
 use std::ops::ControlFlow;
 
@@ -149,7 +149,7 @@ macro_rules! by_kernel {
 #[inline(always)]
 pub(crate) fn relay<R: Ruleset, O: Observer, C: Control, const TRIAL: bool>(
     rules: &R,
-    ctx: &mut Sowing<'_, R, O>,
+    ctx: &mut MoveContext<'_, R, O>,
     mv: Move,
     origin: usize,
     barrier: Option<usize>,
@@ -184,7 +184,7 @@ pub(crate) struct Trials {
 /// engine's hot path: the kernel is chosen once for the whole turn.
 pub(crate) fn trials<R: Ruleset, const LAZY: bool>(
     rules: &R,
-    ctx: &mut Sowing<'_, R, ()>,
+    ctx: &mut MoveContext<'_, R, ()>,
     candidates: MoveSet,
     budget: u64,
 ) -> Trials {
@@ -195,7 +195,7 @@ pub(crate) fn trials<R: Ruleset, const LAZY: bool>(
 #[inline(always)]
 fn trial_loop<R: Ruleset, const LAZY: bool, K: Kernel>(
     rules: &R,
-    ctx: &mut Sowing<'_, R, ()>,
+    ctx: &mut MoveContext<'_, R, ()>,
     candidates: MoveSet,
     budget: u64,
     kernel: &K,
@@ -275,7 +275,7 @@ impl Trials {
 #[inline(always)]
 fn laps<R: Ruleset, O: Observer, C: Control, K: Kernel, const TRIAL: bool>(
     rules: &R,
-    ctx: &mut Sowing<'_, R, O>,
+    ctx: &mut MoveContext<'_, R, O>,
     kernel: &K,
     first: K::Pits,
     view: &mut Board,
@@ -300,7 +300,7 @@ fn laps<R: Ruleset, O: Observer, C: Control, K: Kernel, const TRIAL: bool>(
 #[inline(always)]
 fn laps_to<R: Ruleset, O: Observer, C: Control, K: Kernel, const TRIAL: bool, const CUT: bool>(
     rules: &R,
-    ctx: &mut Sowing<'_, R, O>,
+    ctx: &mut MoveContext<'_, R, O>,
     kernel: &K,
     first: K::Pits,
     view: &mut Board,
@@ -391,7 +391,7 @@ fn laps_to<R: Ruleset, O: Observer, C: Control, K: Kernel, const TRIAL: bool, co
 
 /// A lap cut by the barrier `last`: its seeds fall up to `last`, the rest
 /// are removed from play, and the move ends (RULES.md section 6.5).
-fn cut_lap<R: Ruleset, O: Observer>(ctx: &mut Sowing<'_, R, O>, origin: usize, last: usize) {
+fn cut_lap<R: Ruleset, O: Observer>(ctx: &mut MoveContext<'_, R, O>, origin: usize, last: usize) {
     let seeds = ctx.board.seeds_at(origin);
     let sown = ctx.board.sow_until(origin, last);
     let (from, to) = (ctx.board.pit_at(origin), ctx.board.pit_at(last));

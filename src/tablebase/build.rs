@@ -140,9 +140,10 @@ impl<R: Tabulate> Builder<R> {
     ///
     /// # Errors
     /// [`TablebaseError`]: the maximum is more seeds than the game has, a
-    /// layer too large, a file that cannot be written or read, or (a bug
-    /// of a ruleset's [`Tabulate`]) a move to a position the databases do
-    /// not hold.
+    /// layer too large, a file that cannot be written or read, or (a
+    /// ruleset's state numbering that leaves out a state,
+    /// [`Ruleset::state_index`](crate::Ruleset::state_index)) a move to a
+    /// position the databases do not hold.
     pub fn build(
         &self,
         progress: impl Fn(&Progress) + Sync,
@@ -176,7 +177,7 @@ impl<R: Tabulate> Builder<R> {
         let mut reports = Vec::new();
         for seeds in 0..=self.max_seeds {
             let started = Instant::now();
-            let path = layer_path(&self.dir, self.rules.name(), seeds);
+            let path = layer_path(&self.dir, &self.rules.name(), seeds);
             let header = header_of(&self.rules, &layout, seeds, 0);
             if let Some(mapped) = reusable(&path, &header)? {
                 lower.push(mapped);
@@ -217,7 +218,7 @@ impl<R: Tabulate> Builder<R> {
 /// The header of a layer file of `rules`.
 pub(crate) fn header_of<R: Tabulate>(rules: &R, layout: &Layout, seeds: u32, crc32: u32) -> Header {
     Header {
-        ruleset: rules.name().to_owned(),
+        ruleset: rules.name().into_owned(),
         options: format!("{rules:?}"),
         values: ValueKind::of(rules).name().to_owned(),
         pits: layout.pits,

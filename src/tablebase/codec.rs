@@ -9,76 +9,20 @@ use crate::board::Board;
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
-use crate::rulesets::andada::Phase;
-use crate::rulesets::{Andada, Resizable, Resized, SadeqaII, SadeqaIII, SadeqaV};
 
-/// A ruleset whose positions can be tabulated: the rules treat both players
-/// alike (a position with North to move is worth, to North, what its mirror
-/// image with South to move is worth to South), and the states the
-/// databases hold are numbered.
+/// A ruleset whose positions can be tabulated: every ruleset. The
+/// numbering of its states is the ruleset's own ([`Ruleset::STATES`],
+/// [`Ruleset::state_index`], [`Ruleset::state_at`], with defaults for a
+/// game with no state), so a game from another crate gets databases with
+/// no code. The databases see a position from its mover: they take the
+/// rules to treat both players alike (a position with North to move is
+/// worth, to North, what its mirror image with South to move is worth to
+/// South), as the two-row games do.
 ///
-/// The built-in games implement it: Sadeqa III and game 91 and Sadeqa V
-/// (no state; Sadeqa V's waranas are part of the position), Sadeqa II
-/// (only positions whose first moves are no longer restricted, RULES.md
-/// 4.1: the restriction is over before the seeds fall below 30), and
-/// Andada (the phases `play` and `singles`; the opening and the choice come
-/// only with every seed on the board, RULES.md 6.1-6.2).
-pub trait Tabulate: Ruleset {
-    /// How many states of the ruleset a database tells apart (1 for the
-    /// state's default alone).
-    const STATES: u64 = 1;
+/// Kept as a bound for code written against 0.3: `R: Ruleset` is the same.
+pub trait Tabulate: Ruleset {}
 
-    /// The number of `state` in `0..STATES`, or `None` for a state the
-    /// databases do not hold. States must not depend on who is to move.
-    fn state_index(&self, state: &Self::State) -> Option<u64> {
-        (*state == Self::State::default()).then_some(0)
-    }
-
-    /// The state numbered `index` (below [`Tabulate::STATES`]).
-    fn state_at(&self, index: u64) -> Self::State {
-        let _ = index;
-        Self::State::default()
-    }
-}
-
-impl Tabulate for SadeqaIII {}
-impl Tabulate for SadeqaV {}
-impl Tabulate for SadeqaII {}
-
-impl Tabulate for Andada {
-    const STATES: u64 = 2;
-
-    fn state_index(&self, state: &Phase) -> Option<u64> {
-        match state {
-            Phase::Play => Some(0),
-            Phase::Singles => Some(1),
-            Phase::Opening | Phase::Choice => None,
-        }
-    }
-
-    fn state_at(&self, index: u64) -> Phase {
-        if index == 0 {
-            Phase::Play
-        } else {
-            Phase::Singles
-        }
-    }
-}
-
-/// A game on another board (the solved-games table, docs/SOLVED.md) keeps
-/// its game's states. Its files are named after the resized game
-/// (`sadeqa-iii:5x3.30.tb`), and their headers give its pits.
-impl<R: Resizable + Tabulate> Tabulate for Resized<R> {
-    const STATES: u64 = R::STATES;
-
-    fn state_index(&self, state: &R::State) -> Option<u64> {
-        self.rules().state_index(state)
-    }
-
-    fn state_at(&self, index: u64) -> R::State {
-        self.rules().state_at(index)
-    }
-}
+impl<R: Ruleset> Tabulate for R {}
 
 /// Where a position is: its layer (seeds on the board) and its index there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -78,6 +78,7 @@ use crate::position::Position;
 use crate::ruleset::Scoring;
 use codec::{Layout, encode};
 use file::{LayerFile, layer_path};
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -253,7 +254,7 @@ pub enum TablebaseError {
         /// The directory.
         dir: PathBuf,
         /// The ruleset's name.
-        ruleset: &'static str,
+        ruleset: Cow<'static, str>,
     },
     /// A layer is missing below one that is there (a build stopped, or a
     /// file removed): the databases would not know the positions between.
@@ -278,7 +279,7 @@ pub enum TablebaseError {
         /// The game's seeds.
         total: u32,
         /// The ruleset's name.
-        ruleset: &'static str,
+        ruleset: Cow<'static, str>,
     },
     /// A layer is too large to build (over 2^36 positions).
     #[error(
@@ -290,14 +291,16 @@ pub enum TablebaseError {
         /// Its positions.
         positions: u64,
     },
-    /// A move led to a position the databases do not hold: a bug of the
-    /// ruleset's [`Tabulate`] implementation.
+    /// A move led to a position the databases do not hold: the ruleset's
+    /// state numbering ([`Ruleset::STATES`](crate::Ruleset::STATES),
+    /// [`Ruleset::state_index`](crate::Ruleset::state_index)) leaves out a
+    /// state its endgames reach.
     #[error(
-        "{ruleset}: a move led to a position whose state the databases do not hold (check its Tabulate implementation)"
+        "{ruleset}: a move led to a position whose state the databases do not hold (check its STATES and state_index)"
     )]
     NotClosed {
         /// The ruleset's name.
-        ruleset: &'static str,
+        ruleset: Cow<'static, str>,
     },
     /// A win or loss is more than 127 plies from the end: more than a
     /// byte holds.
@@ -341,12 +344,12 @@ impl<R: Tabulate> Tablebase<R> {
         let layout = Layout::of(&rules);
         let mut layers = Vec::new();
         for seeds in 0..=rules.total_seeds() {
-            let path = layer_path(dir, rules.name(), seeds);
+            let path = layer_path(dir, &rules.name(), seeds);
             if !path.exists() {
                 // A larger layer without this one: say so, rather than
                 // answer as if the larger ones were not there.
                 if let Some(found) = (seeds + 1..=rules.total_seeds())
-                    .map(|s| layer_path(dir, rules.name(), s))
+                    .map(|s| layer_path(dir, &rules.name(), s))
                     .find(|p| p.exists())
                 {
                     return Err(TablebaseError::Gap {
@@ -392,7 +395,7 @@ impl<R: Tabulate> Tablebase<R> {
         for (seeds, layer) in self.layers.iter().enumerate() {
             if !layer.verify() {
                 return Err(TablebaseError::Checksum {
-                    path: layer_path(dir.as_ref(), self.rules.name(), seeds as u32),
+                    path: layer_path(dir.as_ref(), &self.rules.name(), seeds as u32),
                 });
             }
         }

@@ -56,9 +56,8 @@ impl Tables {
 
 /// The alpha-beta player (see the [module documentation](super)), for
 /// every ruleset `R` its evaluation `E` evaluates ([`Bot<R>`] for
-/// `E: Evaluation<R>`): the built-in games with the default
-/// [`StandardEval`], any game with
-/// [`ScoringEval`](crate::bots::ScoringEval).
+/// `E: Evaluation<R>`): every ruleset with the default [`StandardEval`]
+/// (the ruleset's own [`Ruleset::evaluate`](crate::Ruleset::evaluate)).
 ///
 /// ```
 /// use sowing::bots::{AlphaBeta, Bot};
