@@ -207,9 +207,9 @@ impl Ruleset for SilentCapture {
 }
 
 #[test]
-fn check_ruleset_flags_a_capture_without_its_event() {
+fn check_ruleset_flags_seeds_taken_out_of_play_without_an_event() {
     let report = check_ruleset(SilentCapture, 4, 1);
     assert!(report.failed(Check::Conservation), "{report}");
     assert!(!report.failed(Check::EmptySowing), "{report}");
-    assert!(report.to_string().contains("without its event"), "{report}");
+    assert!(report.to_string().contains("removed from play by events"), "{report}");
 }
