@@ -94,11 +94,11 @@ impl FromStr for Setup {
         let mut marked = Vec::new();
         let south = parse_row(Player::South, south_text, &mut marked)?;
         let north = parse_row(Player::North, north_text, &mut marked)?;
-        // In any case, as the variant field and the choice move.
-        let side_to_move = match side_field {
-            "S" | "s" => Player::South,
-            "N" | "n" => Player::North,
-            other => return Err(ParsePositionError::SideToMove(excerpt(other))),
+        // A side's letter in either case, as everywhere (`Player::from_letter`).
+        let mut letters = side_field.chars();
+        let side_to_move = match (letters.next().and_then(Player::from_letter), letters.next()) {
+            (Some(side), None) => side,
+            _ => return Err(ParsePositionError::SideToMove(excerpt(side_field))),
         };
         let captured = parse_captured(captured_field)
             .ok_or_else(|| ParsePositionError::Captured(excerpt(captured_field)))?;

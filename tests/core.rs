@@ -792,9 +792,15 @@ fn parse_move_errors() {
         "".parse::<Move>(),
         Err(ParseMoveError::Malformed("".into()))
     );
+    // A side's letter is read in either case (issue 32), but a side's name
+    // or two letters are no move.
     assert_eq!(
-        "s".parse::<Move>(),
-        Err(ParseMoveError::Malformed("s".into()))
+        "south".parse::<Move>(),
+        Err(ParseMoveError::Malformed("south".into()))
+    );
+    assert_eq!(
+        "sn".parse::<Move>(),
+        Err(ParseMoveError::Malformed("sn".into()))
     );
     assert_eq!(
         "0".parse::<Move>(),

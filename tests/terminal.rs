@@ -1505,3 +1505,33 @@ fn the_examples_read_the_databases_with_tablebase() {
     assert!(err.contains("sadeqa-iii.0.tb is missing"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 32: one rule for a side's letter. `replay` reads Andada's choice
+/// in either case and writes it uppercase, as the library does
+/// (`describe::parse_record`, which the web API's record and move fields
+/// use too).
+#[test]
+fn replay_reads_a_sides_letter_in_either_case() {
+    let upper = run("replay", &["--variant", "andada-12", "1/N/2"], "");
+    assert_eq!(upper.status.code(), Some(0), "{}", text(&upper.stderr));
+    let lower = run("replay", &["--variant", "andada-12", "1/n/2"], "");
+    assert_eq!(lower.status.code(), Some(0), "{}", text(&lower.stderr));
+    let stdout = text(&lower.stdout);
+    assert_eq!(stdout, text(&upper.stdout));
+    assert!(
+        stdout.contains(
+            "\n2 N andada-12 0,3,3,0,3,3,0,3,3,0,3,3/0,3,3,0,3,3,0,3,3,0,3,3 N 0-0 play\n"
+        ),
+        "{stdout}"
+    );
+    // And a position string's side to move.
+    let replay_from = |side: &str| {
+        let pos = format!("sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 {side} 8-0");
+        let out = run("replay", &["--position", &pos, "1"], "");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let stdout = replay_from("n");
+    assert_eq!(stdout, replay_from("N"));
+    assert!(stdout.starts_with("1 1 sadeqa-iii "), "{stdout}");
+}
