@@ -23,8 +23,10 @@ use std::str::FromStr;
 /// is refused with what is wrong.
 ///
 /// **What a setup may hold**: the variant's number of pits a row; seeds on
-/// the board plus captured seeds no more than the variant's total (fewer
-/// is fine: seeds are captured, and in Andada removed from play); marked
+/// the board plus captured seeds that make the variant's total (a captured
+/// seed still counts, in the captured field), or fewer only in a game that
+/// removes seeds from play ([`Ruleset::removes_seeds`]: Andada, RULES.md
+/// 6.5 and 6.7; never more); marked
 /// pits (`w`, waranas) only in Sadeqa V; the state field the variant
 /// expects; a custom board with Sadeqa II's first moves still restricted
 /// (RULES.md 4.1 foresees it). **What it may not**: a position the rules
@@ -192,7 +194,8 @@ impl<R: Ruleset> Position<R> {
     ///
     /// # Errors
     /// [`SetupError`] naming the field at fault: another variant, a row of
-    /// the wrong length, more seeds than the variant has, a warana where
+    /// the wrong length, more seeds than the variant has (or fewer, in a
+    /// game that removes none, [`SetupError::TooFewSeeds`]), a warana where
     /// there are none, a bad state field, or a position the rules cannot
     /// reach.
     pub fn from_setup(rules: R, setup: &Setup) -> Result<Self, SetupError> {
@@ -228,6 +231,14 @@ impl<R: Ruleset> Position<R> {
         let total = rules.total_seeds().min(MAX_SEEDS);
         if found > total as u64 {
             return Err(SetupError::TooManySeeds {
+                found,
+                total,
+                variant: name,
+            });
+        }
+        // Seeds are conserved unless the game removes some (RULES.md 6.5).
+        if found < total as u64 && !rules.removes_seeds() {
+            return Err(SetupError::TooFewSeeds {
                 found,
                 total,
                 variant: name,

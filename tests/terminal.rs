@@ -1535,3 +1535,55 @@ fn replay_reads_a_sides_letter_in_either_case() {
     assert_eq!(stdout, replay_from("N"));
     assert!(stdout.starts_with("1 1 sadeqa-iii "), "{stdout}");
 }
+
+/// Issue 32: `tablebase build` refuses a maximum above the game's seeds
+/// before it prints any size, and prints sizes in the unit that fits.
+#[test]
+fn tablebase_build_refuses_first_and_sizes_fit_their_unit() {
+    let dir = std::env::temp_dir().join(format!("sowing-terminal-tb-{}", std::process::id()));
+    let dir_arg = dir.to_str().expect("a UTF-8 temporary directory");
+    let out = run(
+        "tablebase",
+        &[
+            "build",
+            "--variant",
+            "game-91",
+            "--max-seeds",
+            "1000",
+            "--dir",
+            dir_arg,
+        ],
+        "",
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("game-91 has 64 seeds in play"), "{stderr}");
+    assert!(!stderr.contains("positions"), "{stderr}");
+    assert!(!stderr.contains("GB"), "{stderr}");
+    assert!(!dir.exists(), "nothing written for a refused build");
+
+    let out = run(
+        "tablebase",
+        &[
+            "build",
+            "--variant",
+            "game-91",
+            "--max-seeds",
+            "4",
+            "--dir",
+            dir_arg,
+        ],
+        "",
+    );
+    let stderr = text(&out.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            ": 4845 positions (4.8 KB of files); the largest layer, 3876 positions, needs \
+             about 4.4 KB of memory and up to 54.3 KB of scratch files while it is built"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("0.0 GB"), "{stderr}");
+}
