@@ -22,11 +22,11 @@ use sowing::{
 /// Endgames with exactly one winning move (every other move loses), and
 /// that move. Found by the solver, then fixed here.
 const ENDGAMES: [(&str, u8); 5] = [
-    ("sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 0-0", 5),
-    ("sadeqa-iii 0,0,0,1,0,1,0,0/4,0,0,0,0,0,3,1 N 12-7", 1),
-    ("game-91 1,1,0,1,1,0,0,0/2,0,0,0,0,1,0,1 S 8-15", 2),
+    ("sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 14-14", 5),
+    ("sadeqa-iii 0,0,0,1,0,1,0,0/4,0,0,0,0,0,3,1 N 46-40", 1),
+    ("game-91 1,1,0,1,1,0,0,0/2,0,0,0,0,1,0,1 S 25-31", 2),
     (
-        "sadeqa-v 0,0,0,0,0,0,0,1,1,0w/0,0,0,0w,0w,1,1,1,0w,0 N 2-2",
+        "sadeqa-v 0,0,0,0,0,0,0,1,1,0w/0,0,0,0w,0w,1,1,1,0w,0 N 38-37",
         8,
     ),
     (
