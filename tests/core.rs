@@ -2224,8 +2224,8 @@ fn points_for_each_game() {
     let v: Position<SadeqaV> = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 36-37"
         .parse()
         .unwrap();
-    assert_eq!(v.points(Player::South), Some(5 + 2));
-    assert_eq!(v.points(Player::North), Some(7 + 3));
+    assert_eq!(v.points(Player::South), Some(36 + 2));
+    assert_eq!(v.points(Player::North), Some(37 + 3));
     assert_eq!(Position::new(SadeqaV).points(Player::South), Some(0));
     // Sadeqa III, South 1 (5's check): South captured 8.
     let mut iii = Position::new(SadeqaIII::new());
@@ -2251,7 +2251,7 @@ fn points_for_each_game() {
     let any: AnyPosition = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 36-37"
         .parse()
         .unwrap();
-    assert_eq!(any.points(Player::North), Some(10));
+    assert_eq!(any.points(Player::North), Some(40));
 }
 
 /// RULES.md 3.6: with every seed in a warana neither player can move and
@@ -2394,7 +2394,7 @@ fn candidates_past_the_row_are_not_moves() {
 /// `SKIPPING_LAP_LIMIT` by default, so the proof ends: N2 is endless.
 #[test]
 fn a_ruleset_whose_laps_skip_their_origin_plays_under_a_lap_limit() {
-    let pos: Position<Outside<2, 6, true, 0>> = "outside 5,7/2,9 N 0-0".parse().unwrap();
+    let pos: Position<Outside<2, 6, true, 0>> = "outside 5,7/2,9 N 1-0".parse().unwrap();
     assert_eq!(pos.lap_limit(), Some(sowing::SKIPPING_LAP_LIMIT));
     assert_eq!(
         pos.with_lap_limit(None).lap_limit(),

@@ -93,7 +93,7 @@ fn sadeqa_v_neither_can_move_a_draw() {
         "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 40-38",
     );
     assert!(m.over);
-    assert_eq!(m.outcome(), Result_::DrawEqual(2, 2));
+    assert_eq!(m.outcome(), Result_::DrawEqual(40, 40));
 }
 
 #[test]
@@ -280,7 +280,7 @@ fn sadeqa_iii_final_sweep_to_the_last_mover() {
         "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N 52-44",
     );
     assert!(m.over);
-    assert_eq!(m.outcome(), Result_::Win(SOUTH, Some((8, 0))));
+    assert_eq!(m.outcome(), Result_::Win(SOUTH, Some((52, 44))));
 }
 
 // ---- section 6, Andada ----

@@ -366,8 +366,8 @@ fn set_up_end_position_scores_board_for_last_mover() {
         }
     );
     // The points say the same as the outcome.
-    assert_eq!(p.points(Player::South), Some(3));
-    assert_eq!(p.points(Player::North), Some(6));
+    assert_eq!(p.points(Player::South), Some(47));
+    assert_eq!(p.points(Player::North), Some(49));
 }
 
 // ---- 5.5 winner ----

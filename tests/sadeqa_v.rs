@@ -1165,11 +1165,12 @@ fn parsing_w_marks() {
     assert!((p.marks() >> 10 & 1 == 1));
     assert_eq!(p.seeds(s(6)), 3);
     assert_eq!(p.seeds(n(1)), 2);
-    assert_eq!(points(&p), (2, 3));
-    // The same board without marks: no waranas, no points.
+    assert_eq!(points(&p), (37 + 2, 36 + 3));
+    // The same board without marks: no waranas, no points but the
+    // captured seeds.
     let q = pos("sadeqa-v 1,0,0,0,0,3,0,0,0,0/2,0,0,0,0,0,0,0,0,1 S 37-36");
     assert_eq!(q.marks(), 0);
-    assert_eq!(points(&q), (0, 0));
+    assert_eq!(points(&q), (37, 36));
     assert_ne!(p, q);
     assert_eq!(legal(&q), moves(&[1, 6]));
     // Every pit may carry a mark; N10 is index 19.

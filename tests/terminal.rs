@@ -1064,7 +1064,7 @@ fn review_findings_of_session_12() {
     let over = "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 40-38";
     let out = ran("solve", &["--position", over], "");
     assert!(
-        text(&out.stdout).contains("result: the game is over: draw (equal score) 2-2"),
+        text(&out.stdout).contains("result: the game is over: draw (equal score) 40-40"),
         "{}",
         text(&out.stdout)
     );
