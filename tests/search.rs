@@ -351,12 +351,14 @@ fn small_position(variant: &str, rng: &mut SmallRng, max_seeds: u32) -> Option<A
         _ => 64,
     };
     let rest = total - pits.iter().sum::<u32>();
-    let south = (rest / 2 + rng.random_range(0..=10))
-        .saturating_sub(5)
-        .min(rest);
     let (captured, state) = match variant {
         "andada-12" => ("0-0".to_string(), " play"),
-        _ => (format!("{south}-{}", rest - south), ""),
+        "sadeqa-ii" => (format!("{}-{}", rest - rest / 2, rest / 2), ""),
+        _ => {
+            let (more, less) = (rng.random_range(0..10), rng.random_range(0..10));
+            let south = (rest / 2 + more).saturating_sub(less).min(rest);
+            (format!("{south}-{}", rest - south), "")
+        }
     };
     let s = format!(
         "{variant} {}/{} {side} {captured}{state}",
