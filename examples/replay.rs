@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example replay -- --variant sadeqa-iii "1/3"
-//! cargo run --release --example replay -- --position "sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0" "5"
+//! cargo run --release --example replay -- --position "sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 38-38" "5"
 //! ```
 //!
 //! Output: one line per ply, `<ply> <move> <position string after it>`; then

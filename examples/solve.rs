@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example solve -- --variant sadeqa-ii --strategy sadeqa-ii.strategy
 //! cargo run --release --example solve -- --variant sadeqa-ii --starter-only --time 600
-//! cargo run --release --example solve -- --position "sadeqa-iii 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 40-50" --margin
+//! cargo run --release --example solve -- --position "sadeqa-iii 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 41-50" --margin
 //! cargo run --release --example solve -- --variant sadeqa-ii --check sadeqa-ii.strategy
 //! cargo run --release --example solve -- --position "game-91 ..." --margin --tablebase tb
 //! ```

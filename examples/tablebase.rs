@@ -19,7 +19,7 @@ mod rule_options;
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use rule_options::RuleOptions;
-use sowing::tablebase::{Builder, Forecast, Layer, LayerReport, Progress, Tablebase, Tabulate};
+use sowing::tablebase::{Builder, Forecast, LayerReport, Progress, Tablebase, Tabulate};
 use sowing::{AnyPosition, AnyRuleset, Player, Position};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -112,6 +112,15 @@ fn build<R: Tabulate>(
     if let Some(n) = threads {
         builder = builder.threads(n);
     }
+    // What the build will hold, before it starts: a build that cannot be
+    // made is refused first, and a layer too large for the machine is seen
+    // now, not after minutes.
+    let plan = builder.plan().map_err(|e| e.to_string())?;
+    eprintln!(
+        "building {} up to {max_seeds} seeds on the board into {}: {plan}",
+        rules.name(),
+        dir.display(),
+    );
     let style = ProgressStyle::with_template(
         "{prefix:>18} [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} left  {msg}",
     )
@@ -120,23 +129,6 @@ fn build<R: Tabulate>(
     // One bar for the sweep under way: a new sweep starts a new bar.
     let bar: Mutex<Option<(u32, u32, ProgressBar)>> = Mutex::new(None);
     let started = Instant::now();
-    // What the build will hold, before it starts: a layer too large for
-    // the machine is seen now, not after minutes.
-    let sizes: Vec<u64> = (0..=max_seeds.min(rules.total_seeds()))
-        .map(|s| Layer::new(rules, s, &[], None).positions())
-        .collect();
-    let total: u64 = sizes.iter().fold(0u64, |a, &b| a.saturating_add(b));
-    let largest = sizes.iter().copied().max().unwrap_or(0);
-    eprintln!(
-        "building {} up to {max_seeds} seeds on the board into {}: {total} positions \
-         ({:.1} GB of files); the largest layer, {largest} positions, needs about {:.1} GB \
-         of memory and up to {:.1} GB of scratch files there while it is built",
-        rules.name(),
-        dir.display(),
-        total as f64 / 1e9,
-        largest as f64 * 1.125 / 1e9,
-        largest as f64 * 14.0 / 1e9,
-    );
     let reports = builder
         .build(|p: &Progress| {
             let mut bar = bar.lock().expect("the progress bar");

@@ -348,13 +348,16 @@ impl AnyPosition {
         each!(AnyPosition, self, p => p.play_unchecked(mv))
     }
 
-    /// See [`Position::play_random`].
+    /// See [`Position::play_random`]; `rng` is a generator of `rand` 0.10,
+    /// re-exported as [`sowing::rand`](crate::rand).
     #[cfg(feature = "bots")]
     pub fn play_random<G: rand::Rng + ?Sized>(&mut self, rng: &mut G) -> Option<Move> {
         each!(AnyPosition, self, p => p.play_random(rng))
     }
 
-    /// Random play to the end or `max_plies`: see [`playout`](crate::playout).
+    /// Random play to the end or `max_plies`: see [`playout`](crate::playout);
+    /// `rng` is a generator of `rand` 0.10, re-exported as
+    /// [`sowing::rand`](crate::rand).
     #[cfg(feature = "bots")]
     pub fn playout<G: rand::Rng + ?Sized>(&mut self, rng: &mut G, max_plies: usize) -> usize {
         each!(AnyPosition, self, p => crate::playout(p, rng, max_plies))

@@ -290,6 +290,23 @@ pub enum SetupError {
         /// The variant.
         variant: Cow<'static, str>,
     },
+    /// Fewer seeds (on the board plus captured) than the variant starts
+    /// with, in a game that never takes seeds out of play
+    /// ([`Ruleset::removes_seeds`](crate::Ruleset::removes_seeds) is
+    /// `false`): no play reaches it.
+    #[error(
+        "pits and captured fields: {found} seeds, but {variant} always holds {total} \
+         (on the board plus captured): it never removes seeds from play"
+    )]
+    TooFewSeeds {
+        /// Seeds counted.
+        found: u64,
+        /// Seeds the variant starts with, and every position it reaches
+        /// holds.
+        total: u32,
+        /// The variant.
+        variant: Cow<'static, str>,
+    },
     /// A marked pit (`w`) in a variant without waranas.
     #[error("pits field: {pit} is marked as a warana, but {variant} has no waranas")]
     MarkNotAllowed {

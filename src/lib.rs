@@ -244,6 +244,25 @@ pub use player::{Pit, Player};
 pub use position::{Legality, Position, Proof, SKIPPING_LAP_LIMIT, TURN_BUDGET};
 #[cfg(feature = "bots")]
 pub use position::{playout, playout_with};
+/// The `rand` crate, version 0.10, whose generators [`playout`],
+/// [`Position::play_random`] and the [`bots`] take (feature `bots`).
+/// A dependent uses it through this re-export, so that his generator is
+/// of the version the crate takes (a generator of another `rand` version
+/// does not implement this version's `Rng`, and the compiler's error does
+/// not say so):
+///
+/// ```
+/// use sowing::rand::{SeedableRng, rngs::SmallRng};
+/// use sowing::{Position, playout, rulesets::SadeqaIII};
+///
+/// let mut rng = SmallRng::seed_from_u64(3);
+/// let mut pos = Position::new(SadeqaIII::new()).with_lap_limit(Some(10_000));
+/// let plies = playout(&mut pos, &mut rng, 2_000);
+/// assert!(plies > 0);
+/// ```
+#[cfg(feature = "bots")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bots")))]
+pub use rand;
 #[allow(deprecated)]
 pub use ruleset::Sowing;
 pub use ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Start, Turn};

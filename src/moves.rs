@@ -8,7 +8,10 @@ use std::str::FromStr;
 /// The largest number of pits in one row of any ruleset (Andada 2 x 24).
 pub const MAX_PITS_PER_ROW: usize = 24;
 
-/// A move, as the notation writes it (RULES.md section 7).
+/// A move, as the notation writes it (RULES.md section 7): a pit number,
+/// or a side's letter for Andada's choice, read in either case and written
+/// uppercase (the one rule for a side's letter, as in a [`Record`](crate::Record)
+/// and a position string's side to move).
 ///
 /// Serialised as its notation string (`"3"`, `"S"`); a pit number outside
 /// `1..=24`, which has no notation, is refused by the serialiser.
@@ -18,7 +21,7 @@ pub enum Move {
     /// the mover's own left. Andada's opening move is also written this way.
     Pit(u8),
     /// Andada's choice move: the named player makes the first regular move.
-    /// Written `S` or `N`.
+    /// Written `S` or `N`; read in either case (`s`, `n`).
     First(Player),
 }
 
@@ -44,8 +47,24 @@ impl fmt::Display for Move {
 impl FromStr for Move {
     type Err = ParseMoveError;
 
-    /// Parses `1`..`24` or `S`/`N`. The range for a particular board is
-    /// checked when the move is played.
+    /// Parses `1`..`24` or `S`/`N`, the side's letter in either case
+    /// (`n` reads as `N`; the move is written uppercase). Blanks around the
+    /// move are ignored. The range for a particular board is checked when
+    /// the move is played.
+    ///
+    /// ```
+    /// use sowing::{Move, Player};
+    /// assert_eq!("n".parse::<Move>()?, Move::First(Player::North));
+    /// assert_eq!("S".parse::<Move>()?, Move::First(Player::South));
+    /// assert_eq!(Move::First(Player::North).to_string(), "N");
+    /// assert_eq!(" 12 ".parse::<Move>()?, Move::Pit(12));
+    /// # Ok::<(), sowing::ParseMoveError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParseMoveError::Malformed`] for neither a number nor a side's
+    /// letter; [`ParseMoveError::OutOfRange`] for a number outside
+    /// `1..=24`.
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let t = s.trim();
         if t.len() == 1

@@ -42,11 +42,22 @@ impl Player {
         }
     }
 
-    /// Parses the notation letter `S` or `N`.
+    /// Parses the notation letter `S` or `N`, in either case (`s`, `n`):
+    /// the one rule for a side's letter, wherever one is read (moves,
+    /// records, position strings; RULES.md section 7). It is written
+    /// uppercase ([`Player::letter`]).
+    ///
+    /// ```
+    /// use sowing::Player;
+    /// assert_eq!(Player::from_letter('n'), Some(Player::North));
+    /// assert_eq!(Player::from_letter('S'), Some(Player::South));
+    /// assert_eq!(Player::from_letter('x'), None);
+    /// assert_eq!(Player::North.letter(), 'N');
+    /// ```
     pub fn from_letter(c: char) -> Option<Player> {
         match c {
-            'S' => Some(Player::South),
-            'N' => Some(Player::North),
+            'S' | 's' => Some(Player::South),
+            'N' | 'n' => Some(Player::North),
             _ => None,
         }
     }

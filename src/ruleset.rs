@@ -404,6 +404,23 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
         2 * self.pits_per_row() as u32 * self.seeds_per_pit() as u32
     }
 
+    /// Whether the game takes seeds out of play without counting them as
+    /// captured (Andada's singleton ending, RULES.md section 6.5, and its
+    /// Ludii reading's removal, 6.7): by [`Sowing::remove`] or a
+    /// [`Start::Sow`] barrier. Default `false`: every seed stays on the
+    /// board or in a captured count, so seeds on the board plus captured
+    /// make [`Ruleset::total_seeds`] in every position the game reaches.
+    ///
+    /// [`Position::from_setup`](crate::Position::from_setup) (and so every
+    /// position string and serde) refuses a setup with fewer seeds than that
+    /// when this is `false` ([`SetupError::TooFewSeeds`](crate::SetupError::TooFewSeeds));
+    /// when it is `true` fewer are allowed (the rest were removed), never
+    /// more. A game that removes seeds must say so here, or its own
+    /// positions after a removal would not read back.
+    fn removes_seeds(&self) -> bool {
+        false
+    }
+
     /// How the game is won: by moving last, or by points.
     fn scoring(&self) -> Scoring;
 

@@ -23,8 +23,10 @@ use std::str::FromStr;
 /// is refused with what is wrong.
 ///
 /// **What a setup may hold**: the variant's number of pits a row; seeds on
-/// the board plus captured seeds no more than the variant's total (fewer
-/// is fine: seeds are captured, and in Andada removed from play); marked
+/// the board plus captured seeds that make the variant's total (a captured
+/// seed still counts, in the captured field), or fewer only in a game that
+/// removes seeds from play ([`Ruleset::removes_seeds`]: Andada, RULES.md
+/// 6.5 and 6.7; never more); marked
 /// pits (`w`, waranas) only in Sadeqa V; the state field the variant
 /// expects; a custom board with Sadeqa II's first moves still restricted
 /// (RULES.md 4.1 foresees it). **What it may not**: a position the rules
@@ -94,11 +96,11 @@ impl FromStr for Setup {
         let mut marked = Vec::new();
         let south = parse_row(Player::South, south_text, &mut marked)?;
         let north = parse_row(Player::North, north_text, &mut marked)?;
-        // In any case, as the variant field and the choice move.
-        let side_to_move = match side_field {
-            "S" | "s" => Player::South,
-            "N" | "n" => Player::North,
-            other => return Err(ParsePositionError::SideToMove(excerpt(other))),
+        // A side's letter in either case, as everywhere (`Player::from_letter`).
+        let mut letters = side_field.chars();
+        let side_to_move = match (letters.next().and_then(Player::from_letter), letters.next()) {
+            (Some(side), None) => side,
+            _ => return Err(ParsePositionError::SideToMove(excerpt(side_field))),
         };
         let captured = parse_captured(captured_field)
             .ok_or_else(|| ParsePositionError::Captured(excerpt(captured_field)))?;
@@ -192,7 +194,8 @@ impl<R: Ruleset> Position<R> {
     ///
     /// # Errors
     /// [`SetupError`] naming the field at fault: another variant, a row of
-    /// the wrong length, more seeds than the variant has, a warana where
+    /// the wrong length, more seeds than the variant has (or fewer, in a
+    /// game that removes none, [`SetupError::TooFewSeeds`]), a warana where
     /// there are none, a bad state field, or a position the rules cannot
     /// reach.
     pub fn from_setup(rules: R, setup: &Setup) -> Result<Self, SetupError> {
@@ -228,6 +231,14 @@ impl<R: Ruleset> Position<R> {
         let total = rules.total_seeds().min(MAX_SEEDS);
         if found > total as u64 {
             return Err(SetupError::TooManySeeds {
+                found,
+                total,
+                variant: name.clone(),
+            });
+        }
+        // Seeds are conserved unless the game removes some (RULES.md 6.5).
+        if found < total as u64 && !rules.removes_seeds() {
+            return Err(SetupError::TooFewSeeds {
                 found,
                 total,
                 variant: name,
@@ -397,5 +408,138 @@ impl Setup {
                 "this setup has no position string: {text:?} does not read back: {e}"
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::SetupError;
+    use crate::rulesets::{Andada, Resized, SadeqaII, SadeqaIII, SadeqaV};
+
+    /// Issue 32: game 91 never takes seeds out of play (RULES.md section
+    /// 5: captures are counted, the end sweeps the board to the last
+    /// mover), so a position holding 63 of its 64 seeds is refused with
+    /// both counts; 64 is read.
+    #[test]
+    fn seeds_missing_in_a_game_that_removes_none_are_refused() {
+        let err = "game-91 0,0,0,1,0,1,2,0/0,1,0,0,2,0,0,1 S 30-25"
+            .parse::<Position<SadeqaIII>>()
+            .unwrap_err();
+        assert_eq!(
+            err,
+            ParsePositionError::Setup(SetupError::TooFewSeeds {
+                found: 63,
+                total: 64,
+                variant: "game-91".into(),
+            })
+        );
+        assert_eq!(
+            err.to_string(),
+            "pits and captured fields: 63 seeds, but game-91 always holds 64 (on the board \
+             plus captured): it never removes seeds from play"
+        );
+        assert!(
+            "game-91 0,0,0,1,0,1,2,0/0,1,0,0,2,0,0,1 S 30-26"
+                .parse::<Position<SadeqaIII>>()
+                .is_ok()
+        );
+        // The same for every built-in game that removes none, through a
+        // setup as through a string.
+        let short = |text: &str| -> SetupError {
+            let setup: Setup = text.parse().unwrap();
+            match text.split(' ').next().unwrap() {
+                "sadeqa-v" => Position::from_setup(SadeqaV::new(), &setup).unwrap_err(),
+                "sadeqa-ii" => Position::from_setup(SadeqaII::new(), &setup).unwrap_err(),
+                _ => Position::from_setup(SadeqaIII::new(), &setup).unwrap_err(),
+            }
+        };
+        for (text, variant, found, total) in [
+            (
+                "sadeqa-v 4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,3 S 0-0",
+                "sadeqa-v",
+                79,
+                80,
+            ),
+            (
+                "sadeqa-ii 0,4,4,0,0,1/5,5,1,4,4,4 N 0-0 first:N",
+                "sadeqa-ii",
+                32,
+                36,
+            ),
+            (
+                "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 0-0",
+                "sadeqa-iii",
+                0,
+                96,
+            ),
+        ] {
+            assert_eq!(
+                short(text),
+                SetupError::TooFewSeeds {
+                    found,
+                    total,
+                    variant: variant.into(),
+                },
+                "{text}"
+            );
+        }
+        // Sadeqa II's forced opening (RULES.md section 4): the 4 seeds
+        // removed are counted for South, so all 36 are there.
+        assert!(
+            "sadeqa-ii 0,4,4,0,0,1/5,5,1,4,4,4 N 4-0 first:N"
+                .parse::<Position<SadeqaII>>()
+                .is_ok()
+        );
+    }
+
+    /// Andada removes seeds from play (the singleton ending, RULES.md
+    /// 6.5; Ludii's removal, 6.7): fewer than its start's are read,
+    /// never more.
+    #[test]
+    fn a_game_that_removes_seeds_allows_fewer_never_more() {
+        assert!(Andada::default().removes_seeds());
+        assert!(!SadeqaIII::game_91().removes_seeds());
+        let pos: Position<Andada> =
+            "andada-12 0,0,0,0,0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0,0,0,0,0 S 10-8 singles"
+                .parse()
+                .unwrap();
+        assert_eq!(pos.removed(), 48 - 20);
+        let err = "andada-12 2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2 S 1-0 play"
+            .parse::<Position<Andada>>()
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ParsePositionError::Setup(SetupError::TooManySeeds { found: 49, .. })
+            ),
+            "{err}"
+        );
+    }
+
+    /// A resized game removes seeds as its game does.
+    #[test]
+    fn a_resized_game_removes_seeds_as_its_game_does() {
+        let iii = Resized::new(SadeqaIII::new(), 4, 2).unwrap();
+        assert!(!iii.removes_seeds());
+        assert!(
+            Resized::new(Andada::default(), 6, 2)
+                .unwrap()
+                .removes_seeds()
+        );
+        let err = Position::from_str_with(iii, "sadeqa-iii:4x2 2,2,2,2/2,2,2,1 S 0-0").unwrap_err();
+        assert_eq!(
+            err,
+            ParsePositionError::Setup(SetupError::TooFewSeeds {
+                found: 15,
+                total: 16,
+                variant: "sadeqa-iii:4x2".into(),
+            })
+        );
+        let andada = Resized::new(Andada::default(), 6, 2).unwrap();
+        assert!(
+            Position::from_str_with(andada, "andada:6x2 0,0,0,0,0,1/1,0,0,0,0,0 S 2-0 singles")
+                .is_ok()
+        );
     }
 }

@@ -211,5 +211,8 @@ fn check_ruleset_flags_seeds_taken_out_of_play_without_an_event() {
     let report = check_ruleset(SilentCapture, 4, 1);
     assert!(report.failed(Check::Conservation), "{report}");
     assert!(!report.failed(Check::EmptySowing), "{report}");
-    assert!(report.to_string().contains("removed from play by events"), "{report}");
+    assert!(
+        report.to_string().contains("removed from play by events"),
+        "{report}"
+    );
 }

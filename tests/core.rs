@@ -30,7 +30,7 @@ fn sadeqa_iii(s: &str) -> Position<SadeqaIII> {
 /// for the shortest cycle: South's pit 1 starts a relay sowing that returns
 /// to its own first state after 30 laps, without any lap ending in an empty
 /// pit. South's other moves end (in 3, 6, 1, 4 and 8 laps).
-const ENDLESS: &str = "sadeqa-ii 6,2,3,4,1,3/2,0,4,3,2,1 S 0-0";
+const ENDLESS: &str = "sadeqa-ii 6,2,3,4,1,3/2,0,4,3,2,1 S 3-2";
 const ENDLESS_MOVE: Move = Move::Pit(1);
 const ENDLESS_CYCLE: u32 = 30;
 
@@ -113,7 +113,7 @@ fn playing_an_endless_move_is_refused_and_changes_nothing() {
 /// the rows swapped is endless for North's pit 1.
 #[test]
 fn endless_move_for_north() {
-    let p = sadeqa_ii("sadeqa-ii 2,0,4,3,2,1/6,2,3,4,1,3 N 0-0");
+    let p = sadeqa_ii("sadeqa-ii 2,0,4,3,2,1/6,2,3,4,1,3 N 3-2");
     assert_eq!(
         p.check(Move::Pit(1)),
         Err(PlayError::Endless { mv: Move::Pit(1) })
@@ -125,7 +125,7 @@ fn endless_move_for_north() {
 /// found none with 8 or fewer): 9 seeds, South's pit 5, a 72-lap cycle.
 #[test]
 fn endless_move_with_nine_seeds() {
-    let p = sadeqa_ii("sadeqa-ii 0,1,0,1,2,0/1,0,1,0,2,1 S 0-0");
+    let p = sadeqa_ii("sadeqa-ii 0,1,0,1,2,0/1,0,1,0,2,1 S 14-13");
     assert_eq!(reference_cycle(&sowing_order(&p), 4, 1_000), Some(72));
     assert_eq!(
         p.check(Move::Pit(5)),
@@ -137,7 +137,7 @@ fn endless_move_with_nine_seeds() {
 /// Sadeqa III (16 pits): South's pit 7 cycles in 60 laps.
 #[test]
 fn endless_move_in_sadeqa_iii() {
-    let p = sadeqa_iii("sadeqa-iii 5,7,8,2,6,3,2,0/3,0,3,0,1,2,3,1 S 0-0");
+    let p = sadeqa_iii("sadeqa-iii 5,7,8,2,6,3,2,0/3,0,3,0,1,2,3,1 S 25-25");
     assert_eq!(reference_cycle(&sowing_order(&p), 6, 1_000), Some(60));
     assert_eq!(
         p.check(Move::Pit(7)),
@@ -226,7 +226,7 @@ fn endless_cycle_length_against_lap_limit() {
 /// empty S5) and South 2 one lap (to the empty S5).
 #[test]
 fn lap_limit_refuses_a_long_move() {
-    let exact = sadeqa_iii("sadeqa-iii 1,2,0,0,0,0,0,0/0,0,0,0,0,0,0,1 S 0-0");
+    let exact = sadeqa_iii("sadeqa-iii 1,2,0,0,0,0,0,0/0,0,0,0,0,0,0,1 S 46-46");
     assert_eq!(exact.lap_limit(), None);
     let two = exact.with_lap_limit(Some(2));
     assert_eq!(two.lap_limit(), Some(2));
@@ -277,7 +277,7 @@ fn lap_limit_refuses_a_long_move() {
 /// the empty N5): South, to move, has no legal move and loses.
 #[test]
 fn no_legal_move_when_every_candidate_is_cut_off() {
-    let exact = sadeqa_ii("sadeqa-ii 0,0,0,0,0,2/0,2,0,0,0,0 S 0-0");
+    let exact = sadeqa_ii("sadeqa-ii 0,0,0,0,0,2/0,2,0,0,0,0 S 16-16");
     assert!(!exact.is_over());
     let limited = exact.with_lap_limit(Some(1));
     assert!(limited.is_over());
@@ -310,7 +310,7 @@ fn no_legal_move_when_every_candidate_is_cut_off() {
 /// (A regression test: `with_lap_limit` once declared this game over.)
 #[test]
 fn lap_limit_does_not_end_a_game_where_the_other_player_can_move() {
-    let p: Position<SadeqaV> = "sadeqa-v 0,0,0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0,0,1 S 0-0"
+    let p: Position<SadeqaV> = "sadeqa-v 0,0,0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0,0,1 S 39-38"
         .parse()
         .unwrap();
     let limited = p.with_lap_limit(Some(1));
@@ -328,13 +328,13 @@ fn lap_limit_does_not_end_a_game_where_the_other_player_can_move() {
 /// 4. N4: N5 relay, S1 relay, ends in empty S3 (opposite N4, just emptied).
 /// 5. S2: S3 relay, ends in empty S5 (opposite N2 empty).
 /// 6. N6: ends in empty S1 (opposite N6, just emptied).
-const SHUFFLE_START: &str = "sadeqa-ii 1,0,0,1,1,0/1,0,0,0,0,0 S 0-0";
+const SHUFFLE_START: &str = "sadeqa-ii 1,0,0,1,1,0/1,0,0,0,0,0 S 16-16";
 const SHUFFLE: [(u8, &str); 6] = [
-    (4, "sadeqa-ii 1,0,0,0,0,1/0,1,1,0,0,0 N 0-0"),
-    (2, "sadeqa-ii 1,0,0,0,0,1/0,0,0,1,1,0 S 0-0"),
-    (6, "sadeqa-ii 1,0,0,0,0,0/1,0,0,1,1,0 N 0-0"),
-    (4, "sadeqa-ii 0,1,1,0,0,0/1,0,0,0,0,1 S 0-0"),
-    (2, "sadeqa-ii 0,0,0,1,1,0/1,0,0,0,0,1 N 0-0"),
+    (4, "sadeqa-ii 1,0,0,0,0,1/0,1,1,0,0,0 N 16-16"),
+    (2, "sadeqa-ii 1,0,0,0,0,1/0,0,0,1,1,0 S 16-16"),
+    (6, "sadeqa-ii 1,0,0,0,0,0/1,0,0,1,1,0 N 16-16"),
+    (4, "sadeqa-ii 0,1,1,0,0,0/1,0,0,0,0,1 S 16-16"),
+    (2, "sadeqa-ii 0,0,0,1,1,0/1,0,0,0,0,1 N 16-16"),
     (6, SHUFFLE_START),
 ];
 
@@ -431,12 +431,12 @@ fn ply_limit_draw() {
 }
 
 /// A game's own end comes before its policies: Sadeqa III's South 1 from
-/// "sadeqa-iii 1,0,0,0,0,0,2,0/0,0,0,0,0,0,3,0 S 5-10" ends the game
+/// "sadeqa-iii 1,0,0,0,0,0,2,0/0,0,0,0,0,0,3,0 S 43-47" ends the game
 /// (RULES.md 5.4: capture, sweep, 11-10), even at the ply limit.
 #[test]
 fn game_end_before_ply_limit() {
     let mut game = Game::new(sadeqa_iii(
-        "sadeqa-iii 1,0,0,0,0,0,2,0/0,0,0,0,0,0,3,0 S 5-10",
+        "sadeqa-iii 1,0,0,0,0,0,2,0/0,0,0,0,0,0,3,0 S 43-47",
     ))
     .with_ply_limit(Some(1));
     game.play(Move::Pit(1)).unwrap();
@@ -445,8 +445,8 @@ fn game_end_before_ply_limit() {
         Outcome::Win {
             winner: Player::South,
             score: Some(Score {
-                south: 11,
-                north: 10
+                south: 49,
+                north: 47
             })
         }
     );
@@ -588,7 +588,7 @@ fn parse_warana_in_sadeqa_iii() {
         })
     );
     assert_eq!(
-        parse_ii("sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,0w S 0-0"),
+        parse_ii("sadeqa-ii 3,3,3,3,3,3/3,3,3,3,3,0w S 2-1"),
         ParsePositionError::Setup(SetupError::MarkNotAllowed {
             pit: Pit::new(Player::North, 6),
             variant: "sadeqa-ii".into()
@@ -753,7 +753,7 @@ fn parse_missing_fields() {
 /// can move, the game is simply over.
 #[test]
 fn parse_impossible_sadeqa_v_position() {
-    let err = "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0"
+    let err = "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 40-39"
         .parse::<Position<SadeqaV>>()
         .unwrap_err();
     assert!(
@@ -765,7 +765,7 @@ fn parse_impossible_sadeqa_v_position() {
         ),
         "{err:?}"
     );
-    let over: Position<SadeqaV> = "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,3w S 2-0"
+    let over: Position<SadeqaV> = "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,3w S 40-37"
         .parse()
         .unwrap();
     assert!(over.is_over());
@@ -791,9 +791,15 @@ fn parse_move_errors() {
         "".parse::<Move>(),
         Err(ParseMoveError::Malformed("".into()))
     );
+    // A side's letter is read in either case (issue 32), but a side's name
+    // or two letters are no move.
     assert_eq!(
-        "s".parse::<Move>(),
-        Err(ParseMoveError::Malformed("s".into()))
+        "south".parse::<Move>(),
+        Err(ParseMoveError::Malformed("south".into()))
+    );
+    assert_eq!(
+        "sn".parse::<Move>(),
+        Err(ParseMoveError::Malformed("sn".into()))
     );
     assert_eq!(
         "0".parse::<Move>(),
@@ -895,7 +901,7 @@ fn record_with_an_illegal_move() {
 /// seeds (RULES.md 4.4), so a second entry is refused as `Over`.
 #[test]
 fn record_past_the_end_of_the_game() {
-    let start = sadeqa_ii("sadeqa-ii 1,0,0,0,0,0/0,0,0,0,2,0 S 0-0");
+    let start = sadeqa_ii("sadeqa-ii 1,0,0,0,0,0/0,0,0,0,2,0 S 17-16");
     assert_eq!(
         Game::from_record(start, &"1/2".parse().unwrap()).unwrap_err(),
         RecordError::Over {
@@ -917,7 +923,7 @@ const POSITIONS: [&str; 7] = [
     "sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0",
     "game-91 1,5,5,5,5,0,5,1/6,6,0,1,6,6,6,0 N 6-0",
     "sadeqa-v 4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4 S 0-0",
-    "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/4w,0,0,0,0,0,0,0,0,1 S 2-5",
+    "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/4w,0,0,0,0,0,0,0,0,1 S 34-37",
 ];
 
 #[test]
@@ -1228,7 +1234,7 @@ fn setup(s: &str) -> Setup {
 /// writes the string back exactly.
 #[test]
 fn setup_fields_and_round_trip() {
-    let text = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 5-7";
+    let text = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 36-37";
     let st = setup(text);
     assert_eq!(
         st,
@@ -1238,7 +1244,7 @@ fn setup_fields_and_round_trip() {
             north: vec![2, 0, 0, 0, 0, 0, 0, 0, 0, 1],
             marked: vec![s(6), n(1)],
             side_to_move: Player::South,
-            captured: [5, 7],
+            captured: [36, 37],
             state: None,
         }
     );
@@ -1381,7 +1387,7 @@ fn setup_state_field_errors() {
 #[test]
 fn unreachable_pass_not_automatic_from_a_string() {
     assert_eq!(
-        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0".parse::<Position<SadeqaV>>(),
+        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 40-39".parse::<Position<SadeqaV>>(),
         Err(ParsePositionError::Setup(SetupError::Unreachable(
             Unreachable::PassNotAutomatic {
                 side: Player::South
@@ -1772,7 +1778,7 @@ fn long_cycle_under_a_lap_limit_below_the_budget_is_refused_at_once() {
 /// has none.
 #[test]
 fn prove_in_a_finished_game_is_game_over() {
-    let over = sadeqa_ii("sadeqa-ii 0,0,0,0,0,0/0,0,0,0,0,1 S 0-0");
+    let over = sadeqa_ii("sadeqa-ii 0,0,0,0,0,0/0,0,0,0,0,1 S 18-17");
     assert!(over.is_over());
     assert_eq!(over.prove(Move::Pit(1), &mut ()), Err(PlayError::GameOver));
     assert_eq!(over.legality(), Legality::default());
@@ -1801,7 +1807,7 @@ fn any_position_prove_is_cancelled_by_its_control() {
 /// still restricted (4.1), so pit 6 is his only candidate, and its relay
 /// sowing returns to its first state after 67,887 laps, more than the
 /// turn's first budget (`TURN_BUDGET`).
-const LONE_LONG_CYCLE: &str = "sadeqa-ii 1,2,1,4,3,4/2,1,2,4,5,2 S 0-0 first:S";
+const LONE_LONG_CYCLE: &str = "sadeqa-ii 1,2,1,4,3,4/2,1,2,4,5,2 S 3-2 first:S";
 const LONE_LONG_CYCLE_LAPS: u32 = 67_887;
 
 /// RULES.md section 2: a player whose every candidate is endless has no
@@ -1974,7 +1980,7 @@ fn play_unchecked_of_an_impossible_move_leaves_the_position_unchanged() {
             .unwrap();
     unchanged(choice, &[Move::Pit(1), Move::Pit(0), Move::Pit(30)]);
     // A game that is over (Sadeqa II, 4.4: South cannot move).
-    let over = sadeqa_ii("sadeqa-ii 0,0,0,0,0,0/0,0,0,0,0,1 S 0-0");
+    let over = sadeqa_ii("sadeqa-ii 0,0,0,0,0,0/0,0,0,0,0,1 S 18-17");
     assert!(over.is_over());
     unchanged(
         over,
@@ -2020,8 +2026,8 @@ fn children_agree_with_successors_in_random_games() {
 /// legal, the others are). In the child, South's pit 1 relays for ever.
 #[test]
 fn a_lazy_child_whose_first_candidate_is_endless_still_moves() {
-    let parent = sadeqa_ii("sadeqa-ii 1,1,1,0,2,5/2,4,1,2,2,0 N 0-0");
-    let child_str = "sadeqa-ii 2,0,2,1,2,5/0,5,0,3,0,1 S 0-0";
+    let parent = sadeqa_ii("sadeqa-ii 1,1,1,0,2,5/2,4,1,2,2,0 N 8-7");
+    let child_str = "sadeqa-ii 2,0,2,1,2,5/0,5,0,3,0,1 S 8-7";
     let child = sadeqa_ii(child_str);
     // South's pit 1 is sowing-order index 0: the seed-by-seed sower finds
     // it back at its first state.
@@ -2217,11 +2223,11 @@ fn move_set_insert_of_a_pit_off_every_board_returns_false() {
 #[test]
 fn points_for_each_game() {
     // Sadeqa V: S6 is North's warana with 3, N1 South's with 2.
-    let v: Position<SadeqaV> = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 5-7"
+    let v: Position<SadeqaV> = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 36-37"
         .parse()
         .unwrap();
-    assert_eq!(v.points(Player::South), Some(5 + 2));
-    assert_eq!(v.points(Player::North), Some(7 + 3));
+    assert_eq!(v.points(Player::South), Some(36 + 2));
+    assert_eq!(v.points(Player::North), Some(37 + 3));
     assert_eq!(Position::new(SadeqaV).points(Player::South), Some(0));
     // Sadeqa III, South 1 (5's check): South captured 8.
     let mut iii = Position::new(SadeqaIII::new());
@@ -2244,26 +2250,32 @@ fn points_for_each_game() {
     assert_eq!(andada.points(Player::South), None);
     assert_eq!(andada.points(Player::North), None);
     // The same through the run-time choice of ruleset.
-    let any: AnyPosition = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 5-7"
+    let any: AnyPosition = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 36-37"
         .parse()
         .unwrap();
-    assert_eq!(any.points(Player::North), Some(10));
+    assert_eq!(any.points(Player::North), Some(40));
 }
 
 /// RULES.md 3.6: with every seed in a warana neither player can move and
 /// the game is over, whoever is named to move (no pass is due, so the
-/// setup is not refused); 3.7: South's 2 captured plus 3 in his warana N1
-/// against North's 1 in S6.
+/// setup is not refused); 3.7: South's 39 captured plus 3 in his warana N1
+/// against North's 37 captured and 1 in S6.
 #[test]
 fn sadeqa_v_all_seeds_in_waranas_is_over_whoever_is_to_move() {
     for side in ["S", "N"] {
-        let text = format!("sadeqa-v 0,0,0,0,0,1w,0,0,0,0/3w,0,0,0,0,0,0,0,0,0 {side} 2-0");
+        let text = format!("sadeqa-v 0,0,0,0,0,1w,0,0,0,0/3w,0,0,0,0,0,0,0,0,0 {side} 39-37");
         let p: Position<SadeqaV> = text.parse().unwrap();
         assert!(p.is_over(), "{text}");
         assert_eq!(p.to_string(), text);
-        assert_eq!(p.points(Player::South), Some(5));
-        assert_eq!(p.points(Player::North), Some(1));
-        assert_eq!(p.outcome(), Outcome::by_score(Score { south: 5, north: 1 }));
+        assert_eq!(p.points(Player::South), Some(42));
+        assert_eq!(p.points(Player::North), Some(38));
+        assert_eq!(
+            p.outcome(),
+            Outcome::by_score(Score {
+                south: 42,
+                north: 38
+            })
+        );
     }
 }
 
@@ -2384,7 +2396,7 @@ fn candidates_past_the_row_are_not_moves() {
 /// `SKIPPING_LAP_LIMIT` by default, so the proof ends: N2 is endless.
 #[test]
 fn a_ruleset_whose_laps_skip_their_origin_plays_under_a_lap_limit() {
-    let pos: Position<Outside<2, 6, true, 0>> = "outside 5,7/2,9 N 0-0".parse().unwrap();
+    let pos: Position<Outside<2, 6, true, 0>> = "outside 5,7/2,9 N 1-0".parse().unwrap();
     assert_eq!(pos.lap_limit(), Some(sowing::SKIPPING_LAP_LIMIT));
     assert_eq!(
         pos.with_lap_limit(None).lap_limit(),

@@ -26,9 +26,9 @@ const V: Rules = Rules::SadeqaV;
 fn sadeqa_v_new_warana() {
     check(
         V,
-        "sadeqa-v 0,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,1 S 0-0",
+        "sadeqa-v 0,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,1 S 38-37",
         Mv::Pit(10),
-        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,1 N 0-0",
+        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,1 N 38-37",
     );
 }
 
@@ -36,9 +36,9 @@ fn sadeqa_v_new_warana() {
 fn sadeqa_v_own_3_to_4_relays() {
     check(
         V,
-        "sadeqa-v 1,3,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0",
+        "sadeqa-v 1,3,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 38-37",
         Mv::Pit(1),
-        "sadeqa-v 0,0,1,1,1,1,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 0-0",
+        "sadeqa-v 0,0,1,1,1,1,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 38-37",
     );
 }
 
@@ -46,9 +46,9 @@ fn sadeqa_v_own_3_to_4_relays() {
 fn sadeqa_v_capture_and_bonus() {
     check(
         V,
-        "sadeqa-v 1,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0",
+        "sadeqa-v 1,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 37-37",
         Mv::Pit(5),
-        "sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 2-0",
+        "sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 39-37",
     );
 }
 
@@ -56,9 +56,9 @@ fn sadeqa_v_capture_and_bonus() {
 fn sadeqa_v_capture_from_an_empty_warana() {
     check(
         V,
-        "sadeqa-v 1,0,0,0,1,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0",
+        "sadeqa-v 1,0,0,0,1,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 39-38",
         Mv::Pit(5),
-        "sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 1-0",
+        "sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 40-38",
     );
 }
 
@@ -66,9 +66,9 @@ fn sadeqa_v_capture_from_an_empty_warana() {
 fn sadeqa_v_own_warana() {
     check(
         V,
-        "sadeqa-v 0,0,0,0,0,0,0,0,0,1/2w,0,0,0,0,0,0,0,0,1 S 0-0",
+        "sadeqa-v 0,0,0,0,0,0,0,0,0,1/2w,0,0,0,0,0,0,0,0,1 S 38-38",
         Mv::Pit(10),
-        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/3w,0,0,0,0,0,0,0,0,1 N 0-0",
+        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/3w,0,0,0,0,0,0,0,0,1 N 38-38",
     );
 }
 
@@ -76,9 +76,9 @@ fn sadeqa_v_own_warana() {
 fn sadeqa_v_pass_after_a_capture() {
     let m = check(
         V,
-        "sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0",
+        "sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 38-37",
         Mv::Pit(5),
-        "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 2-0",
+        "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 40-37",
     );
     assert_eq!(m.legal_moves(), [Mv::Pit(10)]);
 }
@@ -88,12 +88,12 @@ fn sadeqa_v_neither_can_move_a_draw() {
     // The side-to-move field keeps South, who could not move first.
     let m = check(
         V,
-        "sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0",
+        "sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 38-38",
         Mv::Pit(5),
-        "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 2-0",
+        "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 40-38",
     );
     assert!(m.over);
-    assert_eq!(m.outcome(), Result_::DrawEqual(2, 2));
+    assert_eq!(m.outcome(), Result_::DrawEqual(40, 40));
 }
 
 #[test]
@@ -124,7 +124,11 @@ fn sadeqa_v_every_opening_ends_in_an_empty_pit() {
 
 #[test]
 fn sadeqa_v_a_warana_may_not_be_played() {
-    let m = Model::parse(V, "sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 2-0").unwrap();
+    let m = Model::parse(
+        V,
+        "sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 39-37",
+    )
+    .unwrap();
     assert_eq!(m.legal_moves(), [Mv::Pit(1)]);
 }
 
@@ -173,7 +177,7 @@ fn sadeqa_ii_forced_pit_empty_the_restriction_lapses() {
     let rules = Rules::SadeqaII {
         starter_only: false,
     };
-    let m = Model::parse(rules, "sadeqa-ii 3,3,3,3,3,0/3,3,3,3,3,3 S 0-0 first:SN").unwrap();
+    let m = Model::parse(rules, "sadeqa-ii 3,3,3,3,3,0/3,3,3,3,3,3 S 2-1 first:SN").unwrap();
     assert_eq!(m.legal_moves().len(), 5);
 }
 
@@ -185,24 +189,24 @@ fn sadeqa_ii_capture_on_either_side() {
     // In the mover's row: S5 (1) into empty S6, the opposite N1 (2) goes.
     check(
         rules,
-        "sadeqa-ii 0,0,0,0,1,0/2,0,0,0,0,1 S 0-0",
+        "sadeqa-ii 0,0,0,0,1,0/2,0,0,0,0,1 S 16-16",
         Mv::Pit(5),
-        "sadeqa-ii 0,0,0,0,0,1/0,0,0,0,0,1 N 2-0",
+        "sadeqa-ii 0,0,0,0,0,1/0,0,0,0,0,1 N 18-16",
     );
     // North likewise: N5 (1) into empty N6, the opposite S1 (3) goes.
     check(
         rules,
-        "sadeqa-ii 3,0,0,0,0,1/0,0,0,0,1,0 N 0-0",
+        "sadeqa-ii 3,0,0,0,0,1/0,0,0,0,1,0 N 16-15",
         Mv::Pit(5),
-        "sadeqa-ii 0,0,0,0,0,1/0,0,0,0,0,1 S 0-3",
+        "sadeqa-ii 0,0,0,0,0,1/0,0,0,0,0,1 S 16-18",
     );
     // In the opponent's row: S6 (2) sows N1, N2; N2 was empty, and its
     // opposite S5 (4), South's own seeds, is removed all the same.
     check(
         rules,
-        "sadeqa-ii 1,0,0,0,4,2/0,0,0,0,0,1 S 0-0",
+        "sadeqa-ii 1,0,0,0,4,2/0,0,0,0,0,1 S 14-14",
         Mv::Pit(6),
-        "sadeqa-ii 1,0,0,0,0,0/1,1,0,0,0,1 N 4-0",
+        "sadeqa-ii 1,0,0,0,0,0/1,1,0,0,0,1 N 18-14",
     );
 }
 
@@ -211,7 +215,7 @@ fn sadeqa_ii_endless_move_is_not_legal() {
     let rules = Rules::SadeqaII {
         starter_only: false,
     };
-    let m = Model::parse(rules, "sadeqa-ii 6,2,3,4,1,3/2,0,4,3,2,1 S 0-0").unwrap();
+    let m = Model::parse(rules, "sadeqa-ii 6,2,3,4,1,3/2,0,4,3,2,1 S 3-2").unwrap();
     assert!(m.candidates().contains(&Mv::Pit(1)));
     assert!(!m.legal_moves().contains(&Mv::Pit(1)));
     assert_eq!(m.after(Mv::Pit(1)), Err(model::Refused::Endless));
@@ -226,9 +230,9 @@ fn sadeqa_ii_no_move_loses() {
     };
     let m = check(
         rules,
-        "sadeqa-ii 0,0,0,0,1,0/0,0,0,0,0,0 S 0-0",
+        "sadeqa-ii 0,0,0,0,1,0/0,0,0,0,0,0 S 18-17",
         Mv::Pit(5),
-        "sadeqa-ii 0,0,0,0,0,1/0,0,0,0,0,0 N 0-0",
+        "sadeqa-ii 0,0,0,0,0,1/0,0,0,0,0,0 N 18-17",
     );
     assert!(m.over);
     assert_eq!(m.outcome(), Result_::Win(SOUTH, None));
@@ -271,12 +275,12 @@ fn sadeqa_iii_final_sweep_to_the_last_mover() {
     // no seed left and cannot move: the rest (S1 = 5, S8 = 1) goes to South.
     let m = check(
         Rules::SadeqaIII,
-        "sadeqa-iii 5,0,0,0,0,0,1,0/2,0,0,0,0,0,0,0 S 0-0",
+        "sadeqa-iii 5,0,0,0,0,0,1,0/2,0,0,0,0,0,0,0 S 44-44",
         Mv::Pit(7),
-        "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N 8-0",
+        "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N 52-44",
     );
     assert!(m.over);
-    assert_eq!(m.outcome(), Result_::Win(SOUTH, Some((8, 0))));
+    assert_eq!(m.outcome(), Result_::Win(SOUTH, Some((52, 44))));
 }
 
 // ---- section 6, Andada ----

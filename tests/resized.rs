@@ -60,9 +60,9 @@ fn sadeqa_iii_relays_on_2x5_and_ends_without_capture() {
 #[test]
 fn sadeqa_iii_capture_and_end_on_2x5() {
     let p = play::<Resized<SadeqaIII>>(
-        "sadeqa-iii:5x3 1,0,0,0,0/0,0,0,2,0 S 0-0",
+        "sadeqa-iii:5x3 1,0,0,0,0/0,0,0,2,0 S 14-13",
         1,
-        "sadeqa-iii:5x3 0,0,0,0,0/0,0,0,0,0 N 3-0",
+        "sadeqa-iii:5x3 0,0,0,0,0/0,0,0,0,0 N 17-13",
     );
     assert!(p.is_over());
     assert_eq!(p.outcome().winner(), Some(Player::South));
@@ -167,9 +167,9 @@ fn andada_singleton_ending_on_2x3() {
 #[test]
 fn sadeqa_v_warana_on_2x4() {
     play::<Resized<SadeqaV>>(
-        "sadeqa-v:4x4 0,0,0,1/3,0,0,1 S 0-0",
+        "sadeqa-v:4x4 0,0,0,1/3,0,0,1 S 14-13",
         4,
-        "sadeqa-v:4x4 0,0,0,0/4w,0,0,1 N 0-0",
+        "sadeqa-v:4x4 0,0,0,0/4w,0,0,1 N 14-13",
     );
 }
 

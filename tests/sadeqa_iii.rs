@@ -3,6 +3,12 @@
 //! written by hand from the rule book, as position strings (RULES.md
 //! section 7: each row from its owner's pit 1; North's pit i faces South's
 //! pit n+1-i).
+//!
+//! A case whose board holds few seeds (the rule book's "every pit not
+//! listed is empty") puts the rest of the game's seeds in the captured
+//! field, split between the players, so that every position holds all
+//! its seeds as play does (issue 32: a position with fewer is refused);
+//! the case's captures and points add to those.
 
 mod common;
 
@@ -113,16 +119,16 @@ fn worked_case_game_91_south_8() {
 
 #[test]
 fn moves_any_own_pit_with_seeds() {
-    let p = pos("sadeqa-iii 1,0,3,0,0,0,0,7/0,0,0,0,0,0,0,1 S 0-0");
+    let p = pos("sadeqa-iii 1,0,3,0,0,0,0,7/0,0,0,0,0,0,0,1 S 42-42");
     assert_eq!(legal_pits(&p), [1, 3, 8]);
     // North's only occupied pit is his pit 8.
-    let north = pos("sadeqa-iii 1,0,3,0,0,0,0,7/0,0,0,0,0,0,0,1 N 0-0");
+    let north = pos("sadeqa-iii 1,0,3,0,0,0,0,7/0,0,0,0,0,0,0,1 N 42-42");
     assert_eq!(legal_pits(&north), [8]);
 }
 
 #[test]
 fn empty_pit_missing_pit_and_choice_move_are_refused() {
-    let before = pos("sadeqa-iii 1,0,3,0,0,0,0,7/0,0,0,0,0,0,0,1 S 0-0");
+    let before = pos("sadeqa-iii 1,0,3,0,0,0,0,7/0,0,0,0,0,0,0,1 S 42-42");
     let mut p = before;
     assert_eq!(
         p.play(Move::Pit(2)),
@@ -154,9 +160,9 @@ fn empty_pit_missing_pit_and_choice_move_are_refused() {
 #[test]
 fn a_single_seed_may_be_played() {
     play(
-        "sadeqa-iii 0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,1 S 0-0",
+        "sadeqa-iii 0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,1 S 47-47",
         4,
-        "sadeqa-iii 0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,1 N 0-0",
+        "sadeqa-iii 0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,1 N 47-47",
     );
 }
 
@@ -166,12 +172,12 @@ fn a_single_seed_may_be_played() {
 /// S3..S5 and end in the empty S5, whose opposite N4 is empty.
 #[test]
 fn relay_when_last_seed_lands_in_occupied_pit() {
-    let mut p = pos("sadeqa-iii 1,2,0,0,0,0,0,0/0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-iii 1,2,0,0,0,0,0,0/0,0,0,0,0,0,0,1 S 46-46");
     let events = p.play_traced(Move::Pit(1)).unwrap();
     assert_eq!(events, vec![lap(s(1), 1, s(2)), lap(s(2), 3, s(5))]);
     assert_eq!(
         p.to_string(),
-        "sadeqa-iii 0,0,1,1,1,0,0,0/0,0,0,0,0,0,0,1 N 0-0"
+        "sadeqa-iii 0,0,1,1,1,0,0,0/0,0,0,0,0,0,0,1 N 46-46"
     );
 }
 
@@ -179,12 +185,12 @@ fn relay_when_last_seed_lands_in_occupied_pit() {
 fn move_ends_when_last_seed_falls_into_empty_pit() {
     // S6's 2 seeds: S7 (empty before, but not last), S8 (empty): the move
     // ends in S8, whose opposite N1 is empty.
-    let mut p = pos("sadeqa-iii 0,0,0,0,0,2,0,0/0,0,3,0,0,0,0,0 S 0-0");
+    let mut p = pos("sadeqa-iii 0,0,0,0,0,2,0,0/0,0,3,0,0,0,0,0 S 46-45");
     let events = p.play_traced(Move::Pit(6)).unwrap();
     assert_eq!(events, vec![lap(s(6), 2, s(8))]);
     assert_eq!(
         p.to_string(),
-        "sadeqa-iii 0,0,0,0,0,0,1,1/0,0,3,0,0,0,0,0 N 0-0"
+        "sadeqa-iii 0,0,0,0,0,0,1,1/0,0,3,0,0,0,0,0 N 46-45"
     );
 }
 
@@ -194,12 +200,12 @@ fn move_ends_when_last_seed_falls_into_empty_pit() {
 /// (holding the seed just sown) is captured.
 #[test]
 fn origin_pit_is_not_skipped() {
-    let mut p = pos("sadeqa-iii 16,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 0-0");
+    let mut p = pos("sadeqa-iii 16,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 40-40");
     let events = p.play_traced(Move::Pit(1)).unwrap();
     assert_eq!(events[0], lap(s(1), 16, s(1)));
     assert_eq!(
         p.to_string(),
-        "sadeqa-iii 1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,0 N 1-0"
+        "sadeqa-iii 1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,0 N 41-40"
     );
 }
 
@@ -208,9 +214,9 @@ fn origin_pit_is_not_skipped() {
 #[test]
 fn north_sows_from_his_pit_8_into_south_pit_1() {
     play(
-        "sadeqa-iii 0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,2 N 0-0",
+        "sadeqa-iii 0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,2 N 47-46",
         8,
-        "sadeqa-iii 1,1,0,0,0,0,0,1/0,0,0,0,0,0,0,0 S 0-0",
+        "sadeqa-iii 1,1,0,0,0,0,0,1/0,0,0,0,0,0,0,0 S 47-46",
     );
 }
 
@@ -220,7 +226,7 @@ fn north_sows_from_his_pit_8_into_south_pit_1() {
 /// captures them.
 #[test]
 fn capture_in_own_row_takes_opposite_pit() {
-    let mut p = pos("sadeqa-iii 1,0,0,0,0,0,0,0/1,0,0,0,0,0,4,0 S 0-0");
+    let mut p = pos("sadeqa-iii 1,0,0,0,0,0,0,0/1,0,0,0,0,0,4,0 S 45-45");
     let events = p.play_traced(Move::Pit(1)).unwrap();
     assert_eq!(
         events,
@@ -235,16 +241,16 @@ fn capture_in_own_row_takes_opposite_pit() {
     );
     assert_eq!(
         p.to_string(),
-        "sadeqa-iii 0,1,0,0,0,0,0,0/1,0,0,0,0,0,0,0 N 4-0"
+        "sadeqa-iii 0,1,0,0,0,0,0,0/1,0,0,0,0,0,0,0 N 49-45"
     );
 }
 
 #[test]
 fn capturing_seed_stays() {
     let p = play(
-        "sadeqa-iii 0,0,2,0,0,0,0,0/1,0,0,5,0,0,0,0 S 3-0",
+        "sadeqa-iii 0,0,2,0,0,0,0,0/1,0,0,5,0,0,0,0 S 46-42",
         3,
-        "sadeqa-iii 0,0,0,1,1,0,0,0/1,0,0,0,0,0,0,0 N 8-0",
+        "sadeqa-iii 0,0,0,1,1,0,0,0/1,0,0,0,0,0,0,0 N 51-42",
     );
     assert_eq!(p.seeds(s(5)), 1, "the capturing seed stays in S5");
 }
@@ -253,23 +259,23 @@ fn capturing_seed_stays() {
 /// opposite (South's own S7) is occupied: no capture in Sadeqa III.
 #[test]
 fn capture_only_in_own_row() {
-    let mut p = pos("sadeqa-iii 0,0,0,0,0,0,3,2/0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-iii 0,0,0,0,0,0,3,2/0,0,0,0,0,0,0,1 S 45-45");
     let events = p.play_traced(Move::Pit(8)).unwrap();
     assert_eq!(events, vec![lap(s(8), 2, n(2))]);
     assert_eq!(
         p.to_string(),
-        "sadeqa-iii 0,0,0,0,0,0,3,0/1,1,0,0,0,0,0,1 N 0-0"
+        "sadeqa-iii 0,0,0,0,0,0,3,0/1,1,0,0,0,0,0,1 N 45-45"
     );
 }
 
 #[test]
 fn no_capture_when_opposite_pit_is_empty() {
-    let mut p = pos("sadeqa-iii 1,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 S 0-0");
+    let mut p = pos("sadeqa-iii 1,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 S 47-47");
     let events = p.play_traced(Move::Pit(1)).unwrap();
     assert_eq!(events, vec![lap(s(1), 1, s(2))]);
     assert_eq!(
         p.to_string(),
-        "sadeqa-iii 0,1,0,0,0,0,0,0/1,0,0,0,0,0,0,0 N 0-0"
+        "sadeqa-iii 0,1,0,0,0,0,0,0/1,0,0,0,0,0,0,0 N 47-47"
     );
 }
 
@@ -277,9 +283,9 @@ fn no_capture_when_opposite_pit_is_empty() {
 #[test]
 fn north_captures_in_his_own_row() {
     play(
-        "sadeqa-iii 1,0,0,0,0,0,4,0/1,0,0,0,0,0,0,0 N 0-0",
+        "sadeqa-iii 1,0,0,0,0,0,4,0/1,0,0,0,0,0,0,0 N 45-45",
         1,
-        "sadeqa-iii 1,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0 S 0-4",
+        "sadeqa-iii 1,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0 S 45-49",
     );
 }
 
@@ -290,7 +296,7 @@ fn north_captures_in_his_own_row() {
 /// empty.
 #[test]
 fn sweep_to_last_mover_at_end() {
-    let mut p = pos("sadeqa-iii 1,0,0,0,0,0,2,0/0,0,0,0,0,0,3,0 S 5-10");
+    let mut p = pos("sadeqa-iii 1,0,0,0,0,0,2,0/0,0,0,0,0,0,3,0 S 43-47");
     let events = p.play_traced(Move::Pit(1)).unwrap();
     assert_eq!(
         events,
@@ -310,7 +316,7 @@ fn sweep_to_last_mover_at_end() {
     );
     assert_eq!(
         p.to_string(),
-        "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N 11-10"
+        "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N 49-47"
     );
     assert!(p.is_over());
     assert_eq!(p.seeds_on_board(), 0);
@@ -322,8 +328,8 @@ fn sweep_to_last_mover_at_end() {
         Outcome::Win {
             winner: Player::South,
             score: Some(Score {
-                south: 11,
-                north: 10
+                south: 49,
+                north: 47
             })
         }
     );
@@ -334,9 +340,9 @@ fn sweep_to_last_mover_at_end() {
 #[test]
 fn sweep_to_north_when_north_moved_last() {
     let p = play(
-        "sadeqa-iii 0,0,0,0,0,0,1,0/1,0,0,0,0,0,0,3 N 0-0",
+        "sadeqa-iii 0,0,0,0,0,0,1,0/1,0,0,0,0,0,0,3 N 46-45",
         1,
-        "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 0-5",
+        "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 46-50",
     );
     // N1 -> N2 (empty), capturing S7 (1); N2 = 1 and N8 = 3 are swept to
     // North: 1 + 4 = 5.
@@ -347,18 +353,21 @@ fn sweep_to_north_when_north_moved_last() {
 /// seeds on the board count for the other player, the last mover.
 #[test]
 fn set_up_end_position_scores_board_for_last_mover() {
-    let p = pos("sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 S 3-4");
+    let p = pos("sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 S 47-47");
     assert!(p.is_over());
     assert_eq!(
         p.outcome(),
         Outcome::Win {
             winner: Player::North,
-            score: Some(Score { south: 3, north: 6 })
+            score: Some(Score {
+                south: 47,
+                north: 49
+            })
         }
     );
     // The points say the same as the outcome.
-    assert_eq!(p.points(Player::South), Some(3));
-    assert_eq!(p.points(Player::North), Some(6));
+    assert_eq!(p.points(Player::South), Some(47));
+    assert_eq!(p.points(Player::North), Some(49));
 }
 
 // ---- 5.5 winner ----
@@ -367,15 +376,18 @@ fn set_up_end_position_scores_board_for_last_mover() {
 #[test]
 fn equal_captures_draw() {
     let p = play(
-        "sadeqa-iii 1,0,0,0,0,0,0,0/0,0,0,0,0,0,4,0 S 3-8",
+        "sadeqa-iii 1,0,0,0,0,0,0,0/0,0,0,0,0,0,4,0 S 43-48",
         1,
-        "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N 8-8",
+        "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N 48-48",
     );
     assert_eq!(
         p.outcome(),
         Outcome::Draw {
             reason: DrawReason::EqualScore,
-            score: Some(Score { south: 8, north: 8 })
+            score: Some(Score {
+                south: 48,
+                north: 48
+            })
         }
     );
 }
@@ -385,17 +397,17 @@ fn equal_captures_draw() {
 #[test]
 fn winner_by_score() {
     let p = play(
-        "sadeqa-iii 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 N 20-10",
+        "sadeqa-iii 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 N 53-42",
         1,
-        "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 20-11",
+        "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 53-43",
     );
     assert_eq!(
         p.outcome(),
         Outcome::Win {
             winner: Player::South,
             score: Some(Score {
-                south: 20,
-                north: 11
+                south: 53,
+                north: 43
             })
         }
     );
@@ -404,10 +416,10 @@ fn winner_by_score() {
 /// RULES.md 5.5: no early end when one side has more than half the seeds.
 #[test]
 fn game_goes_on_after_one_side_has_more_than_half() {
-    let p = pos("sadeqa-iii 1,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 S 50-0");
+    let p = pos("sadeqa-iii 1,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 S 72-22");
     assert!(!p.is_over());
     assert_eq!(p.outcome(), Outcome::Ongoing);
-    let g = pos("game-91 1,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 N 40-0");
+    let g = pos("game-91 1,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 N 51-11");
     assert!(!g.is_over());
 }
 
@@ -415,9 +427,9 @@ fn game_goes_on_after_one_side_has_more_than_half() {
 #[test]
 fn game_91_same_rules_with_4_seeds() {
     let p = play(
-        "game-91 1,0,0,0,0,0,0,0/1,0,0,0,0,0,4,0 S 0-0",
+        "game-91 1,0,0,0,0,0,0,0/1,0,0,0,0,0,4,0 S 29-29",
         1,
-        "game-91 0,1,0,0,0,0,0,0/1,0,0,0,0,0,0,0 N 4-0",
+        "game-91 0,1,0,0,0,0,0,0/1,0,0,0,0,0,0,0 N 33-29",
     );
     assert_eq!(*p.rules(), SadeqaIII::game_91());
 }

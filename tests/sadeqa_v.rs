@@ -5,6 +5,12 @@
 //! position string writes them (RULES.md section 7): each row from its
 //! owner's pit 1, `w` marks a warana, owned by the player who does NOT own
 //! that row.
+//!
+//! A case whose board holds few seeds (the rule book's "every pit not
+//! listed is empty") puts the rest of the game's seeds in the captured
+//! field, split between the players, so that every position holds all
+//! its seeds as play does (issue 32: a position with fewer is refused);
+//! the case's captures and points add to those.
 
 mod common;
 
@@ -100,15 +106,15 @@ fn legal(p: &Position<SadeqaV>) -> Vec<Move> {
 /// North to move.
 #[test]
 fn new_warana() {
-    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,1 S 38-37");
     let events = play(&mut p, 10);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,1 N 0-0")
+        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,1 N 38-37")
     );
     assert_eq!(
         p.to_string(),
-        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,1 N 0-0"
+        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,1 N 38-37"
     );
     assert_eq!(
         events,
@@ -123,7 +129,7 @@ fn new_warana() {
     assert_eq!(p.side_to_move(), Player::North);
     assert!(!p.is_over());
     // The 4 seeds in South's warana count for South (3.7).
-    assert_eq!(points(&p), (4, 0));
+    assert_eq!(points(&p), (42, 37));
     // North may play only his pit 10: N1 is a warana (3.1).
     assert_eq!(legal(&p), moves(&[10]));
 }
@@ -133,15 +139,15 @@ fn new_warana() {
 /// move.
 #[test]
 fn own_3_to_4_relays() {
-    let mut p = pos("sadeqa-v 1,3,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-v 1,3,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 38-37");
     let events = play(&mut p, 1);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,1,1,1,1,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 0-0")
+        pos("sadeqa-v 0,0,1,1,1,1,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 38-37")
     );
     assert_eq!(
         p.to_string(),
-        "sadeqa-v 0,0,1,1,1,1,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 0-0"
+        "sadeqa-v 0,0,1,1,1,1,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 38-37"
     );
     assert_eq!(events, vec![lap(s(1), 1, s(2)), lap(s(2), 4, s(6))]);
     assert!(waranas_made(&events).is_empty());
@@ -152,16 +158,16 @@ fn own_3_to_4_relays() {
 /// captured 2, S6 = 2; South moves again.
 #[test]
 fn capture_and_bonus() {
-    let mut p = pos("sadeqa-v 1,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0");
-    assert_eq!(points(&p), (0, 3));
+    let mut p = pos("sadeqa-v 1,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 37-37");
+    assert_eq!(points(&p), (37, 40));
     let events = play(&mut p, 5);
     assert_eq!(
         p,
-        pos("sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 2-0")
+        pos("sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 39-37")
     );
     assert_eq!(
         p.to_string(),
-        "sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 2-0"
+        "sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 39-37"
     );
     assert_eq!(laps(&events), 1);
     assert_eq!(events[0], lap(s(5), 1, s(6)));
@@ -179,8 +185,8 @@ fn capture_and_bonus() {
     }));
     assert!(passes(&events).is_empty());
     assert_eq!(p.side_to_move(), Player::South);
-    assert_eq!(p.captured(Player::South), 2);
-    assert_eq!(points(&p), (2, 2));
+    assert_eq!(p.captured(Player::South), 39);
+    assert_eq!(points(&p), (39, 39));
     // The bonus move: any non-warana pit of South's row with seeds.
     assert_eq!(legal(&p), moves(&[1]));
 }
@@ -189,15 +195,15 @@ fn capture_and_bonus() {
 /// captured 1, S6 = 0; South moves again.
 #[test]
 fn capture_from_an_empty_warana() {
-    let mut p = pos("sadeqa-v 1,0,0,0,1,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-v 1,0,0,0,1,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 39-38");
     let events = play(&mut p, 5);
     assert_eq!(
         p,
-        pos("sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 1-0")
+        pos("sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 40-38")
     );
     assert_eq!(
         p.to_string(),
-        "sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 1-0"
+        "sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 40-38"
     );
     assert_eq!(events[0], lap(s(5), 1, s(6)));
     assert_eq!(
@@ -210,42 +216,42 @@ fn capture_from_an_empty_warana() {
     );
     assert_eq!(bonus_moves(&events), 1, "{events:?}");
     assert_eq!(p.side_to_move(), Player::South);
-    assert_eq!(points(&p), (1, 0));
+    assert_eq!(points(&p), (40, 38));
 }
 
 /// 3.3.1: S10 = 1, N1 = South's warana with 2; South plays 10: N1 = 3,
 /// nothing captured; North to move.
 #[test]
 fn own_warana() {
-    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/2w,0,0,0,0,0,0,0,0,1 S 0-0");
-    assert_eq!(points(&p), (2, 0));
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/2w,0,0,0,0,0,0,0,0,1 S 38-38");
+    assert_eq!(points(&p), (40, 38));
     let events = play(&mut p, 10);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/3w,0,0,0,0,0,0,0,0,1 N 0-0")
+        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/3w,0,0,0,0,0,0,0,0,1 N 38-38")
     );
     assert_eq!(
         p.to_string(),
-        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/3w,0,0,0,0,0,0,0,0,1 N 0-0"
+        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/3w,0,0,0,0,0,0,0,0,1 N 38-38"
     );
     assert_eq!(events, vec![lap(s(10), 1, n(1))]);
-    assert_eq!(p.captured(Player::South), 0);
-    assert_eq!(points(&p), (3, 0));
+    assert_eq!(p.captured(Player::South), 38);
+    assert_eq!(points(&p), (41, 38));
 }
 
 /// 3.5: S5 = 1, S6 = North's warana with 3; South plays 5: South captured 2,
 /// S6 = 2; South has no bonus move and passes; North to move.
 #[test]
 fn pass_after_a_capture() {
-    let mut p = pos("sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 38-37");
     let events = play(&mut p, 5);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 2-0")
+        pos("sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 40-37")
     );
     assert_eq!(
         p.to_string(),
-        "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 2-0"
+        "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 40-37"
     );
     assert_eq!(events[0], lap(s(5), 1, s(6)));
     assert_eq!(
@@ -270,7 +276,7 @@ fn pass_after_a_capture() {
 /// draw.
 #[test]
 fn no_north_seed_ends_2_2_draw() {
-    let mut p = pos("sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 38-38");
     assert!(!p.is_over());
     let events = play(&mut p, 5);
     assert_eq!(
@@ -285,8 +291,11 @@ fn no_north_seed_ends_2_2_draw() {
     assert_eq!(events.last(), Some(&Event::GameOver));
     assert!(passes(&events).is_empty(), "{events:?}");
     assert!(p.is_over());
-    assert_eq!(points(&p), (2, 2));
-    let score = Score { south: 2, north: 2 };
+    assert_eq!(points(&p), (40, 40));
+    let score = Score {
+        south: 40,
+        north: 40,
+    };
     assert_eq!(
         p.outcome(),
         Outcome::Draw {
@@ -306,7 +315,7 @@ fn no_north_seed_ends_2_2_draw() {
     let text = p.to_string();
     assert_eq!(
         text,
-        "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 2-0"
+        "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 40-38"
     );
     // The final position parses back as a finished game.
     let back = pos(&text);
@@ -324,18 +333,24 @@ fn no_north_seed_ends_2_2_draw() {
 /// has no seeds left: the game ends with North named, 4:0 for South (3.7).
 #[test]
 fn neither_can_move_names_the_player_who_could_not_move_first() {
-    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,0 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,0 S 38-38");
     let events = play(&mut p, 10);
     assert_eq!(
         p.to_string(),
-        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,0 N 0-0"
+        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,0 N 38-38"
     );
     assert_eq!(p.side_to_move(), Player::North);
     assert!(p.is_over());
     assert!(passes(&events).is_empty(), "{events:?}");
     assert_eq!(events.last(), Some(&Event::GameOver));
-    assert_eq!(points(&p), (4, 0));
-    assert_eq!(p.outcome(), Outcome::by_score(Score { south: 4, north: 0 }));
+    assert_eq!(points(&p), (42, 38));
+    assert_eq!(
+        p.outcome(),
+        Outcome::by_score(Score {
+            south: 42,
+            north: 38
+        })
+    );
 }
 
 /// 3.4: a warana belongs to the player who does not own its row, and stays
@@ -343,7 +358,7 @@ fn neither_can_move_names_the_player_who_could_not_move_first() {
 /// and N10 are ordinary pits, and a pit off the board is none.
 #[test]
 fn warana_owner_is_the_player_who_does_not_own_its_row() {
-    let p = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/0w,0,0,0,0,0,0,0,0,1 S 0-0");
+    let p = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/0w,0,0,0,0,0,0,0,0,1 S 38-37");
     assert_eq!(p.warana_owner(s(6)), Some(Player::North));
     assert_eq!(p.warana_owner(n(1)), Some(Player::South));
     for pit in [s(1), s(2), s(5), s(7), n(2), n(10), s(11), n(0)] {
@@ -352,12 +367,12 @@ fn warana_owner_is_the_player_who_does_not_own_its_row() {
 }
 
 /// The issue's acceptance check: from
-/// `sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0` South plays 5,
+/// `sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 38-38` South plays 5,
 /// captures 2, moves again, then neither can move and the game ends 2:2, a
 /// draw.
 #[test]
 fn acceptance_capture_then_neither_can_move_draw_2_2() {
-    let mut p = pos("sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 38-38");
     assert_eq!(legal(&p), moves(&[5]));
     let events = play(&mut p, 5);
     assert!(events.contains(&Event::WaranaCapture {
@@ -371,13 +386,16 @@ fn acceptance_capture_then_neither_can_move_draw_2_2() {
     }));
     // ... and neither can North: the game is over.
     assert!(p.is_over());
-    assert_eq!(p.captured(Player::South), 2);
-    assert_eq!(p.captured(Player::North), 0);
+    assert_eq!(p.captured(Player::South), 40);
+    assert_eq!(p.captured(Player::North), 38);
     assert_eq!(
         p.outcome(),
         Outcome::Draw {
             reason: DrawReason::EqualScore,
-            score: Some(Score { south: 2, north: 2 }),
+            score: Some(Score {
+                south: 40,
+                north: 40
+            }),
         }
     );
 }
@@ -498,13 +516,13 @@ fn opening_every_south_move_takes_5_laps_and_ends_in_an_empty_pit() {
 /// - South 1: 1 seed into empty S2: the move ends, North to move.
 #[test]
 fn bonus_moves_chain() {
-    let mut p = pos("sadeqa-v 1,0,0,2,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-v 1,0,0,2,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 36-36");
     assert_eq!(legal(&p), moves(&[1, 4, 5]));
 
     let events = play(&mut p, 5);
     assert_eq!(
         p,
-        pos("sadeqa-v 1,0,0,2,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 2-0")
+        pos("sadeqa-v 1,0,0,2,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 38-36")
     );
     assert_eq!(captures(&events).len(), 1);
     assert_eq!(bonus_moves(&events), 1, "{events:?}");
@@ -513,7 +531,7 @@ fn bonus_moves_chain() {
     assert_eq!(events[0], lap(s(4), 2, s(6)));
     assert_eq!(
         p,
-        pos("sadeqa-v 1,0,0,0,1,1w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 4-0")
+        pos("sadeqa-v 1,0,0,0,1,1w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 40-36")
     );
     assert_eq!(
         captures(&events),
@@ -528,15 +546,15 @@ fn bonus_moves_chain() {
     let events = play(&mut p, 5);
     assert_eq!(
         p,
-        pos("sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 6-0")
+        pos("sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 42-36")
     );
     assert_eq!(
         p.to_string(),
-        "sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 6-0"
+        "sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 42-36"
     );
     assert_eq!(bonus_moves(&events), 1, "{events:?}");
     assert_eq!(p.side_to_move(), Player::South);
-    assert_eq!(points(&p), (6, 0));
+    assert_eq!(points(&p), (42, 36));
     // The emptied warana is still a warana: only S1 may be played.
     assert_eq!(legal(&p), moves(&[1]));
 
@@ -544,7 +562,7 @@ fn bonus_moves_chain() {
     assert_eq!(events, vec![lap(s(1), 1, s(2))]);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,1,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 6-0")
+        pos("sadeqa-v 0,1,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 42-36")
     );
     assert_eq!(p.side_to_move(), Player::North);
 }
@@ -553,12 +571,12 @@ fn bonus_moves_chain() {
 /// the next entries (RULES.md section 7), and South plays 4 moves in a row.
 #[test]
 fn bonus_moves_chain_in_a_game_record() {
-    let start = pos("sadeqa-v 1,0,0,2,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0");
+    let start = pos("sadeqa-v 1,0,0,2,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 36-36");
     let record: sowing::Record = "5/4/5/1".parse().unwrap();
     let game = sowing::Game::from_record(start, &record).unwrap();
     assert_eq!(
         *game.position(),
-        pos("sadeqa-v 0,1,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 6-0")
+        pos("sadeqa-v 0,1,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 42-36")
     );
     let sides: Vec<Player> = game.positions().iter().map(|p| p.side_to_move()).collect();
     assert_eq!(
@@ -582,14 +600,14 @@ fn bonus_moves_chain_in_a_game_record() {
 /// South wins 3:0 (3 seeds in his warana).
 #[test]
 fn pass_when_the_opponent_has_only_waranas() {
-    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,1,0/2w,0,0,0,0,0,0,0,0,0 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,1,0/2w,0,0,0,0,0,0,0,0,0 S 39-38");
     let events = play(&mut p, 9);
     assert_eq!(events[0], lap(s(9), 1, s(10)));
     assert_eq!(passes(&events), vec![Player::North]);
     assert_eq!(game_over_events(&events), 0);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/2w,0,0,0,0,0,0,0,0,0 S 0-0")
+        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/2w,0,0,0,0,0,0,0,0,0 S 39-38")
     );
     assert_eq!(p.side_to_move(), Player::South);
     assert!(!p.is_over());
@@ -600,12 +618,15 @@ fn pass_when_the_opponent_has_only_waranas() {
     assert!(captures(&events).is_empty());
     assert_eq!(game_over_events(&events), 1);
     assert!(p.is_over());
-    assert_eq!(points(&p), (3, 0));
+    assert_eq!(points(&p), (42, 38));
     assert_eq!(
         p.outcome(),
         Outcome::Win {
             winner: Player::South,
-            score: Some(Score { south: 3, north: 0 }),
+            score: Some(Score {
+                south: 42,
+                north: 38
+            }),
         }
     );
     let text = p.to_string();
@@ -620,13 +641,13 @@ fn pass_when_the_opponent_has_only_waranas() {
 #[test]
 fn pass_south_passes_and_north_moves_again() {
     // North 9 = 1 drops into empty N10; South has only North's warana S3.
-    let mut p = pos("sadeqa-v 0,0,5w,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,1,0 N 0-0");
+    let mut p = pos("sadeqa-v 0,0,5w,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,1,0 N 37-37");
     let events = play(&mut p, 9);
     assert_eq!(events[0], lap(n(9), 1, n(10)));
     assert_eq!(passes(&events), vec![Player::South]);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,5w,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 0-0")
+        pos("sadeqa-v 0,0,5w,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 37-37")
     );
     assert_eq!(p.side_to_move(), Player::North);
     // North 10 = 1 drops into empty S1: South can move again, no pass.
@@ -634,7 +655,7 @@ fn pass_south_passes_and_north_moves_again() {
     assert_eq!(events, vec![lap(n(10), 1, s(1))]);
     assert_eq!(
         p,
-        pos("sadeqa-v 1,0,5w,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0")
+        pos("sadeqa-v 1,0,5w,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 37-37")
     );
 }
 
@@ -645,7 +666,7 @@ fn pass_south_passes_and_north_moves_again() {
 #[test]
 fn moves_from_a_warana_are_refused() {
     // South to move: S6 is North's warana (3 seeds); S1 = 1 is playable.
-    let start = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 0-0");
+    let start = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 37-36");
     let mut p = start;
     let expected = PlayError::Illegal {
         mv: Move::Pit(6),
@@ -673,7 +694,7 @@ fn moves_from_a_warana_are_refused() {
     assert_eq!(p, start);
 
     // North to move: N1 is South's warana (2 seeds).
-    let start = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 N 0-0");
+    let start = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 N 37-36");
     let mut p = start;
     assert_eq!(
         p.play(Move::Pit(1)),
@@ -689,7 +710,7 @@ fn moves_from_a_warana_are_refused() {
 /// An empty warana may not be played either (and holds nothing to lift).
 #[test]
 fn moves_from_an_empty_warana_are_refused() {
-    let start = pos("sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0");
+    let start = pos("sadeqa-v 1,0,0,0,0,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 39-39");
     let mut p = start;
     let r = p.play(Move::Pit(6));
     assert!(
@@ -712,28 +733,28 @@ fn moves_from_an_empty_warana_are_refused() {
 /// row: South 4 (3 seeds) drops into S5, S6 (2 -> 3) and empty S7.
 #[test]
 fn seeds_dropped_into_waranas_while_passing_stay_there() {
-    let mut p = pos("sadeqa-v 0,0,0,3,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,3,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 37-37");
     let events = play(&mut p, 4);
     assert_eq!(events, vec![lap(s(4), 3, s(7))]);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,0,0,1,3w,1,0,0,0/0,0,0,0,0,0,0,0,0,1 N 0-0")
+        pos("sadeqa-v 0,0,0,0,1,3w,1,0,0,0/0,0,0,0,0,0,0,0,0,1 N 37-37")
     );
-    assert_eq!(points(&p), (0, 3));
+    assert_eq!(points(&p), (37, 40));
 }
 
 /// 3.2 with the mover's own warana: South 10 (3 seeds) drops into South's
 /// warana N1 (2 -> 3), N2 and empty N3.
 #[test]
 fn seeds_dropped_into_own_warana_while_passing_stay_there() {
-    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,3/2w,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,3/2w,0,0,0,0,0,0,0,0,1 S 37-37");
     let events = play(&mut p, 10);
     assert_eq!(events, vec![lap(s(10), 3, n(3))]);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/3w,1,1,0,0,0,0,0,0,1 N 0-0")
+        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/3w,1,1,0,0,0,0,0,0,1 N 37-37")
     );
-    assert_eq!(points(&p), (3, 0));
+    assert_eq!(points(&p), (40, 37));
 }
 
 /// 3.2 within a relay: S8 = 1 falls into S9 = 2 (now 3: relay); the 3 seeds
@@ -741,12 +762,12 @@ fn seeds_dropped_into_own_warana_while_passing_stay_there() {
 /// where the move ends.
 #[test]
 fn seeds_dropped_into_waranas_in_a_relay_lap_stay_there() {
-    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,1,2,0/0w,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,1,2,0/0w,0,0,0,0,0,0,0,0,1 S 38-38");
     let events = play(&mut p, 8);
     assert_eq!(events, vec![lap(s(8), 1, s(9)), lap(s(9), 3, n(2))]);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/1w,1,0,0,0,0,0,0,0,1 N 0-0")
+        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/1w,1,0,0,0,0,0,0,0,1 N 38-38")
     );
 }
 
@@ -764,7 +785,7 @@ fn seeds_dropped_into_waranas_in_a_relay_lap_stay_there() {
 ///   has no seed and passes.
 #[test]
 fn emptied_warana_stays_a_warana() {
-    let mut p = pos("sadeqa-v 0,0,2,1,0,3,0,0,0,0/0,0,0,0,0,0,0,0,0,6 N 0-0");
+    let mut p = pos("sadeqa-v 0,0,2,1,0,3,0,0,0,0/0,0,0,0,0,0,0,0,0,6 N 34-34");
     // S6 is not a warana yet.
     assert_eq!(p.marks(), 0);
 
@@ -779,24 +800,24 @@ fn emptied_warana_stays_a_warana() {
     );
     assert_eq!(
         p,
-        pos("sadeqa-v 1,1,3,2,1,4w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0")
+        pos("sadeqa-v 1,1,3,2,1,4w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 34-34")
     );
-    assert_eq!(points(&p), (0, 4));
+    assert_eq!(points(&p), (34, 38));
 
     play(&mut p, 5);
     assert_eq!(
         p,
-        pos("sadeqa-v 1,1,3,2,0,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 2-0")
+        pos("sadeqa-v 1,1,3,2,0,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 36-34")
     );
     play(&mut p, 4);
     assert_eq!(
         p,
-        pos("sadeqa-v 1,1,3,0,1,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 4-0")
+        pos("sadeqa-v 1,1,3,0,1,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 38-34")
     );
     play(&mut p, 3);
     assert_eq!(
         p,
-        pos("sadeqa-v 1,1,0,1,2,1w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 6-0")
+        pos("sadeqa-v 1,1,0,1,2,1w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 40-34")
     );
     let events = play(&mut p, 1);
     assert_eq!(
@@ -813,13 +834,13 @@ fn emptied_warana_stays_a_warana() {
     );
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,1,0,3,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 8-0")
+        pos("sadeqa-v 0,0,1,0,3,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 42-34")
     );
     assert_eq!(
         p.to_string(),
-        "sadeqa-v 0,0,1,0,3,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 8-0"
+        "sadeqa-v 0,0,1,0,3,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 42-34"
     );
-    assert_eq!(points(&p), (8, 0));
+    assert_eq!(points(&p), (42, 34));
 
     // Empty, and still a warana: it may not be played.
     let before = p;
@@ -839,9 +860,9 @@ fn emptied_warana_stays_a_warana() {
     assert_eq!(passes(&events), vec![Player::North]);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,1,0,0,1w,1,1,0,0/0,0,0,0,0,0,0,0,0,0 S 8-0")
+        pos("sadeqa-v 0,0,1,0,0,1w,1,1,0,0/0,0,0,0,0,0,0,0,0,0 S 42-34")
     );
-    assert_eq!(points(&p), (8, 1));
+    assert_eq!(points(&p), (42, 35));
     assert_eq!(legal(&p), moves(&[3, 7, 8]));
 }
 
@@ -852,12 +873,12 @@ fn emptied_warana_stays_a_warana() {
 fn emptied_warana_still_acts_as_a_warana_at_the_end_of_a_lap() {
     // South's warana N1 is empty; South 10 = 1 lands there: own warana, the
     // move ends, no capture.
-    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/0w,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/0w,0,0,0,0,0,0,0,0,1 S 39-39");
     let events = play(&mut p, 10);
     assert_eq!(events, vec![lap(s(10), 1, n(1))]);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/1w,0,0,0,0,0,0,0,0,1 N 0-0")
+        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/1w,0,0,0,0,0,0,0,0,1 N 39-39")
     );
 }
 
@@ -866,13 +887,13 @@ fn emptied_warana_still_acts_as_a_warana_at_the_end_of_a_lap() {
 #[test]
 fn passing_a_3_in_the_opponents_row_makes_no_warana() {
     // South 10 (2 seeds): N1 3 -> 4 while passing, the last into empty N2.
-    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,2/3,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,2/3,0,0,0,0,0,0,0,0,1 S 37-37");
     let events = play(&mut p, 10);
     assert_eq!(events, vec![lap(s(10), 2, n(2))]);
     assert!(waranas_made(&events).is_empty());
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/4,1,0,0,0,0,0,0,0,1 N 0-0")
+        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/4,1,0,0,0,0,0,0,0,1 N 37-37")
     );
     assert_eq!(p.marks(), 0);
 }
@@ -883,19 +904,19 @@ fn passing_a_3_in_the_opponents_row_makes_no_warana() {
 fn a_4_made_5_in_the_opponents_row_relays() {
     // South 10 = 1 into N1 = 4 (-> 5): relay; 5 seeds to N2..N6, the last into
     // empty N6.
-    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/4,0,0,0,0,0,0,0,0,1 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,1/4,0,0,0,0,0,0,0,0,1 S 37-37");
     let events = play(&mut p, 10);
     assert_eq!(events, vec![lap(s(10), 1, n(1)), lap(n(1), 5, n(6))]);
     assert_eq!(
         p,
-        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,1,1,1,1,1,0,0,0,1 N 0-0")
+        pos("sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,1,1,1,1,1,0,0,0,1 N 37-37")
     );
 }
 
 /// North makes a warana in South's row the same way (3.3.4 for North).
 #[test]
 fn new_warana_for_north() {
-    let mut p = pos("sadeqa-v 3,0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,0,1 N 0-0");
+    let mut p = pos("sadeqa-v 3,0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,0,1 N 38-37");
     let events = play(&mut p, 10);
     assert_eq!(
         events,
@@ -909,9 +930,9 @@ fn new_warana_for_north() {
     );
     assert_eq!(
         p,
-        pos("sadeqa-v 4w,0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,0,0 S 0-0")
+        pos("sadeqa-v 4w,0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,0,0 S 38-37")
     );
-    assert_eq!(points(&p), (0, 4));
+    assert_eq!(points(&p), (38, 41));
 }
 
 /// Section 2: the origin pit is not skipped. S1 = 20 drops one seed into
@@ -919,12 +940,12 @@ fn new_warana_for_north() {
 /// into an empty pit, the move ends.
 #[test]
 fn a_lap_of_20_ends_in_its_emptied_origin_pit() {
-    let mut p = pos("sadeqa-v 20,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0");
+    let mut p = pos("sadeqa-v 20,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 30-30");
     let events = play(&mut p, 1);
     assert_eq!(events, vec![lap(s(1), 20, s(1))]);
     assert_eq!(
         p,
-        pos("sadeqa-v 1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1 N 0-0")
+        pos("sadeqa-v 1,1,1,1,1,1,1,1,1,1/1,1,1,1,1,1,1,1,1,1 N 30-30")
     );
 }
 
@@ -933,7 +954,7 @@ fn a_lap_of_20_ends_in_its_emptied_origin_pit() {
 /// the 21st seed falls into N1 (3 -> 4): South's warana, the move ends.
 #[test]
 fn new_warana_by_a_lap_that_goes_round_the_board() {
-    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,21/2,0,0,0,0,0,0,0,0,0 S 0-0");
+    let mut p = pos("sadeqa-v 0,0,0,0,0,0,0,0,0,21/2,0,0,0,0,0,0,0,0,0 S 29-28");
     let events = play(&mut p, 10);
     assert_eq!(
         events,
@@ -947,9 +968,9 @@ fn new_warana_by_a_lap_that_goes_round_the_board() {
     );
     assert_eq!(
         p,
-        pos("sadeqa-v 1,1,1,1,1,1,1,1,1,1/4w,1,1,1,1,1,1,1,1,1 N 0-0")
+        pos("sadeqa-v 1,1,1,1,1,1,1,1,1,1/4w,1,1,1,1,1,1,1,1,1 N 29-28")
     );
-    assert_eq!(points(&p), (4, 0));
+    assert_eq!(points(&p), (33, 28));
 }
 
 /// A lap going round the board passes the emptied origin and ends in a pit
@@ -961,7 +982,7 @@ fn new_warana_by_a_lap_that_goes_round_the_board() {
 /// drops into S1 (1 -> 2) and S2 (0 -> 1): empty, the move ends.
 #[test]
 fn a_lap_round_the_board_relays_on_a_pit_it_filled_itself() {
-    let mut p = pos("sadeqa-v 21,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0");
+    let mut p = pos("sadeqa-v 21,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 30-29");
     let events = play(&mut p, 1);
     // Laps: S1 (21) -> S2; then 2 seeds each from S2, S4, S6, S8, S10, N2, N4,
     // N6, N8, N10, landing two pits on; the last lands in S2.
@@ -987,14 +1008,14 @@ fn a_lap_round_the_board_relays_on_a_pit_it_filled_itself() {
     // lifted; the odd pits got 1 + 1.
     assert_eq!(
         p,
-        pos("sadeqa-v 2,1,2,0,2,0,2,0,2,0/2,0,2,0,2,0,2,0,2,0 N 0-0")
+        pos("sadeqa-v 2,1,2,0,2,0,2,0,2,0/2,0,2,0,2,0,2,0,2,0 N 30-29")
     );
 }
 
 /// Pit numbers outside 1..=10 are refused as no such pit.
 #[test]
 fn moves_outside_the_board_are_refused() {
-    let start = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0");
+    let start = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 38-37");
     let mut p = start;
     for pit in [0u8, 11, 24] {
         assert_eq!(
@@ -1119,11 +1140,11 @@ fn position_string_round_trips_with_waranas() {
     for text in [
         "sadeqa-v 4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4 S 0-0",
         "sadeqa-v 1,6,6,6,1,5,5,5,5,0/5,5,5,5,0,5,5,5,5,0 N 0-0",
-        "sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0",
-        "sadeqa-v 1,1,3,2,1,4w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0",
-        "sadeqa-v 0,0,1,0,3,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 8-0",
+        "sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 38-37",
+        "sadeqa-v 1,1,3,2,1,4w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 34-34",
+        "sadeqa-v 0,0,1,0,3,0w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 42-34",
         "sadeqa-v 20w,0,0,0,0,0,0,0,0,1/9w,0,0,0,0,0,0,0,0,0 S 30-20",
-        "sadeqa-v 4w,3,2,1,0w,7,0,0,0,4w/4w,0w,1,2,3,4,5,6,7,4w N 3-4",
+        "sadeqa-v 4w,3,2,1,0w,7,0,0,0,4w/4w,0w,1,2,3,4,5,6,7,4w N 11-12",
         "sadeqa-v 20w,0,0,0,0,0,0,0,0,0/10w,0,0,0,0,0,0,0,0,0 N 30-20",
     ] {
         let p = pos(text);
@@ -1137,22 +1158,23 @@ fn position_string_round_trips_with_waranas() {
 #[test]
 fn parsing_w_marks() {
     // S6 = North's warana (3), N1 = South's warana (2).
-    let p = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 0-0");
+    let p = pos("sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,0,0,0,0,0,0,0,0,1 S 37-36");
     // Sowing-order indices: S6 = 5, N1 = 10.
     assert_eq!(p.marks(), (1 << 5) | (1 << 10));
     assert!((p.marks() >> 5 & 1 == 1));
     assert!((p.marks() >> 10 & 1 == 1));
     assert_eq!(p.seeds(s(6)), 3);
     assert_eq!(p.seeds(n(1)), 2);
-    assert_eq!(points(&p), (2, 3));
-    // The same board without marks: no waranas, no points.
-    let q = pos("sadeqa-v 1,0,0,0,0,3,0,0,0,0/2,0,0,0,0,0,0,0,0,1 S 0-0");
+    assert_eq!(points(&p), (37 + 2, 36 + 3));
+    // The same board without marks: no waranas, no points but the
+    // captured seeds.
+    let q = pos("sadeqa-v 1,0,0,0,0,3,0,0,0,0/2,0,0,0,0,0,0,0,0,1 S 37-36");
     assert_eq!(q.marks(), 0);
-    assert_eq!(points(&q), (0, 0));
+    assert_eq!(points(&q), (37, 36));
     assert_ne!(p, q);
     assert_eq!(legal(&q), moves(&[1, 6]));
     // Every pit may carry a mark; N10 is index 19.
-    let p = pos("sadeqa-v 1,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0w S 0-0");
+    let p = pos("sadeqa-v 1,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0w S 40-39");
     assert_eq!(p.marks(), 1 << 19);
 }
 
@@ -1161,7 +1183,7 @@ fn parsing_w_marks() {
 fn parsing_malformed_w_marks_is_refused() {
     for (text, row, pit, bad) in [
         (
-            "sadeqa-v 1,0,0,0,0,3ww,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0",
+            "sadeqa-v 1,0,0,0,0,3ww,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 38-37",
             Player::South,
             6,
             "3ww",
@@ -1197,7 +1219,7 @@ fn parsing_malformed_w_marks_is_refused() {
     }
     // Sadeqa V has no state field.
     assert!(matches!(
-        "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0 x".parse::<Position<SadeqaV>>(),
+        "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 38-37 x".parse::<Position<SadeqaV>>(),
         Err(ParsePositionError::Setup(SetupError::State(_)))
     ));
     // A mark in a variant without waranas.
@@ -1225,11 +1247,11 @@ fn parsing_malformed_w_marks_is_refused() {
 fn side_to_move_without_move_while_opponent_can_is_impossible() {
     for text in [
         // South has only North's warana, North has N10.
-        "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 2-0",
+        "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 40-37",
         // South has nothing at all.
-        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0",
+        "sadeqa-v 0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 40-39",
         // North has only South's warana, South has S1.
-        "sadeqa-v 1,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,0 N 0-0",
+        "sadeqa-v 1,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,0 N 38-37",
     ] {
         let r = text.parse::<Position<SadeqaV>>();
         assert!(
@@ -1243,6 +1265,6 @@ fn side_to_move_without_move_while_opponent_can_is_impossible() {
         );
     }
     // With the other side to move, the same boards are fine.
-    assert!(!pos("sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 2-0").is_over());
-    assert!(!pos("sadeqa-v 1,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,0 S 0-0").is_over());
+    assert!(!pos("sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 40-37").is_over());
+    assert!(!pos("sadeqa-v 1,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,0 S 38-37").is_over());
 }

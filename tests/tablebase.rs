@@ -59,13 +59,17 @@ fn position<R: Ruleset>(
     side: Player,
     state: Option<&str>,
 ) -> Option<Position<R>> {
+    // The seeds not on the board are captured (split between the
+    // players): a position holds all of its game's seeds.
+    let on_board: u32 = south.iter().chain(north).sum();
+    let rest = rules.total_seeds().saturating_sub(on_board);
     let setup = Setup {
         variant: rules.name().into_owned(),
         south: south.to_vec(),
         north: north.to_vec(),
         marked: Vec::new(),
         side_to_move: side,
-        captured: [0, 0],
+        captured: [rest - rest / 2, rest / 2],
         state: state.map(str::to_owned),
     };
     Position::from_setup(rules, &setup).ok()

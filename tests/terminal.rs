@@ -1061,10 +1061,10 @@ fn review_findings_of_session_12() {
             "unknown variant",
         );
     }
-    let over = "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 2-0";
+    let over = "sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 40-38";
     let out = ran("solve", &["--position", over], "");
     assert!(
-        text(&out.stdout).contains("result: the game is over: draw (equal score) 2-2"),
+        text(&out.stdout).contains("result: the game is over: draw (equal score) 40-40"),
         "{}",
         text(&out.stdout)
     );
@@ -1806,4 +1806,86 @@ fn negative_times_and_counts_are_refused_in_the_tools_words() {
         );
         assert!(!stderr.contains("unexpected argument"), "{stderr}");
     }
+}
+
+/// Issue 32: one rule for a side's letter. `replay` reads Andada's choice
+/// in either case and writes it uppercase, as the library does
+/// (`describe::parse_record`, which the web API's record and move fields
+/// use too).
+#[test]
+fn replay_reads_a_sides_letter_in_either_case() {
+    let upper = run("replay", &["--variant", "andada-12", "1/N/2"], "");
+    assert_eq!(upper.status.code(), Some(0), "{}", text(&upper.stderr));
+    let lower = run("replay", &["--variant", "andada-12", "1/n/2"], "");
+    assert_eq!(lower.status.code(), Some(0), "{}", text(&lower.stderr));
+    let stdout = text(&lower.stdout);
+    assert_eq!(stdout, text(&upper.stdout));
+    assert!(
+        stdout.contains(
+            "\n2 N andada-12 0,3,3,0,3,3,0,3,3,0,3,3/0,3,3,0,3,3,0,3,3,0,3,3 N 0-0 play\n"
+        ),
+        "{stdout}"
+    );
+    // And a position string's side to move.
+    let replay_from = |side: &str| {
+        let pos = format!("sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 {side} 8-0");
+        let out = run("replay", &["--position", &pos, "1"], "");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let stdout = replay_from("n");
+    assert_eq!(stdout, replay_from("N"));
+    assert!(stdout.starts_with("1 1 sadeqa-iii "), "{stdout}");
+}
+
+/// Issue 32: `tablebase build` refuses a maximum above the game's seeds
+/// before it prints any size, and prints sizes in the unit that fits.
+#[test]
+fn tablebase_build_refuses_first_and_sizes_fit_their_unit() {
+    let dir = std::env::temp_dir().join(format!("sowing-terminal-tb-{}", std::process::id()));
+    let dir_arg = dir.to_str().expect("a UTF-8 temporary directory");
+    let out = run(
+        "tablebase",
+        &[
+            "build",
+            "--variant",
+            "game-91",
+            "--max-seeds",
+            "1000",
+            "--dir",
+            dir_arg,
+        ],
+        "",
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("game-91 has 64 seeds in play"), "{stderr}");
+    assert!(!stderr.contains("positions"), "{stderr}");
+    assert!(!stderr.contains("GB"), "{stderr}");
+    assert!(!dir.exists(), "nothing written for a refused build");
+
+    let out = run(
+        "tablebase",
+        &[
+            "build",
+            "--variant",
+            "game-91",
+            "--max-seeds",
+            "4",
+            "--dir",
+            dir_arg,
+        ],
+        "",
+    );
+    let stderr = text(&out.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            ": 4845 positions (4.8 KB of files); the largest layer, 3876 positions, needs \
+             about 4.4 KB of memory and up to 54.3 KB of scratch files while it is built"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("0.0 GB"), "{stderr}");
 }

@@ -97,7 +97,7 @@ mod tests {
     #[test]
     fn a_warana_in_the_opponents_pit_1_is_made() {
         assert_eq!(
-            kept("sadeqa-v 0,0,0,0,0,0,0,0,1,1/3,0,0,0,0,0,0,0,0,1 S 0-0"),
+            kept("sadeqa-v 0,0,0,0,0,0,0,0,1,1/3,0,0,0,0,0,0,0,0,1 S 37-37"),
             set(&[10])
         );
     }
@@ -107,7 +107,7 @@ mod tests {
     #[test]
     fn a_warana_elsewhere_is_not_made() {
         assert_eq!(
-            kept("sadeqa-v 0,0,0,0,1,0,0,0,0,2/0,3,0,0,0,0,0,0,0,1 S 0-0"),
+            kept("sadeqa-v 0,0,0,0,1,0,0,0,0,2/0,3,0,0,0,0,0,0,0,1 S 37-36"),
             set(&[5])
         );
     }
@@ -118,7 +118,7 @@ mod tests {
     #[test]
     fn the_opponents_warana_in_ones_pit_1_is_prevented() {
         assert_eq!(
-            kept("sadeqa-v 3,0,0,0,1,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0"),
+            kept("sadeqa-v 3,0,0,0,1,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 38-37"),
             set(&[1])
         );
     }
@@ -129,7 +129,7 @@ mod tests {
     #[test]
     fn when_every_move_makes_a_warana_elsewhere_all_are_kept() {
         assert_eq!(
-            kept("sadeqa-v 0,0,0,0,0,0,0,4,0,2/0,3,0,0,0,0,0,0,0,1 S 0-0"),
+            kept("sadeqa-v 0,0,0,0,0,0,0,4,0,2/0,3,0,0,0,0,0,0,0,1 S 35-35"),
             set(&[8, 10])
         );
     }

@@ -95,10 +95,10 @@ def test_clockwise_is_the_mirror_image():
 
 
 def test_points_and_outcome_words():
-    pos = Position.parse("sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0").play(5)
+    pos = Position.parse("sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 38-38").play(5)
     assert pos.outcome() == "draw"
-    assert pos.result() == "draw (equal score) 2-2"
-    assert pos.points("south") == 2 and pos.points("N") == 2
+    assert pos.result() == "draw (equal score) 40-40"
+    assert pos.points("south") == 40 and pos.points("N") == 40
     assert Position("andada").points("south") is None
 
 
@@ -227,7 +227,7 @@ def test_illegal_move_is_a_value_error_with_the_engines_words():
     assert issubclass(IllegalMove, ValueError)
     with pytest.raises(IllegalMove, match="there is no pit 9: pits are numbered 1 to 8"):
         Position("sadeqa-iii").play(9)
-    over = Position.parse("sadeqa-ii 0,0,0,0,1,0/0,0,0,0,0,0 N 0-0")
+    over = Position.parse("sadeqa-ii 0,0,0,0,1,0/0,0,0,0,0,0 N 18-17")
     with pytest.raises(IllegalMove, match="game is over"):
         over.play(1)
     assert over.legal_moves() == []
@@ -256,9 +256,9 @@ def test_best_move_specs(spec):
 
 def test_best_move_finds_the_win():
     # RULES.md-checked in the crate's docs: South wins with his pit 5 only.
-    pos = Position.parse("sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 0-0")
+    pos = Position.parse("sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 14-14")
     assert sowing.best_move(pos, "alphabeta:6") == 5
-    over = Position.parse("sadeqa-ii 0,0,0,0,1,0/0,0,0,0,0,0 N 0-0")
+    over = Position.parse("sadeqa-ii 0,0,0,0,1,0/0,0,0,0,0,0 N 18-17")
     assert sowing.best_move(over, "random") is None
 
 
@@ -269,7 +269,7 @@ def test_bad_specs(spec):
 
 
 def test_analyse():
-    pos = Position.parse("sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 0-0")
+    pos = Position.parse("sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 14-14")
     values = sowing.analyse(pos, depth=6)
     assert sorted(v["move"] for v in values) == sorted(pos.legal_moves())
     best = values[0]
@@ -287,7 +287,7 @@ def test_analyse():
 
 
 def test_solve():
-    pos = Position.parse("sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 0-0")
+    pos = Position.parse("sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 14-14")
     s = sowing.solve(pos, table_bits=16)
     assert s["verdict"] == "win" and s["winner"] == "south"
     assert s["nodes"] > 0 and s["seconds"] >= 0
@@ -327,7 +327,7 @@ def test_actions_and_observations():
     assert south_view[:12] == list(map(float, choice.board()[0]))
     assert south_view[12:24] == list(map(float, choice.board()[1]))
     assert south_view[-2] == 0.0
-    v = Position.parse("sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0")
+    v = Position.parse("sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 38-38")
     o = v.observation("south")
     assert o[20 + 5] == -1.0  # S6 is North's warana: the opponent's
     assert v.observation("north")[30 + 5] == 1.0

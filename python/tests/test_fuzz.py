@@ -35,7 +35,7 @@ def mangled(rng, s):
 def test_random_position_strings(seed):
     rng = random.Random(seed)
     valid = [str(Position(v)) for v in sowing.variants()] + [
-        "sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 0-0",
+        "sadeqa-v 0,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,0 S 38-38",
         str(Position("andada").play(1)),
         str(Position("sadeqa-ii").play(6)),
     ]

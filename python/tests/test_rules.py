@@ -94,7 +94,7 @@ def test_sadeqa_ii_starter_only():
 
 def test_sadeqa_ii_player_without_a_move_loses():
     # North to move with an empty row: South wins.
-    pos = Position.parse("sadeqa-ii 0,0,0,0,1,0/0,0,0,0,0,0 N 0-0")
+    pos = Position.parse("sadeqa-ii 0,0,0,0,1,0/0,0,0,0,0,0 N 18-17")
     assert pos.is_over()
     assert pos.outcome() == "south"
     assert pos.points("south") is None
@@ -129,10 +129,10 @@ def test_sadeqa_iii_seeds_left_go_to_the_last_mover():
     # South's 1 sows into empty S2: a capture of N7 (1 seed); then North
     # has no seed and cannot move, so the seeds left (S2's 1, S8's 2) go to
     # South, who moved last.
-    pos = Position.parse("sadeqa-iii 1,0,0,0,0,0,0,2/0,0,0,0,0,0,1,0 S 0-0").play(1)
+    pos = Position.parse("sadeqa-iii 1,0,0,0,0,0,0,2/0,0,0,0,0,0,1,0 S 46-46").play(1)
     assert pos.is_over()
     assert pos.board() == ((0,) * 8, (0,) * 8)
-    assert pos.captured() == (4, 0)
+    assert pos.captured() == (50, 46)
     assert pos.outcome() == "south"
 
 

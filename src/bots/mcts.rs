@@ -113,12 +113,15 @@ pub struct Mcts {
 }
 
 impl Mcts {
-    /// A player making `playouts` playouts a move, seeded with `seed`.
+    /// A player making `playouts` playouts a move, seeded with `seed` (its
+    /// playouts draw from `rand` 0.10's `SmallRng`, re-exported as
+    /// [`sowing::rand`](crate::rand)).
     pub fn new(playouts: u32, seed: u64) -> Self {
         Self::with_budget(MctsBudget::Playouts(playouts.max(1)), seed)
     }
 
-    /// A player with the given budget, seeded with `seed`.
+    /// A player with the given budget, seeded with `seed` (as
+    /// [`Mcts::new`]: `rand` 0.10's `SmallRng`).
     pub fn with_budget(budget: MctsBudget, seed: u64) -> Self {
         Mcts {
             budget: budget.in_use(),

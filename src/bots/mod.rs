@@ -207,7 +207,10 @@ pub struct RandomBot {
 }
 
 impl RandomBot {
-    /// A random player seeded with `seed`.
+    /// A random player seeded with `seed`: its generator is `rand` 0.10's
+    /// `SmallRng` seeded from it, re-exported as
+    /// [`sowing::rand`](crate::rand); the same seed gives the same games
+    /// with this version of the crate.
     pub fn new(seed: u64) -> Self {
         RandomBot {
             rng: SmallRng::seed_from_u64(seed),
@@ -241,7 +244,8 @@ pub struct GreedyBot<E = StandardEval> {
 }
 
 impl GreedyBot<StandardEval> {
-    /// A greedy player seeded with `seed` (for tie-breaks), with the
+    /// A greedy player seeded with `seed` (for tie-breaks: `rand` 0.10's
+    /// `SmallRng`, re-exported as [`sowing::rand`](crate::rand)), with the
     /// [`StandardEval`].
     pub fn new(seed: u64) -> Self {
         Self::with_eval(seed, StandardEval)
@@ -249,8 +253,9 @@ impl GreedyBot<StandardEval> {
 }
 
 impl<E> GreedyBot<E> {
-    /// A greedy player seeded with `seed` (for tie-breaks) that values
-    /// the position after each move with `eval`.
+    /// A greedy player seeded with `seed` (for tie-breaks: `rand` 0.10's
+    /// `SmallRng`, re-exported as [`sowing::rand`](crate::rand)) that
+    /// values the position after each move with `eval`.
     pub fn with_eval(seed: u64, eval: E) -> Self {
         GreedyBot {
             rng: SmallRng::seed_from_u64(seed),

@@ -237,8 +237,9 @@ impl fmt::Display for BotSpec {
 
 impl BotSpec {
     /// The player of the built-in games, seeded with `seed` (random
-    /// choices, tie-breaks, playouts; the alpha-beta player is
-    /// deterministic). The greedy and alpha-beta players use the
+    /// choices, tie-breaks, playouts, drawn from `rand` 0.10's `SmallRng`,
+    /// re-exported as [`sowing::rand`](crate::rand); the alpha-beta player
+    /// is deterministic). The greedy and alpha-beta players use the
     /// [`StandardEval`](super::StandardEval).
     pub fn build(self, seed: u64) -> Box<dyn BuiltInBot> {
         match self {
@@ -264,7 +265,8 @@ impl BotSpec {
 }
 
 /// The player of the built-in games named by `spec` (see [`BotSpec`] and
-/// [`BotSpec::build`]), seeded with `seed`.
+/// [`BotSpec::build`]), seeded with `seed` (`rand` 0.10's `SmallRng`,
+/// re-exported as [`sowing::rand`](crate::rand)).
 ///
 /// ```
 /// use sowing::bots::{Named, SpecError, from_spec};
@@ -284,7 +286,8 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn BuiltInBot>, SpecError
 }
 
 /// The player of ruleset `R` named by `spec` (see [`BotSpec`] and
-/// [`BotSpec::build_for`]), seeded with `seed`.
+/// [`BotSpec::build_for`]), seeded with `seed` (`rand` 0.10's `SmallRng`,
+/// re-exported as [`sowing::rand`](crate::rand)).
 ///
 /// ```
 /// use sowing::bots::{Bot, Named, from_spec_for};

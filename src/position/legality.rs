@@ -80,7 +80,7 @@ impl<R: Ruleset> Position<R> {
     /// use sowing::{Move, PlayError, Position, Refusal, rulesets::SadeqaII};
     ///
     /// // South's pit 1 relays for ever: a cycle of 30 laps (RULES.md section 2).
-    /// let pos: Position<SadeqaII> = "sadeqa-ii 6,2,3,4,1,3/2,0,4,3,2,1 S 0-0".parse()?;
+    /// let pos: Position<SadeqaII> = "sadeqa-ii 6,2,3,4,1,3/2,0,4,3,2,1 S 3-2".parse()?;
     /// assert_eq!(pos.check(Move::Pit(1)), Err(PlayError::Endless { mv: Move::Pit(1) }));
     /// assert!(!pos.legal_moves().contains(Move::Pit(1)));
     /// assert_eq!(

@@ -21,7 +21,7 @@ impl<R: Ruleset> Position<R> {
     /// // RULES.md section 3, "capture and bonus": the last seed falls into
     /// // North's warana S6 (3 seeds); South captures 2 and moves again.
     /// let mut pos: Position<SadeqaV> =
-    ///     "sadeqa-v 1,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 0-0".parse()?;
+    ///     "sadeqa-v 1,0,0,0,1,3w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 37-37".parse()?;
     /// let events = pos.play_traced(Move::Pit(5))?;
     /// let s6 = Pit::new(Player::South, 6);
     /// assert_eq!(events, [
@@ -29,7 +29,7 @@ impl<R: Ruleset> Position<R> {
     ///     Event::WaranaCapture { by: Player::South, pit: s6, seeds: 2 },
     ///     Event::BonusMove { player: Player::South },
     /// ]);
-    /// assert_eq!(pos.to_string(), "sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 2-0");
+    /// assert_eq!(pos.to_string(), "sadeqa-v 1,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 S 39-37");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///

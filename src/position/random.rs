@@ -32,11 +32,15 @@ impl<R: Ruleset> Position<R> {
     /// section 2); random play sets a lap limit
     /// ([`Position::with_lap_limit`]).
     ///
+    /// `rng` is a generator of `rand` 0.10, re-exported as
+    /// [`sowing::rand`](crate::rand) (a generator of another `rand`
+    /// version does not fit).
+    ///
     /// ```
-    /// use rand::SeedableRng;
+    /// use sowing::rand::{SeedableRng, rngs::SmallRng};
     /// use sowing::{Position, rulesets::SadeqaIII};
     ///
-    /// let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    /// let mut rng = SmallRng::seed_from_u64(7);
     /// let mut pos = Position::new(SadeqaIII::new()).with_lap_limit(Some(10_000));
     /// let start = pos;
     /// let mv = pos.play_random(&mut rng).expect("the game has just begun");
@@ -105,11 +109,15 @@ impl<R: Ruleset> Position<R> {
 /// move seen in random play): under the exact test a draw can take minutes
 /// (RULES.md section 2).
 ///
+/// `rng` is a generator of `rand` 0.10, re-exported as
+/// [`sowing::rand`](crate::rand) (a generator of another `rand` version
+/// does not fit).
+///
 /// ```
-/// use rand::SeedableRng;
+/// use sowing::rand::{SeedableRng, rngs::SmallRng};
 /// use sowing::{Position, playout, rulesets::SadeqaII};
 ///
-/// let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+/// let mut rng = SmallRng::seed_from_u64(1);
 /// let mut pos = Position::new(SadeqaII::new()).with_lap_limit(Some(10_000));
 /// let plies = playout(&mut pos, &mut rng, 1_000);
 /// assert!(pos.is_over() || plies == 1_000);
@@ -124,7 +132,8 @@ pub fn playout<R: Ruleset, G: Rng + ?Sized>(
 }
 
 /// [`playout`], telling `on_move` of each move played, in order (to keep
-/// a record, or to replay the game eagerly in a test).
+/// a record, or to replay the game eagerly in a test). `rng` is a
+/// generator of `rand` 0.10, re-exported as [`sowing::rand`](crate::rand).
 pub fn playout_with<R: Ruleset, G: Rng + ?Sized>(
     pos: &mut Position<R>,
     rng: &mut G,

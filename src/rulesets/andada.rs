@@ -41,6 +41,12 @@
 //! - A `play` position in which every pit holds at most one seed is read as
 //!   written; its next move is under the singleton ending all the same
 //!   (6.5 decides at the start of each move).
+//! - **Seeds out of play.** Andada removes seeds without counting them as
+//!   captured (the singleton ending, RULES.md 6.5; Ludii's removal, 6.7),
+//!   so its position strings may hold fewer seeds on the board and captured
+//!   than the start's 2 x n x 2, never more
+//!   ([`Ruleset::removes_seeds`]); every other built-in game holds all its
+//!   seeds in every position, and a setup with fewer is refused.
 //! - A position string for Andada always carries its phase; a position in
 //!   phase `opening` must be the initial board (every pit 2, nothing
 //!   captured), since the opening chain is defined only from there, and one
@@ -266,6 +272,13 @@ impl Ruleset for Andada {
 
     fn scoring(&self) -> Scoring {
         Scoring::LastMover
+    }
+
+    /// Seeds leave play uncounted: the singleton ending's (6.5) and, under
+    /// Ludii's reading, the removal of a last seed (6.7). A position may
+    /// hold fewer seeds on the board and captured than the start's.
+    fn removes_seeds(&self) -> bool {
+        true
     }
 
     fn clockwise(&self) -> bool {

@@ -300,6 +300,10 @@ impl<R: Resizable> Ruleset for Resized<R> {
         self.rules.scoring()
     }
 
+    fn removes_seeds(&self) -> bool {
+        self.rules.removes_seeds()
+    }
+
     fn clockwise(&self) -> bool {
         self.rules.clockwise()
     }

@@ -168,13 +168,16 @@ impl Ruleset for SadeqaII {
         }
     }
 
+    /// `first:SN`, `first:S`, `first:N` or none; the sides' letters in
+    /// either case (`first:sn`), as a side's letter is read everywhere.
     fn parse_state(&self, field: Option<&str>) -> Result<FirstMoves, StateError> {
-        let restricted = match field {
-            None => [false, false],
-            Some("first:SN") => [true, true],
-            Some("first:S") => [true, false],
-            Some("first:N") => [false, true],
-            Some(other) => {
+        let letters = field.and_then(|f| f.strip_prefix("first:"));
+        let restricted = match (field, letters) {
+            (None, _) => [false, false],
+            (_, Some(l)) if l.eq_ignore_ascii_case("SN") => [true, true],
+            (_, Some(l)) if l.eq_ignore_ascii_case("S") => [true, false],
+            (_, Some(l)) if l.eq_ignore_ascii_case("N") => [false, true],
+            (Some(other), _) => {
                 return Err(StateError::Unknown {
                     variant: "sadeqa-ii".into(),
                     expected: "first:SN, first:S, first:N (or none)",

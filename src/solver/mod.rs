@@ -237,7 +237,7 @@ type ProgressFn = Box<dyn FnMut(&Progress)>;
 /// use sowing::{Position, rulesets::SadeqaII};
 ///
 /// // A small Sadeqa II endgame, North to move.
-/// let pos: Position<SadeqaII> = "sadeqa-ii 1,0,0,0,0,0/0,0,0,0,0,1 N 0-0".parse()?;
+/// let pos: Position<SadeqaII> = "sadeqa-ii 1,0,0,0,0,0/0,0,0,0,0,1 N 17-17".parse()?;
 /// let mut solver = Solver::new(16);
 /// let solution = solver.solve(&pos, Limits::default());
 /// assert_ne!(solution.verdict, Verdict::Unknown);
@@ -740,7 +740,7 @@ impl<R: Ruleset> Solver<R> {
 /// use sowing::{Move, Position, rulesets::SadeqaII};
 ///
 /// // South's 1 captures North's last seed... or not: each move's result.
-/// let pos: Position<SadeqaII> = "sadeqa-ii 1,1,0,0,0,0/0,0,0,0,1,0 S 0-0".parse()?;
+/// let pos: Position<SadeqaII> = "sadeqa-ii 1,1,0,0,0,0/0,0,0,0,1,0 S 17-16".parse()?;
 /// let results = solve_moves(&pos, Limits::default(), 16);
 /// assert_eq!(results.len(), 2);
 /// assert!(results.iter().all(|(_, v)| *v != Verdict::Unknown));

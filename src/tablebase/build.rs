@@ -33,6 +33,7 @@ use super::{TablebaseError, Value, ValueKind};
 use crate::player::Player;
 use crate::position::Position;
 use rayon::prelude::*;
+use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{
@@ -79,6 +80,91 @@ pub struct LayerReport {
     pub time: Duration,
     /// Whether the layer's file was already there and was read instead.
     pub reused: bool,
+}
+
+/// What a build will hold ([`Builder::plan`]): its positions, and from
+/// them the sizes it needs. Displayed with each size in the unit that fits
+/// (`"601080390 positions (601.1 MB of files); the largest layer, 300540195
+/// positions, needs about 338.1 MB of memory and up to 4.2 GB of scratch
+/// files while it is built"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Positions in every layer, from 0 seeds on the board up to the
+    /// maximum: one byte each in the layer files.
+    pub positions: u64,
+    /// Positions in the largest layer.
+    pub largest_layer: u64,
+}
+
+impl Plan {
+    /// Bytes of the layer files: one a position (each file's header
+    /// aside).
+    pub fn file_bytes(&self) -> u64 {
+        self.positions
+    }
+
+    /// Bytes of memory the largest layer needs while it is built: its
+    /// values, one byte a position, and its bitmaps, about 1.125 bytes a
+    /// position in all.
+    pub fn memory_bytes(&self) -> u64 {
+        self.largest_layer.saturating_add(self.largest_layer / 8)
+    }
+
+    /// Bytes of scratch files the largest layer may write while it is
+    /// built, at most: the moves its first sweep finds (module `edges`),
+    /// about 14 bytes a position. Only the scoring games' layers write
+    /// them.
+    pub fn scratch_bytes(&self) -> u64 {
+        self.largest_layer.saturating_mul(14)
+    }
+}
+
+impl fmt::Display for Plan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} positions ({} of files); the largest layer, {} positions, needs about {} of \
+             memory and up to {} of scratch files while it is built",
+            self.positions,
+            Bytes(self.file_bytes()),
+            self.largest_layer,
+            Bytes(self.memory_bytes()),
+            Bytes(self.scratch_bytes()),
+        )
+    }
+}
+
+/// A number of bytes, displayed in the unit that fits: `512 bytes`,
+/// `4.8 KB`, `12.3 MB`, `3.1 GB` (decimal units, 1 KB = 1000 bytes, one
+/// decimal; `1 byte`).
+///
+/// ```
+/// use sowing::tablebase::Bytes;
+/// assert_eq!(Bytes(0).to_string(), "0 bytes");
+/// assert_eq!(Bytes(12_345_678).to_string(), "12.3 MB");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Bytes(pub u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [&str; 6] = ["KB", "MB", "GB", "TB", "PB", "EB"];
+        match self.0 {
+            1 => f.write_str("1 byte"),
+            n if n < 1000 => write!(f, "{n} bytes"),
+            n => {
+                let mut value = n as f64 / 1000.0;
+                let mut unit = 0;
+                // The unit in which the rounded figure stays below 1000
+                // (999,960 bytes is 1.0 MB, not 1000.0 KB).
+                while value >= 999.95 && unit + 1 < UNITS.len() {
+                    value /= 1000.0;
+                    unit += 1;
+                }
+                write!(f, "{value:.1} {}", UNITS[unit])
+            }
+        }
+    }
 }
 
 /// Builds the databases of a ruleset up to a number of seeds on the board.
@@ -131,6 +217,54 @@ impl<R: Tabulate> Builder<R> {
         self
     }
 
+    /// What the build will hold, found before anything is built or
+    /// written, after the checks that [`Builder::build`] makes first: a
+    /// build that cannot be made is refused before its size is printed.
+    ///
+    /// ```
+    /// use sowing::rulesets::SadeqaIII;
+    /// use sowing::tablebase::{Builder, TablebaseError};
+    ///
+    /// let plan = Builder::new(SadeqaIII::game_91(), "tb").max_seeds(4).plan()?;
+    /// assert_eq!(plan.positions, 4845); // C(4 + 16, 16)
+    /// assert_eq!(plan.largest_layer, 3876); // C(4 + 15, 15)
+    /// assert!(plan.to_string().starts_with("4845 positions (4.8 KB of files)"));
+    /// let too_many = Builder::new(SadeqaIII::game_91(), "tb").max_seeds(1000).plan();
+    /// assert!(matches!(too_many, Err(TablebaseError::TooManySeeds { total: 64, .. })));
+    /// # Ok::<(), TablebaseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`TablebaseError::TooManySeeds`]: the maximum is more seeds than
+    /// the game has; [`TablebaseError::LayerTooLarge`]: a layer has more
+    /// positions than a build allows.
+    pub fn plan(&self) -> Result<Plan, TablebaseError> {
+        if self.max_seeds > self.rules.total_seeds() {
+            return Err(TablebaseError::TooManySeeds {
+                max_seeds: self.max_seeds,
+                total: self.rules.total_seeds(),
+                ruleset: self.rules.name(),
+            });
+        }
+        let layout = Layout::of(&self.rules);
+        let mut plan = Plan {
+            positions: 0,
+            largest_layer: 0,
+        };
+        for seeds in 0..=self.max_seeds {
+            let size = layout.size(seeds);
+            if size > MAX_LAYER {
+                return Err(TablebaseError::LayerTooLarge {
+                    seeds,
+                    positions: size,
+                });
+            }
+            plan.positions += size;
+            plan.largest_layer = plan.largest_layer.max(size);
+        }
+        Ok(plan)
+    }
+
     /// Builds the layers from 0 seeds up to the maximum, writing one file
     /// each (see the module [`file`](super::file) for the format). A layer
     /// whose file is already in the directory, for the same ruleset and
@@ -148,23 +282,8 @@ impl<R: Tabulate> Builder<R> {
         &self,
         progress: impl Fn(&Progress) + Sync,
     ) -> Result<Vec<LayerReport>, TablebaseError> {
-        if self.max_seeds > self.rules.total_seeds() {
-            return Err(TablebaseError::TooManySeeds {
-                max_seeds: self.max_seeds,
-                total: self.rules.total_seeds(),
-                ruleset: self.rules.name(),
-            });
-        }
+        self.plan()?;
         let layout = Layout::of(&self.rules);
-        for seeds in 0..=self.max_seeds {
-            let size = layout.size(seeds);
-            if size > MAX_LAYER {
-                return Err(TablebaseError::LayerTooLarge {
-                    seeds,
-                    positions: size,
-                });
-            }
-        }
         std::fs::create_dir_all(&self.dir).map_err(|e| TablebaseError::Io {
             path: self.dir.clone(),
             error: e.to_string(),
@@ -866,4 +985,67 @@ impl Tally {
 pub(crate) fn diff<R: Tabulate>(pos: &Position<R>) -> i32 {
     let p = |who| pos.points(who).map_or(0, i32::from);
     p(Player::South) - p(Player::North)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::SadeqaIII;
+
+    /// Issue 32: sizes in the unit that fits, not "0.0 GB".
+    #[test]
+    fn bytes_are_shown_in_the_unit_that_fits() {
+        for (bytes, shown) in [
+            (0, "0 bytes"),
+            (1, "1 byte"),
+            (999, "999 bytes"),
+            (1000, "1.0 KB"),
+            (4845, "4.8 KB"),
+            (999_949, "999.9 KB"),
+            (999_960, "1.0 MB"),
+            (12_345_678, "12.3 MB"),
+            (40_000_000, "40.0 MB"),
+            (3_100_000_000, "3.1 GB"),
+            (26_958_221_130_508_525, "27.0 PB"),
+            (u64::MAX, "18.4 EB"),
+        ] {
+            assert_eq!(Bytes(bytes).to_string(), shown, "{bytes}");
+        }
+    }
+
+    /// The plan of game 91 up to 16 seeds, as the README's build reports
+    /// it; a maximum above the game's seeds is refused before any size.
+    #[test]
+    fn a_plan_is_made_after_the_checks_of_a_build() {
+        let plan = Builder::new(SadeqaIII::game_91(), "unused")
+            .max_seeds(16)
+            .plan()
+            .unwrap();
+        assert_eq!(plan.positions, 601_080_390);
+        assert_eq!(plan.largest_layer, 300_540_195);
+        assert_eq!(
+            plan.to_string(),
+            "601080390 positions (601.1 MB of files); the largest layer, 300540195 \
+             positions, needs about 338.1 MB of memory and up to 4.2 GB of scratch files \
+             while it is built"
+        );
+        let err = Builder::new(SadeqaIII::game_91(), "unused")
+            .max_seeds(1000)
+            .plan()
+            .unwrap_err();
+        assert_eq!(
+            err,
+            TablebaseError::TooManySeeds {
+                max_seeds: 1000,
+                total: 64,
+                ruleset: "game-91".into()
+            }
+        );
+        // Sadeqa V's waranas: its layer of 20 seeds is over a build's bound.
+        let err = Builder::new(crate::rulesets::SadeqaV::new(), "unused")
+            .max_seeds(20)
+            .plan()
+            .unwrap_err();
+        assert!(matches!(err, TablebaseError::LayerTooLarge { .. }), "{err}");
+    }
 }

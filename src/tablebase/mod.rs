@@ -69,7 +69,7 @@ pub mod file;
 mod forecast;
 mod index;
 
-pub use build::{Builder, Layer, LayerReport, LayerValues, Progress};
+pub use build::{Builder, Bytes, Layer, LayerReport, LayerValues, Plan, Progress};
 pub use codec::{Key, Tabulate};
 pub use forecast::{AnyTablebase, Forecast};
 

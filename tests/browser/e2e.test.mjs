@@ -135,7 +135,7 @@ test("Andada's opening and choice, then undo", async () => {
 
 test('a loaded position string is drawn as it reads, and refusals are explained', async () => {
   const page = await openPage();
-  const text = 'sadeqa-v 1,0,0,0,1,3w,0,0,2,0/0,5,0,0,4w,0,0,0,0,1 S 3-4';
+  const text = 'sadeqa-v 1,0,0,0,1,3w,0,0,2,0/0,5,0,0,4w,0,0,0,0,1 S 31-32';
   await press(page, '#load summary');
   await page.fill('#load-text', text);
   await pick(page, '#south', 'human');
@@ -160,8 +160,8 @@ test('a loaded position string is drawn as it reads, and refusals are explained'
   assert.ok(at('S1').left < at('S10').left);
   assert.ok(Math.abs(at('N10').left - at('S1').left) < 2);
   // Points: captured plus the seeds in one's waranas.
-  assert.match(await page.textContent('#south-line'), /points 7 \(3 captured \+ 4 in waranas: N5\)/);
-  assert.match(await page.textContent('#north-line'), /points 7 \(4 captured \+ 3 in waranas: S6\)/);
+  assert.match(await page.textContent('#south-line'), /points 35 \(31 captured \+ 4 in waranas: N5\)/);
+  assert.match(await page.textContent('#north-line'), /points 35 \(32 captured \+ 3 in waranas: S6\)/);
   // The position panel closed when the game started; it opens again.
   assert.equal(await page.evaluate(() => document.querySelector('#load').open), false);
   await press(page, '#load summary');

@@ -64,7 +64,7 @@ impl Tables {
 /// use sowing::{Move, Position, rulesets::SadeqaII};
 ///
 /// // South to move wins with his pit 5 (and only with it), in 5 plies.
-/// let pos: Position<SadeqaII> = "sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 0-0".parse()?;
+/// let pos: Position<SadeqaII> = "sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 14-14".parse()?;
 /// let mut bot = AlphaBeta::new(6);
 /// assert_eq!(bot.choose(&pos), Some(Move::Pit(5)));
 /// let report = bot.last_report().expect("a search");
