@@ -1,9 +1,36 @@
 //! Choosing the ruleset at run time, by name: [`AnyRuleset`],
-//! [`AnyPosition`] and [`AnyGame`] forward to the concrete generic types
-//! (which stay the fast path: no dynamic dispatch inside a game).
+//! [`AnyPosition`] and [`AnyGame`], the one dispatch point. A run-time
+//! choice (a variant name, a position string, a database header, a Python
+//! call) becomes one of them here, and code written once for any
+//! [`Position<R>`] runs on it through a visitor: [`AnyPosition::visit`]
+//! with a [`Visit`], [`AnyRuleset::visit`] with a [`VisitRuleset`]. The
+//! concrete generic types stay the fast path: no dynamic dispatch inside a
+//! game.
+//!
+//! ```
+//! use sowing::{AnyPosition, BuiltIn, Position, Visit};
+//!
+//! /// Code for any built-in game, written once.
+//! struct Mobility;
+//! impl Visit for Mobility {
+//!     type Output = usize;
+//!     fn visit<R: BuiltIn>(self, pos: Position<R>) -> usize {
+//!         pos.legal_moves().len()
+//!     }
+//! }
+//! let pos: AnyPosition = "andada-12(clockwise)".parse::<sowing::AnyRuleset>()?.start();
+//! assert_eq!(pos.visit(Mobility), 12);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! All of them come from one list of rulesets (the `rulesets!` macro
-//! below): adding a ruleset means its module and one line there.
+//! below). A fifth built-in game is its ruleset module (with its
+//! [`Ruleset`], [`BuiltIn`] and, for the databases, `Tabulate` impls, its
+//! evaluation and its names in [`Variant`]) and one line in that list:
+//! parsing, printing with options, the visitors, the bots
+//! ([`BuiltInBot`](crate::bots::BuiltInBot)), the databases
+//! ([`AnyTablebase`](crate::tablebase::AnyTablebase)), the tools, the
+//! Python bindings and `dist` then take it with no other change.
 
 use crate::board::Board;
 use crate::error::{ParsePositionError, PlayError, RecordError};
@@ -11,9 +38,11 @@ use crate::event::{Event, Observer};
 use crate::game::Game;
 use crate::moves::{Move, MoveSet};
 use crate::notation::Record;
+use crate::options::{OptionError, OptionSpec, OptionValue};
 use crate::outcome::Outcome;
 use crate::player::{Pit, Player};
 use crate::position::{Legality, Position, Proof};
+use crate::ruleset::Ruleset;
 use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use crate::setup::Setup;
 use crate::sow::Control;
@@ -63,6 +92,56 @@ macro_rules! define_enums {
             /// Andada size other than 12, 15, 18, 21 or 24.
             pub fn from_variant(variant: Variant) -> Option<AnyRuleset> {
                 None$(.or_else(|| $ty::from_variant(variant).map(AnyRuleset::$arm)))*
+            }
+
+            /// The ruleset named `name` (no options), of whichever type
+            /// plays it.
+            fn from_name(name: &str) -> Option<AnyRuleset> {
+                None$(.or_else(|| <$ty as Ruleset>::from_name(name).map(AnyRuleset::$arm)))*
+            }
+
+            /// The built-in games that have option `name` (comma-separated).
+            fn games_with_option(name: &str) -> String {
+                let mut games: Vec<&'static str> = Vec::new();
+                $(
+                    let r = <$ty>::default();
+                    if r.options().iter().any(|o| o.is_named(name)) {
+                        games.push(Ruleset::name(&r));
+                    }
+                )*
+                games.join(", ")
+            }
+        }
+
+        $(
+            impl Arm for $ty {
+                fn into_any(self) -> AnyRuleset {
+                    AnyRuleset::$arm(self)
+                }
+                fn position_into_any(pos: Position<Self>) -> AnyPosition {
+                    AnyPosition::$arm(pos)
+                }
+                fn game_into_any(game: Game<Self>) -> AnyGame {
+                    AnyGame::$arm(game)
+                }
+            }
+        )*
+
+        /// A player of each built-in ruleset: what
+        /// [`BuiltInBot`](crate::bots::BuiltInBot) is implemented for.
+        #[cfg(feature = "bots")]
+        pub trait BotOfEach: $(crate::bots::Bot<$ty> +)* {}
+        #[cfg(feature = "bots")]
+        impl<B: ?Sized $(+ crate::bots::Bot<$ty>)*> BotOfEach for B {}
+
+        #[cfg(feature = "bots")]
+        impl AnyPosition {
+            /// `bot`'s move from `legal` (which must be `self`'s legal
+            /// moves), in the position's own ruleset.
+            pub(crate) fn choose_with<B: BotOfEach + ?Sized>(&self, bot: &mut B, legal: MoveSet) -> Option<Move> {
+                match self {
+                    $(AnyPosition::$arm(p) => crate::bots::Bot::<$ty>::choose_from(bot, p, legal),)*
+                }
             }
         }
     };
@@ -115,37 +194,165 @@ macro_rules! each_map {
     };
 }
 
+/// Code written once for a position of any built-in ruleset: what
+/// [`AnyPosition::visit`] runs with the position's concrete type.
+pub trait Visit {
+    /// What the visit returns.
+    type Output;
+    /// Runs on `pos`, whatever its ruleset.
+    fn visit<R: BuiltIn>(self, pos: Position<R>) -> Self::Output;
+}
+
+/// Code written once for any built-in ruleset: what [`AnyRuleset::visit`]
+/// runs with the ruleset's concrete type.
+pub trait VisitRuleset {
+    /// What the visit returns.
+    type Output;
+    /// Runs on `rules`, whatever its type.
+    fn visit<R: BuiltIn>(self, rules: R) -> Self::Output;
+}
+
+/// The arm of the run-time enums a built-in ruleset fills; implemented for
+/// each ruleset of the list in src/any.rs, by the list.
+pub trait Arm: Ruleset {
+    /// The ruleset as an [`AnyRuleset`].
+    fn into_any(self) -> AnyRuleset;
+    /// A position as an [`AnyPosition`].
+    fn position_into_any(pos: Position<Self>) -> AnyPosition;
+    /// A game as an [`AnyGame`].
+    fn game_into_any(game: Game<Self>) -> AnyGame;
+}
+
+impl<R: BuiltIn> From<Position<R>> for AnyPosition {
+    fn from(pos: Position<R>) -> AnyPosition {
+        R::position_into_any(pos)
+    }
+}
+
+impl<R: BuiltIn> From<Game<R>> for AnyGame {
+    fn from(game: Game<R>) -> AnyGame {
+        R::game_into_any(game)
+    }
+}
+
+/// A ruleset written as `name` or `name(option=value, ...)` could not be
+/// read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    /// No game of that name.
+    #[error(transparent)]
+    UnknownVariant(#[from] UnknownVariant),
+    /// An option the game does not have, a bad value or malformed options.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+}
+
 impl AnyRuleset {
+    /// Runs `visitor` on the ruleset, with its concrete type.
+    pub fn visit<V: VisitRuleset>(self, visitor: V) -> V::Output {
+        each!(AnyRuleset, self, r => visitor.visit(r))
+    }
+
     /// The variant.
     pub fn variant(&self) -> Variant {
         each!(AnyRuleset, self, r => r.variant())
+    }
+
+    /// The notation name (`andada-15`), without options: the name a
+    /// position string starts with.
+    pub fn name(&self) -> &'static str {
+        each!(AnyRuleset, self, r => Ruleset::name(r))
     }
 
     /// How the game is won ([`Ruleset::scoring`](crate::Ruleset::scoring)).
     pub fn scoring(&self) -> crate::Scoring {
         each!(AnyRuleset, self, r => crate::Ruleset::scoring(r))
     }
-}
 
-impl FromStr for AnyRuleset {
-    type Err = UnknownVariant;
-    /// A variant name (`sadeqa-ii`, `game-91`, `andada`, ..., in any case),
-    /// default options.
-    fn from_str(s: &str) -> Result<Self, UnknownVariant> {
-        let variant: Variant = s.parse()?;
-        AnyRuleset::from_variant(variant).ok_or_else(|| UnknownVariant(crate::error::excerpt(s)))
+    /// The game's named options ([`Ruleset::options`]).
+    pub fn options(&self) -> &'static [OptionSpec] {
+        each!(AnyRuleset, self, r => r.options())
+    }
+
+    /// The value of option `name` ([`Ruleset::option_value`]).
+    pub fn option_value(&self, name: &str) -> Option<OptionValue> {
+        each!(AnyRuleset, self, r => r.option_value(name))
+    }
+
+    /// Sets option `name` to `value` (`None`: a bare flag), as
+    /// `name(option=value)` and the tools' `--option name=value` do.
+    ///
+    /// # Errors
+    /// [`OptionError::NotForGame`] for an option another built-in game has
+    /// (naming this game's options), [`OptionError::Unknown`] for one none
+    /// has, [`OptionError::BadValue`]; `self` is unchanged.
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        let result = each!(AnyRuleset, self, r => crate::options::set_option_text(r, name, value));
+        match result {
+            Err(OptionError::Unknown {
+                option,
+                game,
+                options,
+            }) => {
+                let others = AnyRuleset::games_with_option(&option);
+                Err(if others.is_empty() {
+                    OptionError::Unknown {
+                        option,
+                        game,
+                        options,
+                    }
+                } else {
+                    OptionError::NotForGame {
+                        option,
+                        game,
+                        others,
+                        options,
+                    }
+                })
+            }
+            other => other,
+        }
+    }
+
+    /// The initial position, South to move.
+    pub fn start(self) -> AnyPosition {
+        AnyPosition::new(self)
     }
 }
 
-/// The variant name only (`andada-12`), without options: the name a
-/// position string starts with. `Debug` and serde show the options.
+impl FromStr for AnyRuleset {
+    type Err = RulesetError;
+    /// A variant name (`sadeqa-ii`, `game-91`, `andada`, ..., in any case)
+    /// with options, if any, in brackets: `sadeqa-ii(starter-only)`,
+    /// `andada-15(clockwise, reading=ludii)` (see [`crate::options`]).
+    fn from_str(s: &str) -> Result<Self, RulesetError> {
+        let (name, pairs) = crate::options::split_options(s)?;
+        let variant: Variant = name.parse()?;
+        let mut rules = AnyRuleset::from_name(variant.name())
+            .ok_or_else(|| UnknownVariant(crate::error::excerpt(name)))?;
+        for (option, value) in pairs {
+            rules.set_option(option, value)?;
+        }
+        Ok(rules)
+    }
+}
+
+/// The name with the options that differ from their defaults, as
+/// [`FromStr`] reads it: `andada-12`, `sadeqa-ii(starter-only)`,
+/// `andada-15(clockwise,reading=ludii)`. [`AnyRuleset::name`] is the name
+/// alone, the name a position string starts with.
 impl fmt::Display for AnyRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.variant().name())
+        each!(AnyRuleset, self, r => crate::options::write_with_options(r, f))
     }
 }
 
 impl AnyPosition {
+    /// Runs `visitor` on the position, with its concrete type.
+    pub fn visit<V: Visit>(self, visitor: V) -> V::Output {
+        each!(AnyPosition, self, p => visitor.visit(p))
+    }
+
     /// The initial position of `rules`, South to move.
     pub fn new(rules: AnyRuleset) -> AnyPosition {
         Self::new_with_first(rules, Player::South)
@@ -370,15 +577,20 @@ impl FromStr for AnyPosition {
     fn from_str(s: &str) -> Result<AnyPosition, ParsePositionError> {
         // The variant field first (see `Position::from_str`).
         let name = s.split_whitespace().next().unwrap_or("");
-        if !name.is_empty() && name.parse::<AnyRuleset>().is_err() {
+        if !name.is_empty() && name.parse::<Variant>().is_err() {
             return Err(ParsePositionError::UnknownVariant(crate::error::excerpt(
                 name,
             )));
         }
         let setup: Setup = s.parse()?;
-        let rules = setup.variant.parse::<AnyRuleset>().map_err(|_| {
-            ParsePositionError::UnknownVariant(crate::error::excerpt(&setup.variant))
-        })?;
+        let rules = setup
+            .variant
+            .parse::<Variant>()
+            .ok()
+            .and_then(AnyRuleset::from_variant)
+            .ok_or_else(|| {
+                ParsePositionError::UnknownVariant(crate::error::excerpt(&setup.variant))
+            })?;
         Ok(each_map!(AnyRuleset => AnyPosition, rules, r => Position::from_setup(r, &setup)?))
     }
 }

@@ -141,6 +141,7 @@ mod event;
 mod game;
 mod moves;
 mod notation;
+pub mod options;
 mod outcome;
 mod perft;
 mod player;
@@ -158,7 +159,9 @@ pub mod tablebase;
 mod variant;
 mod view;
 
-pub use any::{AnyGame, AnyPosition, AnyRuleset};
+#[cfg(feature = "bots")]
+pub use any::BotOfEach;
+pub use any::{AnyGame, AnyPosition, AnyRuleset, Arm, RulesetError, Visit, VisitRuleset};
 pub use board::{Board, BoardError, MAX_PITS};
 pub use error::{
     ParseMoveError, ParsePositionError, PlayError, RecordError, Refusal, SetupError, StateError,
@@ -177,7 +180,7 @@ pub use position::{playout, playout_with};
 pub use ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};
 pub use setup::Setup;
 pub use sow::{Control, PROGRESS_LAPS};
-pub use variant::{ANDADA_SIZES, BuiltIn, UnknownVariant, Variant};
+pub use variant::{ANDADA_SIZES, BuiltIn, UnknownVariant, Variant, WithEval, WithTablebase};
 pub use view::View;
 
 /// The README's example, run as a doctest.

@@ -1,5 +1,6 @@
 //! The variants by name (RULES.md section 7): board shape and start.
 
+use crate::any::Arm;
 use crate::ruleset::Ruleset;
 use std::fmt;
 use std::str::FromStr;
@@ -91,8 +92,14 @@ impl Variant {
 
 /// One of the crate's own rulesets, named by a [`Variant`]: what
 /// [`AnyRuleset`](crate::AnyRuleset) and the examples choose among at run
-/// time. A game defined elsewhere implements [`Ruleset`] alone.
-pub trait BuiltIn: Ruleset {
+/// time, and what a [`Visit`](crate::Visit) is given. A game defined
+/// elsewhere implements [`Ruleset`] alone.
+///
+/// Its supertraits are what code written once for every built-in game may
+/// use: the databases' encoding (`Tabulate`, with the `tablebase` feature),
+/// the standard evaluation (with the `bots` feature) and its arm of the
+/// run-time enums ([`Arm`], given by the list in src/any.rs).
+pub trait BuiltIn: Ruleset + Default + Arm + WithTablebase + WithEval {
     /// The variant this ruleset value plays.
     fn variant(&self) -> Variant;
 
@@ -144,3 +151,27 @@ impl Variant {
 }
 
 crate::serde_str::string_serde!(Variant, check = Variant::check_notation);
+
+/// With the `tablebase` feature, `Tabulate`: a supertrait of [`BuiltIn`].
+#[cfg(feature = "tablebase")]
+pub trait WithTablebase: crate::tablebase::Tabulate {}
+#[cfg(feature = "tablebase")]
+impl<R: crate::tablebase::Tabulate> WithTablebase for R {}
+/// With the `tablebase` feature, `Tabulate`: a supertrait of [`BuiltIn`].
+#[cfg(not(feature = "tablebase"))]
+pub trait WithTablebase {}
+#[cfg(not(feature = "tablebase"))]
+impl<R> WithTablebase for R {}
+
+/// With the `bots` feature, the standard evaluation: a supertrait of
+/// [`BuiltIn`].
+#[cfg(feature = "bots")]
+pub trait WithEval: crate::bots::StandardEvaluation {}
+#[cfg(feature = "bots")]
+impl<R: crate::bots::StandardEvaluation> WithEval for R {}
+/// With the `bots` feature, the standard evaluation: a supertrait of
+/// [`BuiltIn`].
+#[cfg(not(feature = "bots"))]
+pub trait WithEval {}
+#[cfg(not(feature = "bots"))]
+impl<R> WithEval for R {}

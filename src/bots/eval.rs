@@ -104,8 +104,21 @@ fn keep_moving<R: Ruleset>(pos: &Position<R>) -> i32 {
     4 * (my_pits - their_pits) + 4 * (my_several - their_several) + (my_seeds - their_seeds)
 }
 
-impl Evaluation<SadeqaV> for StandardEval {
-    fn evaluate(&self, pos: &Position<SadeqaV>) -> i32 {
+/// [`StandardEval`]'s evaluation of a built-in ruleset (every
+/// [`BuiltIn`](crate::BuiltIn) has one).
+pub trait StandardEvaluation: Ruleset {
+    /// The value of `pos` for the side to move.
+    fn standard_evaluation(pos: &Position<Self>) -> i32;
+}
+
+impl<R: StandardEvaluation> Evaluation<R> for StandardEval {
+    fn evaluate(&self, pos: &Position<R>) -> i32 {
+        R::standard_evaluation(pos)
+    }
+}
+
+impl StandardEvaluation for SadeqaV {
+    fn standard_evaluation(pos: &Position<SadeqaV>) -> i32 {
         let me = pos.side_to_move();
         let points = |p: Player| pos.points(p).unwrap_or(0) as i32;
         let waranas = |p: Player| {
@@ -117,21 +130,21 @@ impl Evaluation<SadeqaV> for StandardEval {
     }
 }
 
-impl Evaluation<SadeqaIII> for StandardEval {
-    fn evaluate(&self, pos: &Position<SadeqaIII>) -> i32 {
+impl StandardEvaluation for SadeqaIII {
+    fn standard_evaluation(pos: &Position<SadeqaIII>) -> i32 {
         let me = pos.side_to_move();
         4 * (pos.captured(me) as i32 - pos.captured(me.other()) as i32)
     }
 }
 
-impl Evaluation<SadeqaII> for StandardEval {
-    fn evaluate(&self, pos: &Position<SadeqaII>) -> i32 {
+impl StandardEvaluation for SadeqaII {
+    fn standard_evaluation(pos: &Position<SadeqaII>) -> i32 {
         keep_moving(pos)
     }
 }
 
-impl Evaluation<Andada> for StandardEval {
-    fn evaluate(&self, pos: &Position<Andada>) -> i32 {
+impl StandardEvaluation for Andada {
+    fn standard_evaluation(pos: &Position<Andada>) -> i32 {
         keep_moving(pos)
     }
 }

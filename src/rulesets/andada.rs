@@ -50,6 +50,7 @@ use crate::board::Board;
 use crate::error::{StateError, Unreachable};
 use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
+use crate::options::{OptionError, OptionKind, OptionSpec, OptionValue, find_option};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::ruleset::{Lap, NoMove, Ruleset, Scoring, Sowing, Start, Turn};
@@ -240,6 +241,46 @@ impl Default for Andada {
 impl Ruleset for Andada {
     type State = Phase;
     const NAME: &'static str = "Andada";
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[
+            OptionSpec {
+                name: "clockwise",
+                kind: OptionKind::Flag,
+                default: "false",
+                help: "sow clockwise, the mirror image (RULES.md section 6)",
+            },
+            OptionSpec {
+                name: "reading",
+                kind: OptionKind::Choice(&["pankhurst", "empty-row", "ludii"]),
+                default: "pankhurst",
+                help: "which published reading of the rules (RULES.md section 6.7)",
+            },
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let spec = find_option(self, name)?;
+        match spec.read(self.name(), value)? {
+            OptionValue::Flag(on) => self.clockwise = on,
+            OptionValue::Choice("empty-row") => self.reading = Reading::EmptyRowLoses,
+            OptionValue::Choice("ludii") => self.reading = Reading::Ludii,
+            _ => self.reading = Reading::Pankhurst,
+        }
+        Ok(())
+    }
+
+    fn option_value(&self, name: &str) -> Option<OptionValue> {
+        match name {
+            "clockwise" => Some(OptionValue::Flag(self.clockwise)),
+            "reading" => Some(OptionValue::Choice(match self.reading {
+                Reading::Pankhurst => "pankhurst",
+                Reading::EmptyRowLoses => "empty-row",
+                Reading::Ludii => "ludii",
+            })),
+            _ => None,
+        }
+    }
 
     fn name(&self) -> &'static str {
         Variant::Andada(self.pits_per_row).name()
