@@ -2,7 +2,7 @@
 //! the same: why a game ended ("North cannot move: South wins."), the
 //! game's title, and a move as a person types it.
 
-use sowing::rulesets::Reading;
+use sowing::options::OptionValue;
 use sowing::{
     AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Record, Refusal, Variant,
 };
@@ -40,16 +40,17 @@ pub fn ending(game: &AnyGame) -> Option<String> {
 fn reason(pos: &AnyPosition) -> String {
     let next = pos.side_to_move();
     let last = next.other();
-    match pos.rules() {
-        AnyRuleset::SadeqaV(_) => "Neither player can move".to_string(),
-        AnyRuleset::SadeqaII(_) => format!("{next} cannot move"),
-        AnyRuleset::SadeqaIII(_) => {
+    match pos.variant() {
+        Variant::SadeqaV => "Neither player can move".to_string(),
+        Variant::SadeqaII => format!("{next} cannot move"),
+        Variant::SadeqaIII | Variant::Game91 => {
             format!("{next} cannot move and the seeds left go to {last}, who moved last")
         }
-        AnyRuleset::Andada(r) => {
+        Variant::Andada(_) => {
             let empty = |p: Player| pos.row(p).iter().all(|&s| s == 0);
             let phase_started = !pos.to_string().ends_with(" opening");
-            if r.reading != Reading::Pankhurst
+            let reading = pos.rules().option_value("reading");
+            if reading != Some(OptionValue::Choice("pankhurst"))
                 && phase_started
                 && (empty(Player::South) || empty(Player::North))
             {
@@ -89,36 +90,26 @@ pub fn title(rules: AnyRuleset) -> String {
         Variant::Andada(n) => format!("Andada (Kunama), {n} pits per row"),
     };
     let mut options = Vec::new();
-    match rules {
-        AnyRuleset::SadeqaII(r) if r.starter_only => {
-            options.push("only the starter's first move is forced".to_string())
-        }
-        AnyRuleset::Andada(r) => {
-            options.push(format!(
-                "sowing {}",
-                if r.clockwise {
-                    "clockwise"
-                } else {
-                    "counter-clockwise"
-                }
-            ));
-            options.push(format!("reading: {}", reading_name(r.reading)));
-        }
-        _ => {}
+    if rules.option_value("starter-only") == Some(OptionValue::Flag(true)) {
+        options.push("only the starter's first move is forced".to_string())
+    }
+    if let Some(OptionValue::Flag(clockwise)) = rules.option_value("clockwise") {
+        options.push(format!(
+            "sowing {}",
+            if clockwise {
+                "clockwise"
+            } else {
+                "counter-clockwise"
+            }
+        ));
+    }
+    if let Some(reading) = rules.option_value("reading") {
+        options.push(format!("reading: {reading}"));
     }
     if options.is_empty() {
         name
     } else {
         format!("{name}; {}", options.join(", "))
-    }
-}
-
-/// Andada's readings as the flags and the API name them.
-pub fn reading_name(reading: Reading) -> &'static str {
-    match reading {
-        Reading::Pankhurst => "pankhurst",
-        Reading::EmptyRowLoses => "empty-row",
-        Reading::Ludii => "ludii",
     }
 }
 
