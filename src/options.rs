@@ -209,13 +209,17 @@ pub fn find_option<R: Ruleset>(rules: &R, name: &str) -> Result<&'static OptionS
         })
 }
 
+/// The options of `name(option=value, ...)` as written: `(option, value)`,
+/// `None` for a bare flag.
+pub type OptionPairs<'a> = Vec<(&'a str, Option<&'a str>)>;
+
 /// Splits `name(option=value, ...)` into the name and its options, each
 /// `(option, value)` with `None` for a bare flag.
 ///
 /// # Errors
 /// [`OptionError::Malformed`] for unbalanced brackets, an empty option or
 /// text after the closing bracket.
-pub fn split_options(text: &str) -> Result<(&str, Vec<(&str, Option<&str>)>), OptionError> {
+pub fn split_options(text: &str) -> Result<(&str, OptionPairs<'_>), OptionError> {
     let text = text.trim();
     let malformed = |reason| OptionError::Malformed {
         text: crate::error::excerpt(text),
