@@ -67,13 +67,14 @@ pub enum OptionError {
         options: String,
     },
     /// Another game has the option, this one does not.
-    #[error("{game} has no option {option:?} (it is {others}'s): {}", has(options))]
+    #[error("{game} has no option {option:?} ({others} has it): {}", has(options))]
     NotForGame {
         /// The option as given.
         option: String,
         /// The game's name.
         game: String,
-        /// The games that have it, comma-separated.
+        /// The games that have it, comma-separated (`andada` for every
+        /// Andada board).
         others: String,
         /// The options the game has, comma-separated (empty for none).
         options: String,

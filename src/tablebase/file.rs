@@ -29,7 +29,7 @@
 //! pits: 12
 //! seeds: 12
 //! positions: 1352078
-//! crc32: 0x1c291ca3
+//! crc32: 0xd166db5e
 //! ```
 //!
 //! A database is opened only with the ruleset and options it was built for:
