@@ -32,7 +32,6 @@
 //! ([`AnyTablebase`](crate::tablebase::AnyTablebase)), the tools, the
 //! Python bindings and `dist` then take it with no other change.
 
-use crate::board::Board;
 use crate::error::{ParsePositionError, PlayError, RecordError};
 use crate::event::{Event, Observer};
 use crate::game::Game;
@@ -484,11 +483,6 @@ impl AnyPosition {
         each!(AnyPosition, self, p => p.settle(control))
     }
 
-    /// See [`Position::board`].
-    pub fn board(&self) -> Board {
-        each!(AnyPosition, self, p => *p.board())
-    }
-
     /// See [`Position::points`].
     pub fn points(&self, player: Player) -> Option<u16> {
         each!(AnyPosition, self, p => p.points(player))
@@ -497,11 +491,6 @@ impl AnyPosition {
     /// See [`Position::lap_limit`].
     pub fn lap_limit(&self) -> Option<u32> {
         each!(AnyPosition, self, p => p.lap_limit())
-    }
-
-    /// See [`Position::to_setup`].
-    pub fn to_setup(&self) -> Setup {
-        each!(AnyPosition, self, p => p.to_setup())
     }
 
     /// See [`Position::successors`]: every legal move with the position it
@@ -533,11 +522,6 @@ impl AnyPosition {
         each!(AnyPosition, self, p => p.play_with(mv, obs, control))
     }
 
-    /// See [`Position::is_legal`].
-    pub fn is_legal(&self, mv: Move) -> bool {
-        each!(AnyPosition, self, p => p.is_legal(mv))
-    }
-
     /// See [`Position::check`].
     ///
     /// # Errors
@@ -565,18 +549,6 @@ impl AnyPosition {
     /// See [`Position::play_unchecked`].
     pub fn play_unchecked(&mut self, mv: Move) {
         each!(AnyPosition, self, p => p.play_unchecked(mv))
-    }
-
-    /// See [`Position::play_random`].
-    #[cfg(feature = "bots")]
-    pub fn play_random<G: rand::Rng + ?Sized>(&mut self, rng: &mut G) -> Option<Move> {
-        each!(AnyPosition, self, p => p.play_random(rng))
-    }
-
-    /// Random play to the end or `max_plies`: see [`playout`](crate::playout).
-    #[cfg(feature = "bots")]
-    pub fn playout<G: rand::Rng + ?Sized>(&mut self, rng: &mut G, max_plies: usize) -> usize {
-        each!(AnyPosition, self, p => crate::playout(p, rng, max_plies))
     }
 }
 

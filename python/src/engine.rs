@@ -35,7 +35,7 @@
 //!   `Ruleset` and `Position<R>` as generic bounds.
 //!
 //! The bulk playouts ([`playout`]) are the core's lazy random play
-//! (`AnyPosition::playout`) on a lap-limited `AnyPosition`.
+//! (`sowing::playout`, through `AnyPosition::visit`) on a lap-limited `AnyPosition`.
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -850,10 +850,17 @@ fn game_seed(seed: u64, i: u64) -> u64 {
 /// One uniformly random playout from `start` (lap-limited), at most
 /// [`PLAYOUT_MAX_PLIES`] plies, by the core's lazy random play.
 fn playout(start: AnyPosition, seed: u64) -> PlayoutResult {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut pos = start;
     // The engine's lazy random play: a uniform legal move a ply.
-    let plies = pos.playout(&mut rng, PLAYOUT_MAX_PLIES as usize) as u32;
+    struct Playout(u64);
+    impl Visit for Playout {
+        type Output = (u32, AnyPosition);
+        fn visit<R: BuiltIn>(self, mut pos: sowing::Position<R>) -> Self::Output {
+            let mut rng = SmallRng::seed_from_u64(self.0);
+            let plies = sowing::playout(&mut pos, &mut rng, PLAYOUT_MAX_PLIES as usize) as u32;
+            (plies, pos.into())
+        }
+    }
+    let (plies, pos) = start.visit(Playout(seed));
     let o = pos.outcome();
     let points = |p: Player| pos.points(p).unwrap_or_else(|| pos.captured(p));
     PlayoutResult {
