@@ -8,7 +8,10 @@ use std::str::FromStr;
 /// A variant as the notation names it. Options that are not part of the
 /// name (Sadeqa II's starter-only reading, Andada's direction and readings)
 /// live in the ruleset values.
+///
+/// Non-exhaustive: a built-in game added later adds its names here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Variant {
     /// `sadeqa-v`: 2 x 10, 4 seeds (RULES.md section 3).
     SadeqaV,

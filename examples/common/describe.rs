@@ -42,7 +42,6 @@ fn reason(pos: &AnyPosition) -> String {
     let last = next.other();
     match pos.variant() {
         Variant::SadeqaV => "Neither player can move".to_string(),
-        Variant::SadeqaII => format!("{next} cannot move"),
         Variant::SadeqaIII | Variant::Game91 => {
             format!("{next} cannot move and the seeds left go to {last}, who moved last")
         }
@@ -64,6 +63,8 @@ fn reason(pos: &AnyPosition) -> String {
                 format!("{next} cannot move")
             }
         }
+        // Sadeqa II, and a game without words of its own here.
+        _ => format!("{next} cannot move"),
     }
 }
 
@@ -88,6 +89,7 @@ pub fn title(rules: AnyRuleset) -> String {
         Variant::SadeqaIII => "Sadeqa III (Pankhurst game 92)".to_string(),
         Variant::Game91 => "Sadeqa III with 4 seeds (Pankhurst game 91)".to_string(),
         Variant::Andada(n) => format!("Andada (Kunama), {n} pits per row"),
+        _ => rules.name().to_string(),
     };
     let mut options = Vec::new();
     if rules.option_value("starter-only") == Some(OptionValue::Flag(true)) {
