@@ -24,13 +24,17 @@
 //! ```
 //!
 //! All of them come from one list of rulesets (the `rulesets!` macro
-//! below). A fifth built-in game is its ruleset module (with its
-//! [`Ruleset`], [`BuiltIn`] and, for the databases, `Tabulate` impls, its
-//! evaluation and its names in [`Variant`]) and one line in that list:
-//! parsing, printing with options, the visitors, the bots
+//! below). A fifth built-in game is its ruleset module and one line in
+//! that list, plus its names in [`Variant`] (the notation's list of names,
+//! RULES.md section 7, in src/variant.rs); while the databases' encoding
+//! and the standard evaluation are not yet provided items of [`Ruleset`],
+//! also its `impl Tabulate` (one line, src/tablebase/codec.rs) and its
+//! `impl StandardEvaluation` (src/bots/eval.rs). Parsing and printing with
+//! options, the visitors, the bots
 //! ([`BuiltInBot`](crate::bots::BuiltInBot)), the databases
-//! ([`AnyTablebase`](crate::tablebase::AnyTablebase)), the tools, the
-//! Python bindings and `dist` then take it with no other change.
+//! ([`AnyTablebase`](crate::tablebase::AnyTablebase)), the examples (whose
+//! per-game words fall back to the game's name), the Python bindings and
+//! `dist` then take it with no other change.
 
 use crate::error::{ParsePositionError, PlayError, RecordError};
 use crate::event::{Event, Observer};
