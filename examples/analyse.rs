@@ -33,6 +33,7 @@ use sowing::bots::{Budget, Evaluation, StandardEval, TablebaseEval};
 use sowing::solver::{Limits, Verdict, solve_moves};
 use sowing::tablebase::{AnyTablebase, Tabulate};
 use sowing::{AnyPosition, Move, Position, Scoring};
+use sowing::{BuiltIn, Visit};
 use std::time::{Duration, Instant};
 
 /// Analyse a position: every legal move with its value, best first.
@@ -262,12 +263,14 @@ fn main() {
         println!();
     }
     let db = db.as_ref();
-    match pos {
-        AnyPosition::SadeqaV(p) => with_database(p, &args, solve_time, budget, db),
-        AnyPosition::SadeqaII(p) => with_database(p, &args, solve_time, budget, db),
-        AnyPosition::SadeqaIII(p) => with_database(p, &args, solve_time, budget, db),
-        AnyPosition::Andada(p) => with_database(p, &args, solve_time, budget, db),
+    struct WithDatabase<'a>(&'a Args, Duration, Budget, Option<&'a AnyTablebase>);
+    impl Visit for WithDatabase<'_> {
+        type Output = ();
+        fn visit<R: BuiltIn>(self, p: Position<R>) {
+            with_database(p, self.0, self.1, self.2, self.3)
+        }
     }
+    pos.visit(WithDatabase(&args, solve_time, budget, db));
 }
 
 /// [`run`] with the evaluation that reads the databases, if there are any.

@@ -412,23 +412,15 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 /// variant played is refused.
 fn rule_options(args: &Args, variants: &[(String, AnyRuleset)]) -> Vec<String> {
     let mut options = Vec::new();
-    let any = |f: fn(&AnyRuleset) -> bool| variants.iter().any(|(_, r)| f(r));
-    if args.rules.starter_only {
-        if !any(|r| matches!(r, AnyRuleset::SadeqaII(_))) {
-            refuse("--starter-only applies to sadeqa-ii, which is not played");
-        }
-        options.push("sadeqa-ii --starter-only".to_string());
-    }
-    let andada = any(|r| matches!(r, AnyRuleset::Andada(_)));
-    if (args.rules.clockwise || args.rules.reading.is_some()) && !andada {
-        refuse("--clockwise and --reading apply to Andada, which is not played");
-    }
-    if args.rules.clockwise {
-        options.push("andada --clockwise".to_string());
-    }
-    if let Some(r) = args.rules.reading {
-        let name = r.to_possible_value().map(|v| v.get_name().to_string());
-        options.push(format!("andada --reading {}", name.unwrap_or_default()));
+    for (flag, name, _) in args.rules.given() {
+        let played = variants
+            .iter()
+            .find(|(_, r)| r.options().iter().any(|o| o.is_named(name)));
+        let Some((game, _)) = played else {
+            let games = rule_options::games_with(name).join(", ");
+            refuse(&format!("{flag} applies to {games}, which is not played"));
+        };
+        options.push(format!("{} {flag}", rule_options::family(game)));
     }
     options
 }
@@ -474,10 +466,10 @@ fn main() {
         }
         match args.rules.apply(name) {
             // `andada` and `andada-12` are one variant: named the same.
-            Ok(rules) if variants.iter().any(|(n, _)| *n == rules.to_string()) => {
-                refuse(&format!("--variant: {rules} is given twice"));
+            Ok(rules) if variants.iter().any(|(n, _)| n == rules.name()) => {
+                refuse(&format!("--variant: {} is given twice", rules.name()));
             }
-            Ok(rules) => variants.push((rules.to_string(), rules)),
+            Ok(rules) => variants.push((rules.name().to_string(), rules)),
             Err(e) => refuse(&e),
         }
     }

@@ -31,6 +31,7 @@ use rule_options::RuleOptions;
 use sowing::solver::{Limits, Solver, Verdict, check_strategy, read_strategy};
 use sowing::tablebase::{AnyTablebase, Tabulate};
 use sowing::{AnyPosition, Move, Player, Position};
+use sowing::{BuiltIn, Visit};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -390,10 +391,12 @@ fn main() {
     });
     let db = db.as_ref();
     let time = time.map(|t| t.saturating_sub(clock.elapsed()));
-    match pos {
-        AnyPosition::SadeqaV(p) => run(p, &args, time, db),
-        AnyPosition::SadeqaII(p) => run(p, &args, time, db),
-        AnyPosition::SadeqaIII(p) => run(p, &args, time, db),
-        AnyPosition::Andada(p) => run(p, &args, time, db),
+    struct Run<'a>(&'a Args, Option<Duration>, Option<&'a AnyTablebase>);
+    impl Visit for Run<'_> {
+        type Output = ();
+        fn visit<R: BuiltIn>(self, p: Position<R>) {
+            run(p, self.0, self.1, self.2)
+        }
     }
+    pos.visit(Run(&args, time, db));
 }

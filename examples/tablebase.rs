@@ -20,7 +20,8 @@ use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use rule_options::RuleOptions;
 use sowing::tablebase::{Builder, Forecast, LayerReport, Progress, Tablebase, Tabulate};
-use sowing::{AnyPosition, AnyRuleset, Player, Position};
+use sowing::{AnyPosition, Player, Position};
+use sowing::{BuiltIn, Visit, VisitRuleset};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -79,12 +80,14 @@ fn main() -> ExitCode {
             options,
         } => options.build(&variant).and_then(|rules| {
             let threads = threads.map(usize::from);
-            match rules {
-                AnyRuleset::SadeqaV(r) => build(r, max_seeds, dir, threads),
-                AnyRuleset::SadeqaII(r) => build(r, max_seeds, dir, threads),
-                AnyRuleset::SadeqaIII(r) => build(r, max_seeds, dir, threads),
-                AnyRuleset::Andada(r) => build(r, max_seeds, dir, threads),
+            struct Build(u32, PathBuf, Option<usize>);
+            impl VisitRuleset for Build {
+                type Output = Result<(), String>;
+                fn visit<R: BuiltIn>(self, r: R) -> Self::Output {
+                    build(r, self.0, self.1, self.2)
+                }
             }
+            rules.visit(Build(max_seeds, dir, threads))
         }),
         Command::Probe {
             dir,
@@ -210,12 +213,14 @@ fn probe_any(dir: &std::path::Path, position: &str, options: &RuleOptions) -> Re
     let variant = position.split_whitespace().next().unwrap_or("");
     let rules = options.build(variant)?;
     let pos = AnyPosition::from_str_with(rules, position).map_err(|e| e.to_string())?;
-    match pos {
-        AnyPosition::SadeqaV(p) => probe(dir, &p),
-        AnyPosition::SadeqaII(p) => probe(dir, &p),
-        AnyPosition::SadeqaIII(p) => probe(dir, &p),
-        AnyPosition::Andada(p) => probe(dir, &p),
+    struct Probe<'a>(&'a std::path::Path);
+    impl Visit for Probe<'_> {
+        type Output = Result<(), String>;
+        fn visit<R: BuiltIn>(self, p: Position<R>) -> Self::Output {
+            probe(self.0, &p)
+        }
     }
+    pos.visit(Probe(dir))
 }
 
 fn probe<R: Tabulate>(dir: &std::path::Path, pos: &Position<R>) -> Result<(), String> {

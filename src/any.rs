@@ -1,23 +1,50 @@
 //! Choosing the ruleset at run time, by name: [`AnyRuleset`],
-//! [`AnyPosition`] and [`AnyGame`] forward to the concrete generic types
-//! (which stay the fast path: no dynamic dispatch inside a game).
+//! [`AnyPosition`] and [`AnyGame`], the one dispatch point. A run-time
+//! choice (a variant name, a position string, a database header, a Python
+//! call) becomes one of them here, and code written once for any
+//! [`Position<R>`] runs on it through a visitor: [`AnyPosition::visit`]
+//! with a [`Visit`], [`AnyRuleset::visit`] with a [`VisitRuleset`]. The
+//! concrete generic types stay the fast path: no dynamic dispatch inside a
+//! game.
+//!
+//! ```
+//! use sowing::{AnyPosition, BuiltIn, Position, Visit};
+//!
+//! /// Code for any built-in game, written once.
+//! struct Mobility;
+//! impl Visit for Mobility {
+//!     type Output = usize;
+//!     fn visit<R: BuiltIn>(self, pos: Position<R>) -> usize {
+//!         pos.legal_moves().len()
+//!     }
+//! }
+//! let pos: AnyPosition = "andada-12(clockwise)".parse::<sowing::AnyRuleset>()?.start();
+//! assert_eq!(pos.visit(Mobility), 12);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! All of them come from one list of rulesets (the `rulesets!` macro
-//! below). Adding a built-in ruleset means its module, one line there,
-//! and the places that still name each built-in game: its `Variant`
-//! (`variant.rs`), its `StandardEval` and `BuiltInBot` (`bots`), its
-//! `Tabulate` and `forecast` arms (`tablebase`), and the examples', the
-//! Python bindings' and `sowing-dist`'s matches.
+//! below). A fifth built-in game is its ruleset module and one line in
+//! that list, plus its names in [`Variant`] (the notation's list of names,
+//! RULES.md section 7, in src/variant.rs). Its evaluation
+//! ([`Ruleset::evaluate`]) and its databases' encoding
+//! ([`Ruleset::state_index`]) are provided items of the trait, overridden
+//! in its module if it wants. Parsing and printing with options, the
+//! visitors, the bots ([`BuiltInBot`](crate::bots::BuiltInBot)), the
+//! databases ([`AnyTablebase`](crate::tablebase::AnyTablebase)), the
+//! examples (whose per-game words fall back to the game's name), the
+//! Python bindings and `dist` then take it with no other change.
 
-use crate::board::Board;
 use crate::error::{ParsePositionError, PlayError, RecordError};
 use crate::event::{Event, Observer};
 use crate::game::Game;
 use crate::moves::{Move, MoveSet};
 use crate::notation::Record;
+use crate::options::{OptionError, OptionSpec, OptionValue};
 use crate::outcome::Outcome;
 use crate::player::{Pit, Player};
 use crate::position::{Legality, Position, Proof};
+use crate::ruleset::Ruleset;
 use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use crate::setup::Setup;
 use crate::sow::Control;
@@ -67,6 +94,67 @@ macro_rules! define_enums {
             /// Andada size other than 12, 15, 18, 21 or 24.
             pub fn from_variant(variant: Variant) -> Option<AnyRuleset> {
                 None$(.or_else(|| $ty::from_variant(variant).map(AnyRuleset::$arm)))*
+            }
+
+            /// The ruleset named `name` (no options), of whichever type
+            /// plays it.
+            fn from_name(name: &str) -> Option<AnyRuleset> {
+                None$(.or_else(|| <$ty as Ruleset>::from_name(name).map(AnyRuleset::$arm)))*
+            }
+
+            /// The built-in games that have option `name` (comma-separated).
+            fn games_with_option(name: &str) -> String {
+                let mut games: Vec<String> = Vec::new();
+                $(
+                    let r = <$ty>::default();
+                    if r.options().iter().any(|o| o.is_named(name)) {
+                        // `andada` for all its boards.
+                        let name = Ruleset::name(&r);
+                        let game = match name.rsplit_once('-') {
+                            Some((base, n))
+                                if n.bytes().all(|b| b.is_ascii_digit())
+                                    && base.parse::<Variant>().is_ok() => base,
+                            _ => &name,
+                        }
+                        .to_string();
+                        if !games.contains(&game) {
+                            games.push(game);
+                        }
+                    }
+                )*
+                games.join(", ")
+            }
+        }
+
+        $(
+            impl Arm for $ty {
+                fn into_any(self) -> AnyRuleset {
+                    AnyRuleset::$arm(self)
+                }
+                fn position_into_any(pos: Position<Self>) -> AnyPosition {
+                    AnyPosition::$arm(pos)
+                }
+                fn game_into_any(game: Game<Self>) -> AnyGame {
+                    AnyGame::$arm(game)
+                }
+            }
+        )*
+
+        /// A player of each built-in ruleset: what
+        /// [`BuiltInBot`](crate::bots::BuiltInBot) is implemented for.
+        #[cfg(feature = "bots")]
+        pub trait BotOfEach: $(crate::bots::Bot<$ty> +)* {}
+        #[cfg(feature = "bots")]
+        impl<B: ?Sized $(+ crate::bots::Bot<$ty>)*> BotOfEach for B {}
+
+        #[cfg(feature = "bots")]
+        impl AnyPosition {
+            /// `bot`'s move from `legal` (which must be `self`'s legal
+            /// moves), in the position's own ruleset.
+            pub(crate) fn choose_with<B: BotOfEach + ?Sized>(&self, bot: &mut B, legal: MoveSet) -> Option<Move> {
+                match self {
+                    $(AnyPosition::$arm(p) => crate::bots::Bot::<$ty>::choose_from(bot, p, legal),)*
+                }
             }
         }
     };
@@ -119,37 +207,171 @@ macro_rules! each_map {
     };
 }
 
+/// Code written once for a position of any built-in ruleset: what
+/// [`AnyPosition::visit`] runs with the position's concrete type.
+pub trait Visit {
+    /// What the visit returns.
+    type Output;
+    /// Runs on `pos`, whatever its ruleset.
+    fn visit<R: BuiltIn>(self, pos: Position<R>) -> Self::Output;
+}
+
+/// Code written once for any built-in ruleset: what [`AnyRuleset::visit`]
+/// runs with the ruleset's concrete type.
+pub trait VisitRuleset {
+    /// What the visit returns.
+    type Output;
+    /// Runs on `rules`, whatever its type.
+    fn visit<R: BuiltIn>(self, rules: R) -> Self::Output;
+}
+
+/// The arm of the run-time enums a built-in ruleset fills; implemented for
+/// each ruleset of the list in src/any.rs, by the list.
+pub trait Arm: Ruleset {
+    /// The ruleset as an [`AnyRuleset`].
+    fn into_any(self) -> AnyRuleset;
+    /// A position as an [`AnyPosition`].
+    fn position_into_any(pos: Position<Self>) -> AnyPosition;
+    /// A game as an [`AnyGame`].
+    fn game_into_any(game: Game<Self>) -> AnyGame;
+}
+
+impl<R: BuiltIn> From<Position<R>> for AnyPosition {
+    fn from(pos: Position<R>) -> AnyPosition {
+        R::position_into_any(pos)
+    }
+}
+
+impl<R: BuiltIn> From<R> for AnyRuleset {
+    fn from(rules: R) -> AnyRuleset {
+        rules.into_any()
+    }
+}
+
+impl<R: BuiltIn> From<Game<R>> for AnyGame {
+    fn from(game: Game<R>) -> AnyGame {
+        R::game_into_any(game)
+    }
+}
+
+/// A ruleset written as `name` or `name(option=value, ...)` could not be
+/// read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    /// No game of that name.
+    #[error(transparent)]
+    UnknownVariant(#[from] UnknownVariant),
+    /// An option the game does not have, a bad value or malformed options.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+}
+
 impl AnyRuleset {
+    /// Runs `visitor` on the ruleset, with its concrete type.
+    pub fn visit<V: VisitRuleset>(self, visitor: V) -> V::Output {
+        each!(AnyRuleset, self, r => visitor.visit(r))
+    }
+
     /// The variant.
     pub fn variant(&self) -> Variant {
         each!(AnyRuleset, self, r => r.variant())
+    }
+
+    /// The notation name (`andada-15`), without options: the name a
+    /// position string starts with.
+    pub fn name(&self) -> &'static str {
+        self.variant().name()
     }
 
     /// How the game is won ([`Ruleset::scoring`](crate::Ruleset::scoring)).
     pub fn scoring(&self) -> crate::Scoring {
         each!(AnyRuleset, self, r => crate::Ruleset::scoring(r))
     }
-}
 
-impl FromStr for AnyRuleset {
-    type Err = UnknownVariant;
-    /// A variant name (`sadeqa-ii`, `game-91`, `andada`, ..., in any case),
-    /// default options.
-    fn from_str(s: &str) -> Result<Self, UnknownVariant> {
-        let variant: Variant = s.parse()?;
-        AnyRuleset::from_variant(variant).ok_or_else(|| UnknownVariant(crate::error::excerpt(s)))
+    /// The game's named options ([`Ruleset::options`]).
+    pub fn options(&self) -> &'static [OptionSpec] {
+        each!(AnyRuleset, self, r => r.options())
+    }
+
+    /// The value of option `name` ([`Ruleset::option_value`]).
+    pub fn option_value(&self, name: &str) -> Option<OptionValue> {
+        each!(AnyRuleset, self, r => r.option_value(name))
+    }
+
+    /// Sets option `name` to `value` (`None`: a bare flag), as
+    /// `name(option=value)` and the tools' `--option name=value` do.
+    ///
+    /// # Errors
+    /// [`OptionError::NotForGame`] for an option another built-in game has
+    /// (naming this game's options), [`OptionError::Unknown`] for one none
+    /// has, [`OptionError::BadValue`]; `self` is unchanged.
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        let result = each!(AnyRuleset, self, r => crate::options::set_option_text(r, name, value));
+        match result {
+            Err(OptionError::Unknown {
+                option,
+                game,
+                options,
+            }) => {
+                let others = AnyRuleset::games_with_option(&option);
+                Err(if others.is_empty() {
+                    OptionError::Unknown {
+                        option,
+                        game,
+                        options,
+                    }
+                } else {
+                    OptionError::NotForGame {
+                        option,
+                        game,
+                        others,
+                        options,
+                    }
+                })
+            }
+            other => other,
+        }
+    }
+
+    /// The initial position, South to move.
+    pub fn start(self) -> AnyPosition {
+        AnyPosition::new(self)
     }
 }
 
-/// The variant name only (`andada-12`), without options: the name a
-/// position string starts with. `Debug` and serde show the options.
+impl FromStr for AnyRuleset {
+    type Err = RulesetError;
+    /// A variant name (`sadeqa-ii`, `game-91`, `andada`, ..., in any case)
+    /// with options, if any, in brackets: `sadeqa-ii(starter-only)`,
+    /// `andada-15(clockwise, reading=ludii)` (see [`crate::options`]).
+    fn from_str(s: &str) -> Result<Self, RulesetError> {
+        let (name, pairs) = crate::options::split_options(s)?;
+        let variant: Variant = name.parse()?;
+        let mut rules = AnyRuleset::from_name(variant.name())
+            .ok_or_else(|| UnknownVariant(crate::error::excerpt(name)))?;
+        for (option, value) in pairs {
+            rules.set_option(option, value)?;
+        }
+        Ok(rules)
+    }
+}
+
+/// The name with the options that differ from their defaults, as
+/// [`FromStr`] reads it: `andada-12`, `sadeqa-ii(starter-only)`,
+/// `andada-15(clockwise,reading=ludii)`. [`AnyRuleset::name`] is the name
+/// alone, the name a position string starts with.
 impl fmt::Display for AnyRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.variant().name())
+        each!(AnyRuleset, self, r => crate::options::write_with_options(r, f))
     }
 }
 
 impl AnyPosition {
+    /// Runs `visitor` on the position, with its concrete type.
+    pub fn visit<V: Visit>(self, visitor: V) -> V::Output {
+        each!(AnyPosition, self, p => visitor.visit(p))
+    }
+
     /// The initial position of `rules`, South to move.
     pub fn new(rules: AnyRuleset) -> AnyPosition {
         Self::new_with_first(rules, Player::South)
@@ -265,11 +487,6 @@ impl AnyPosition {
         each!(AnyPosition, self, p => p.settle(control))
     }
 
-    /// See [`Position::board`].
-    pub fn board(&self) -> Board {
-        each!(AnyPosition, self, p => *p.board())
-    }
-
     /// See [`Position::points`].
     pub fn points(&self, player: Player) -> Option<u16> {
         each!(AnyPosition, self, p => p.points(player))
@@ -278,11 +495,6 @@ impl AnyPosition {
     /// See [`Position::lap_limit`].
     pub fn lap_limit(&self) -> Option<u32> {
         each!(AnyPosition, self, p => p.lap_limit())
-    }
-
-    /// See [`Position::to_setup`].
-    pub fn to_setup(&self) -> Setup {
-        each!(AnyPosition, self, p => p.to_setup())
     }
 
     /// See [`Position::successors`]: every legal move with the position it
@@ -314,11 +526,6 @@ impl AnyPosition {
         each!(AnyPosition, self, p => p.play_with(mv, obs, control))
     }
 
-    /// See [`Position::is_legal`].
-    pub fn is_legal(&self, mv: Move) -> bool {
-        each!(AnyPosition, self, p => p.is_legal(mv))
-    }
-
     /// See [`Position::check`].
     ///
     /// # Errors
@@ -347,21 +554,6 @@ impl AnyPosition {
     pub fn play_unchecked(&mut self, mv: Move) {
         each!(AnyPosition, self, p => p.play_unchecked(mv))
     }
-
-    /// See [`Position::play_random`]; `rng` is a generator of `rand` 0.10,
-    /// re-exported as [`sowing::rand`](crate::rand).
-    #[cfg(feature = "bots")]
-    pub fn play_random<G: rand::Rng + ?Sized>(&mut self, rng: &mut G) -> Option<Move> {
-        each!(AnyPosition, self, p => p.play_random(rng))
-    }
-
-    /// Random play to the end or `max_plies`: see [`playout`](crate::playout);
-    /// `rng` is a generator of `rand` 0.10, re-exported as
-    /// [`sowing::rand`](crate::rand).
-    #[cfg(feature = "bots")]
-    pub fn playout<G: rand::Rng + ?Sized>(&mut self, rng: &mut G, max_plies: usize) -> usize {
-        each!(AnyPosition, self, p => crate::playout(p, rng, max_plies))
-    }
 }
 
 impl fmt::Display for AnyPosition {
@@ -377,15 +569,20 @@ impl FromStr for AnyPosition {
     fn from_str(s: &str) -> Result<AnyPosition, ParsePositionError> {
         // The variant field first (see `Position::from_str`).
         let name = s.split_whitespace().next().unwrap_or("");
-        if !name.is_empty() && name.parse::<AnyRuleset>().is_err() {
+        if !name.is_empty() && name.parse::<Variant>().is_err() {
             return Err(ParsePositionError::UnknownVariant(crate::error::excerpt(
                 name,
             )));
         }
         let setup: Setup = s.parse()?;
-        let rules = setup.variant.parse::<AnyRuleset>().map_err(|_| {
-            ParsePositionError::UnknownVariant(crate::error::excerpt(&setup.variant))
-        })?;
+        let rules = setup
+            .variant
+            .parse::<Variant>()
+            .ok()
+            .and_then(AnyRuleset::from_variant)
+            .ok_or_else(|| {
+                ParsePositionError::UnknownVariant(crate::error::excerpt(&setup.variant))
+            })?;
         Ok(each_map!(AnyRuleset => AnyPosition, rules, r => Position::from_setup(r, &setup)?))
     }
 }
@@ -516,5 +713,97 @@ impl AnyGame {
     /// See [`Game::record`].
     pub fn record(&self) -> Record {
         each!(AnyGame, self, g => g.record())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::OptionValue;
+    use crate::rulesets::{Andada, Reading, SadeqaII, SadeqaIII};
+
+    #[test]
+    fn any_ruleset_reads_and_prints_options() {
+        let r: AnyRuleset = "Sadeqa-II(starter-only)".parse().unwrap();
+        assert_eq!(r, AnyRuleset::from(SadeqaII::starter_only()));
+        assert_eq!(r.to_string(), "sadeqa-ii(starter-only)");
+        assert_eq!(r.name(), "sadeqa-ii");
+        let r: AnyRuleset = "andada-15(reading=ludii, clockwise)".parse().unwrap();
+        let a = Andada::new(15)
+            .unwrap()
+            .with_clockwise(true)
+            .with_reading(Reading::Ludii);
+        assert_eq!(r, AnyRuleset::from(a));
+        assert_eq!(r.to_string(), "andada-15(clockwise,reading=ludii)");
+        assert_eq!(r.to_string().parse::<AnyRuleset>().unwrap(), r);
+        // Defaults print as the name alone.
+        let g: AnyRuleset = "game-91(  )".parse().unwrap();
+        assert_eq!(g, AnyRuleset::from(SadeqaIII::game_91()));
+        assert_eq!(g.to_string(), "game-91");
+        assert_eq!(
+            "andada"
+                .parse::<AnyRuleset>()
+                .unwrap()
+                .option_value("reading"),
+            Some(OptionValue::Choice("pankhurst"))
+        );
+    }
+
+    #[test]
+    fn any_ruleset_option_errors_name_the_options() {
+        let e = "sadeqa-v(starter-only)".parse::<AnyRuleset>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "sadeqa-v has no option \"starter-only\" (sadeqa-ii has it): it has no options"
+        );
+        let e = "sadeqa-ii(clockwise)".parse::<AnyRuleset>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "sadeqa-ii has no option \"clockwise\" (andada has it): its options are starter-only"
+        );
+        let e = "andada(colour=red)".parse::<AnyRuleset>().unwrap_err();
+        assert!(
+            matches!(e, RulesetError::Option(OptionError::Unknown { .. })),
+            "{e}"
+        );
+        let e = "mancala(clockwise)".parse::<AnyRuleset>().unwrap_err();
+        assert!(matches!(e, RulesetError::UnknownVariant(_)), "{e}");
+        let mut r: AnyRuleset = "andada".parse().unwrap();
+        let before = r;
+        assert!(r.set_option("reading", Some("wikipedia")).is_err());
+        assert_eq!(r, before);
+    }
+
+    /// Position strings keep the name alone (RULES.md section 7): the
+    /// options are not written, and a name with options is not a variant
+    /// field.
+    #[test]
+    fn position_strings_keep_the_name_alone() {
+        let r: AnyRuleset = "sadeqa-ii(starter-only)".parse().unwrap();
+        let s = r.start().to_string();
+        assert!(s.starts_with("sadeqa-ii "), "{s}");
+        assert!(
+            "sadeqa-ii(starter-only) 3,3,3,3,3,3/3,3,3,3,3,3 S 0-0"
+                .parse::<AnyPosition>()
+                .is_err()
+        );
+    }
+
+    struct Pits;
+    impl Visit for Pits {
+        type Output = usize;
+        fn visit<R: BuiltIn>(self, pos: Position<R>) -> usize {
+            pos.pits_per_row()
+        }
+    }
+
+    #[test]
+    fn visit_reaches_the_concrete_position() {
+        for v in Variant::ALL {
+            let r = AnyRuleset::from_variant(v).unwrap();
+            assert_eq!(r.start().visit(Pits), v.pits_per_row());
+            let back: AnyPosition = Position::new(SadeqaII::new()).into();
+            assert_eq!(back.variant(), Variant::SadeqaII);
+        }
     }
 }

@@ -208,6 +208,7 @@ mod event;
 mod game;
 mod moves;
 mod notation;
+pub mod options;
 mod outcome;
 mod perft;
 mod player;
@@ -228,7 +229,9 @@ pub mod testing;
 mod variant;
 mod view;
 
-pub use any::{AnyGame, AnyPosition, AnyRuleset};
+#[cfg(feature = "bots")]
+pub use any::BotOfEach;
+pub use any::{AnyGame, AnyPosition, AnyRuleset, Arm, RulesetError, Visit, VisitRuleset};
 pub use board::{Board, BoardError, MAX_PITS};
 pub use error::{
     ParseMoveError, ParsePositionError, PlayError, RecordError, Refusal, SetupError, StateError,

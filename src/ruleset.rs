@@ -21,6 +21,7 @@ use crate::board::Board;
 use crate::error::{Refusal, StateError, Unreachable};
 use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
+use crate::options::{OptionError, OptionSpec, OptionValue};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::view::View;
@@ -428,6 +429,37 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// default). Clockwise is the mirror image.
     fn clockwise(&self) -> bool {
         false
+    }
+
+    /// The game's named options, as data (see [`crate::options`]): what
+    /// `name(option=value, ...)` and the tools' `--option name=value` may
+    /// set. Default: none.
+    fn options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+
+    /// Sets option `name` (any case) to `value`, as written in the notation.
+    /// A game with options overrides it (and [`Ruleset::option_value`]).
+    ///
+    /// # Errors
+    /// [`OptionError::Unknown`] naming the options the game has,
+    /// [`OptionError::BadValue`] saying what the option takes; `self` is
+    /// unchanged.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let spec = crate::options::find_option(self, name)?;
+        spec.read(&self.name(), value)?;
+        Err(OptionError::Unknown {
+            option: spec.name.to_string(),
+            game: self.name().to_string(),
+            options: String::new(),
+        })
+    }
+
+    /// The value of option `name` (as [`Ruleset::options`] names it);
+    /// `None` for an option the game does not have.
+    fn option_value(&self, name: &str) -> Option<OptionValue> {
+        let _ = name;
+        None
     }
 
     /// The state of the initial position, with `first` to move. Default:

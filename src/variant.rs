@@ -1,5 +1,6 @@
 //! The variants by name (RULES.md section 7): board shape and start.
 
+use crate::any::Arm;
 use crate::ruleset::Ruleset;
 use std::fmt;
 use std::str::FromStr;
@@ -7,7 +8,10 @@ use std::str::FromStr;
 /// A variant as the notation names it. Options that are not part of the
 /// name (Sadeqa II's starter-only reading, Andada's direction and readings)
 /// live in the ruleset values.
+///
+/// Non-exhaustive: a built-in game added later adds its names here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Variant {
     /// `sadeqa-v`: 2 x 10, 4 seeds (RULES.md section 3).
     SadeqaV,
@@ -91,8 +95,14 @@ impl Variant {
 
 /// One of the crate's own rulesets, named by a [`Variant`]: what
 /// [`AnyRuleset`](crate::AnyRuleset) and the examples choose among at run
-/// time. A game defined elsewhere implements [`Ruleset`] alone.
-pub trait BuiltIn: Ruleset {
+/// time, and what a [`Visit`](crate::Visit) is given. A game defined
+/// elsewhere implements [`Ruleset`] alone.
+///
+/// Its supertraits are what code written once for every built-in game may
+/// use beyond [`Ruleset`] (which already gives the evaluation and the
+/// databases' encoding): a default value and its arm of the run-time
+/// enums ([`Arm`], given by the list in src/any.rs).
+pub trait BuiltIn: Ruleset + Default + Arm {
     /// The variant this ruleset value plays.
     fn variant(&self) -> Variant;
 

@@ -129,7 +129,8 @@ fn replay_positions(trial: &Trial) {
 /// the notation.
 fn replay_record(trial: &Trial) {
     let rules = AnyRuleset::Andada(ludii());
-    assert_eq!(rules.to_string(), "andada-12");
+    assert_eq!(rules.to_string(), "andada-12(reading=ludii)");
+    assert_eq!(rules.name(), "andada-12");
     let record: Record = trial.record.parse().expect("the record parses");
     assert_eq!(record.moves().len(), trial.plies.len());
     let mut game = AnyGame::new(AnyPosition::new(rules));

@@ -643,3 +643,52 @@ fn sadeqa_iii_on_2x8_with_1_seed_has_game_91s_values() {
     std::fs::remove_dir_all(&dir).ok();
     std::fs::remove_dir_all(&game_91).ok();
 }
+
+/// The header names the game and its options in the notation's words
+/// (src/tablebase/file.rs's docs), a mismatch says so in them, and a file
+/// of the old format is refused with what to do.
+#[test]
+fn headers_name_the_ruleset_in_the_notation() {
+    use sowing::tablebase::TablebaseError;
+    let dir = temp_dir("headers");
+    Builder::new(SadeqaII::starter_only(), &dir)
+        .max_seeds(12)
+        .build(|_| {})
+        .expect("a build");
+    let bytes = std::fs::read(dir.join("sadeqa-ii.12.tb")).expect("layer 12");
+    let end = bytes.iter().position(|&b| b == 0).expect("padded");
+    let text = std::str::from_utf8(&bytes[..end]).expect("text");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        &lines[..6],
+        [
+            "sowing tablebase 2",
+            "ruleset: sadeqa-ii",
+            "options: sadeqa-ii(starter-only)",
+            "values: last-mover",
+            "pits: 12",
+            "seeds: 12",
+        ],
+        "{text}"
+    );
+    assert!(lines[6].starts_with("positions: ") && lines[7].starts_with("crc32: 0x"));
+    let err = Tablebase::open(SadeqaII::new(), &dir).expect_err("other options");
+    assert!(matches!(&err, TablebaseError::WrongRuleset { .. }), "{err}");
+    assert!(
+        err.to_string()
+            .ends_with("built for sadeqa-ii(starter-only), not sadeqa-ii"),
+        "{err}"
+    );
+    // Format 1 (before 0.4): refused, saying to build again.
+    let mut old =
+        b"sowing tablebase 1\nruleset: sadeqa-ii\noptions: SadeqaII { starter_only: true }\n"
+            .to_vec();
+    old.resize(bytes.len(), 0);
+    std::fs::write(dir.join("sadeqa-ii.12.tb"), old).expect("written");
+    let err = Tablebase::open(SadeqaII::starter_only(), &dir).expect_err("format 1");
+    assert!(matches!(&err, TablebaseError::BadFile { .. }), "{err}");
+    assert!(
+        err.to_string().contains("build the databases again"),
+        "{err}"
+    );
+}

@@ -1889,3 +1889,52 @@ fn tablebase_build_refuses_first_and_sizes_fit_their_unit() {
     );
     assert!(!stderr.contains("0.0 GB"), "{stderr}");
 }
+
+/// `--option name=value` sets any game's option without the tool naming
+/// the game; the older spellings are the same options; an option the game
+/// does not have, or a bad value, is refused in the options' words.
+#[test]
+fn rule_options_by_name() {
+    let out = ran(
+        "selfplay",
+        &[
+            "--variant",
+            "andada",
+            "--games",
+            "1",
+            "--option",
+            "clockwise",
+        ],
+        "",
+    );
+    assert!(
+        text(&out.stdout).contains("\noptions: andada --option clockwise\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run(
+        "selfplay",
+        &["--variant", "sadeqa-v", "--option", "starter-only"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr)
+            .contains("--option starter-only applies to sadeqa-ii, which is not played"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(
+        "selfplay",
+        &["--variant", "andada", "--option", "reading=wiki"],
+        "",
+    );
+    assert!(
+        text(&out.stderr).contains(
+            "--option reading=wiki: bad value \"wiki\" for andada-12's option reading: expected \
+             pankhurst, empty-row, ludii"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}

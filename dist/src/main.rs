@@ -24,9 +24,9 @@ mod rule_options;
 use clap::Parser;
 use rule_options::RuleOptions;
 use serde::{Deserialize, Serialize};
-use sowing::AnyRuleset;
 use sowing::tablebase::file::{Header, LayerFile, layer_path, write_layer};
 use sowing::tablebase::{Layer, Progress, Tabulate};
+use sowing::{BuiltIn, VisitRuleset};
 use std::cell::RefCell;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -96,12 +96,14 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let result = match rules {
-        AnyRuleset::SadeqaV(r) => run(r, args),
-        AnyRuleset::SadeqaII(r) => run(r, args),
-        AnyRuleset::SadeqaIII(r) => run(r, args),
-        AnyRuleset::Andada(r) => run(r, args),
-    };
+    struct Run(Args);
+    impl VisitRuleset for Run {
+        type Output = Result<(), String>;
+        fn visit<R: BuiltIn>(self, rules: R) -> Self::Output {
+            run(rules, self.0)
+        }
+    }
+    let result = rules.visit(Run(args));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

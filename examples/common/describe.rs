@@ -3,7 +3,7 @@
 //! game's title, and a move as a person types it.
 
 use sowing::bots::SearchValue;
-use sowing::rulesets::Reading;
+use sowing::options::OptionValue;
 use sowing::{
     AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Record, Refusal, Scoring,
     Variant,
@@ -42,16 +42,16 @@ pub fn ending(game: &AnyGame) -> Option<String> {
 fn reason(pos: &AnyPosition) -> String {
     let next = pos.side_to_move();
     let last = next.other();
-    match pos.rules() {
-        AnyRuleset::SadeqaV(_) => "Neither player can move".to_string(),
-        AnyRuleset::SadeqaII(_) => format!("{next} cannot move"),
-        AnyRuleset::SadeqaIII(_) => {
+    match pos.variant() {
+        Variant::SadeqaV => "Neither player can move".to_string(),
+        Variant::SadeqaIII | Variant::Game91 => {
             format!("{next} cannot move and the seeds left go to {last}, who moved last")
         }
-        AnyRuleset::Andada(r) => {
+        Variant::Andada(_) => {
             let empty = |p: Player| pos.row(p).iter().all(|&s| s == 0);
             let phase_started = !pos.to_string().ends_with(" opening");
-            if r.reading != Reading::Pankhurst
+            let reading = pos.rules().option_value("reading");
+            if reading != Some(OptionValue::Choice("pankhurst"))
                 && phase_started
                 && (empty(Player::South) || empty(Player::North))
             {
@@ -65,6 +65,8 @@ fn reason(pos: &AnyPosition) -> String {
                 format!("{next} cannot move")
             }
         }
+        // Sadeqa II, and a game without words of its own here.
+        _ => format!("{next} cannot move"),
     }
 }
 
@@ -128,38 +130,29 @@ pub fn title(rules: AnyRuleset) -> String {
         Variant::SadeqaIII => "Sadeqa III (Pankhurst game 92)".to_string(),
         Variant::Game91 => "Sadeqa III with 4 seeds (Pankhurst game 91)".to_string(),
         Variant::Andada(n) => format!("Andada (Kunama), {n} pits per row"),
+        _ => rules.name().to_string(),
     };
     let mut options = Vec::new();
-    match rules {
-        AnyRuleset::SadeqaII(r) if r.starter_only => {
-            options.push("only the starter's first move is forced".to_string())
-        }
-        AnyRuleset::Andada(r) => {
-            options.push(format!(
-                "sowing {}",
-                if r.clockwise {
-                    "clockwise"
-                } else {
-                    "counter-clockwise"
-                }
-            ));
-            options.push(format!("reading: {}", reading_name(r.reading)));
-        }
-        _ => {}
+    if rules.option_value("starter-only") == Some(OptionValue::Flag(true)) {
+        options.push("only the starter's first move is forced".to_string())
+    }
+    if let Some(OptionValue::Flag(clockwise)) = rules.option_value("clockwise") {
+        options.push(format!(
+            "sowing {}",
+            if clockwise {
+                "clockwise"
+            } else {
+                "counter-clockwise"
+            }
+        ));
+    }
+    if let Some(reading) = rules.option_value("reading") {
+        options.push(format!("reading: {reading}"));
     }
     if options.is_empty() {
         name
     } else {
         format!("{name}; {}", options.join(", "))
-    }
-}
-
-/// Andada's readings as the flags and the API name them.
-pub fn reading_name(reading: Reading) -> &'static str {
-    match reading {
-        Reading::Pankhurst => "pankhurst",
-        Reading::EmptyRowLoses => "empty-row",
-        Reading::Ludii => "ludii",
     }
 }
 

@@ -4,21 +4,30 @@
 
 use clap::{Args, ValueEnum};
 use sowing::AnyRuleset;
-use sowing::rulesets::Reading;
+use sowing::options::OptionError;
 
-/// Options of the rulesets that have them.
-#[derive(Args, Clone, Copy, Debug)]
+/// Options of the rulesets that have them: `--option name=value`
+/// (repeatable; any game's options, see `sowing::options`) and the older
+/// spellings of the built-in games' options.
+#[derive(Args, Clone, Debug)]
 pub struct RuleOptions {
-    /// Sadeqa II: restrict only the starting player's first move to pit 6.
+    /// A rule option, `name=value` (a flag alone: `name`); repeatable:
+    /// `--option starter-only` (sadeqa-ii), `--option clockwise`,
+    /// `--option reading=ludii` (Andada).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub option: Vec<String>,
+
+    /// Sadeqa II: restrict only the starting player's first move to pit 6
+    /// (= `--option starter-only`).
     #[arg(long)]
     pub starter_only: bool,
 
-    /// Andada: sow clockwise (the mirror image).
+    /// Andada: sow clockwise, the mirror image (= `--option clockwise`).
     #[arg(long)]
     pub clockwise: bool,
 
     /// Andada: which published reading of the rules (RULES.md section 6.7);
-    /// case-insensitive, as variant names are.
+    /// case-insensitive, as variant names are (= `--option reading=...`).
     #[arg(long, value_enum, ignore_case = true)]
     pub reading: Option<ReadingArg>,
 }
@@ -34,30 +43,54 @@ pub enum ReadingArg {
     Ludii,
 }
 
-impl From<ReadingArg> for Reading {
-    fn from(r: ReadingArg) -> Reading {
-        match r {
-            ReadingArg::Pankhurst => Reading::Pankhurst,
-            ReadingArg::EmptyRow => Reading::EmptyRowLoses,
-            ReadingArg::Ludii => Reading::Ludii,
+impl ReadingArg {
+    /// The option's value in the notation.
+    fn value(self) -> &'static str {
+        match self {
+            ReadingArg::Pankhurst => "pankhurst",
+            ReadingArg::EmptyRow => "empty-row",
+            ReadingArg::Ludii => "ludii",
         }
     }
 }
 
 impl RuleOptions {
-    /// The ruleset named `variant` with the options applied where it has
-    /// them.
+    /// Every option given, as `(flag as written, name, value)`; `None`
+    /// for a bare flag.
+    pub fn given(&self) -> Vec<(String, &str, Option<&str>)> {
+        let mut given = Vec::new();
+        if self.starter_only {
+            given.push(("--starter-only".to_string(), "starter-only", None));
+        }
+        if self.clockwise {
+            given.push(("--clockwise".to_string(), "clockwise", None));
+        }
+        if let Some(reading) = self.reading {
+            given.push(("--reading".to_string(), "reading", Some(reading.value())));
+        }
+        for o in &self.option {
+            let (name, value) = match o.split_once('=') {
+                Some((n, v)) => (n.trim(), Some(v.trim())),
+                None => (o.trim(), None),
+            };
+            given.push((format!("--option {o}"), name, value));
+        }
+        given
+    }
+
+    /// The ruleset named `variant` (which may carry options of its own,
+    /// `sadeqa-ii(starter-only)`) with the options applied where it has
+    /// them; an option it does not have is skipped (for a tool that plays
+    /// several games with one set of options).
+    #[allow(dead_code)] // not every example needs it
     pub fn apply(&self, variant: &str) -> Result<AnyRuleset, String> {
         let mut rules: AnyRuleset = variant.parse().map_err(|e| format!("{e}"))?;
-        match &mut rules {
-            AnyRuleset::SadeqaII(r) => r.starter_only = self.starter_only,
-            AnyRuleset::Andada(r) => {
-                r.clockwise = self.clockwise;
-                if let Some(reading) = self.reading {
-                    r.reading = reading.into();
-                }
+        for (flag, name, value) in self.given() {
+            match rules.set_option(name, value) {
+                Ok(()) => {}
+                Err(OptionError::Unknown { .. } | OptionError::NotForGame { .. }) => {}
+                Err(e) => return Err(format!("{flag}: {e}")),
             }
-            _ => {}
         }
         Ok(rules)
     }
@@ -66,17 +99,51 @@ impl RuleOptions {
     /// error.
     #[allow(dead_code)] // not every example needs it
     pub fn build(&self, variant: &str) -> Result<AnyRuleset, String> {
-        let rules = self.apply(variant)?;
-        let is_andada = matches!(rules, AnyRuleset::Andada(_));
-        if self.starter_only && !matches!(rules, AnyRuleset::SadeqaII(_)) {
-            return Err(format!("--starter-only applies to sadeqa-ii, not {rules}"));
-        }
-        if self.clockwise && !is_andada {
-            return Err(format!("--clockwise applies to Andada, not {rules}"));
-        }
-        if self.reading.is_some() && !is_andada {
-            return Err(format!("--reading applies to Andada, not {rules}"));
+        let mut rules: AnyRuleset = variant.parse().map_err(|e| format!("{e}"))?;
+        for (flag, name, value) in self.given() {
+            match rules.set_option(name, value) {
+                Ok(()) => {}
+                Err(OptionError::NotForGame { option, .. }) if !flag.starts_with("--option") => {
+                    let games = games_with(&option).join(", ");
+                    return Err(format!("{flag} applies to {games}, not {}", rules.name()));
+                }
+                Err(e) => return Err(format!("{flag}: {e}")),
+            }
         }
         Ok(rules)
     }
+}
+
+/// The game (`andada` for every Andada board) that `name` (`andada-15`)
+/// is a board of.
+pub fn family(name: &str) -> &str {
+    match name.rsplit_once('-') {
+        Some((base, n))
+            if n.bytes().all(|b| b.is_ascii_digit()) && base.parse::<sowing::Variant>().is_ok() =>
+        {
+            base
+        }
+        _ => name,
+    }
+}
+
+/// The built-in games that have option `option`, each once, in the
+/// words of the messages (`sadeqa-ii`, `Andada`).
+pub fn games_with(option: &str) -> Vec<String> {
+    let mut games: Vec<String> = Vec::new();
+    for rules in sowing::Variant::ALL
+        .iter()
+        .filter_map(|&v| AnyRuleset::from_variant(v))
+    {
+        if rules.options().iter().any(|o| o.is_named(option)) {
+            let game = match family(rules.name()) {
+                "andada" => "Andada".to_string(),
+                other => other.to_string(),
+            };
+            if !games.contains(&game) {
+                games.push(game);
+            }
+        }
+    }
+    games
 }

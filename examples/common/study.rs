@@ -23,7 +23,7 @@
 use super::warana_strategy::{Made, strategy_moves};
 use super::{count, mix, name_hash, progress};
 use sowing::bots::{BotSpec, BuiltInBot, SpecError};
-use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, MoveSet, Outcome, Player};
+use sowing::{AnyGame, AnyPosition, DrawReason, Move, MoveSet, Outcome, Player};
 use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
@@ -338,7 +338,7 @@ fn play_game(
 /// Plays the study and prints its tables.
 pub fn run(start: AnyPosition, config: &Config) {
     assert!(
-        matches!(start.rules(), AnyRuleset::SadeqaV(_)),
+        start.variant() == sowing::Variant::SadeqaV,
         "the study is of Sadeqa V"
     );
     let players = config.players;

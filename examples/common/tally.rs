@@ -1,7 +1,7 @@
 //! What each side has, and what it means in the game: the same words in
 //! the terminal game (`play`) and on the web board (`serve`).
 
-use sowing::{AnyPosition, AnyRuleset, Pit, Player};
+use sowing::{AnyPosition, Pit, Player};
 
 /// What the counts beside each row are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +34,7 @@ impl Tally {
     /// (`Position::points`, `None` where the game scores none).
     pub fn of(pos: &AnyPosition) -> Tally {
         let captured = [pos.captured(Player::South), pos.captured(Player::North)];
-        let sadeqa_v = matches!(pos.rules(), AnyRuleset::SadeqaV(_));
+        let sadeqa_v = pos.variant() == sowing::Variant::SadeqaV;
         let waranas = Player::BOTH.map(|owner| {
             if !sadeqa_v {
                 return Vec::new();
@@ -63,7 +63,7 @@ impl Tally {
                 captured,
                 in_waranas: None,
                 waranas,
-                removed: matches!(pos.rules(), AnyRuleset::Andada(_)).then(|| pos.removed()),
+                removed: matches!(pos.variant(), sowing::Variant::Andada(_)).then(|| pos.removed()),
             },
         }
     }

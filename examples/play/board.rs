@@ -4,7 +4,7 @@
 use crate::narrate::Narration;
 use crate::tally::Tally;
 use crate::text::{WIDTH, print_notation, say};
-use sowing::{AnyPosition, AnyRuleset, Event, Pit, Player};
+use sowing::{AnyPosition, Event, Pit, Player};
 
 /// Draws the board as RULES.md section 1 draws it: North's row on top,
 /// right to left; South's row below, left to right; pit numbers outside
@@ -70,7 +70,7 @@ pub fn draw(pos: &AnyPosition, names: &[String; 2]) {
             &format!("{}: {}", names[owner.index()], tally.words(owner)),
         );
     }
-    if matches!(pos.rules(), AnyRuleset::SadeqaV(_))
+    if pos.variant() == sowing::Variant::SadeqaV
         && (1..=n as u8).any(|i| {
             Player::BOTH
                 .iter()

@@ -9,6 +9,7 @@ use sowing::bots::{AlphaBeta, Budget};
 use sowing::solver::{Limits, Verdict, solve_moves};
 use sowing::tablebase::{AnyTablebase, Forecast};
 use sowing::{AnyGame, AnyPosition, Event, Move, MoveSet, PlayError, Position, Ruleset};
+use sowing::{BuiltIn, Visit};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -94,12 +95,14 @@ pub fn hint(pos: &AnyPosition, seconds: f64, db: Option<&AnyTablebase>) {
         );
         None
     } else {
-        match pos {
-            AnyPosition::SadeqaV(p) => proved_win(p, per_move),
-            AnyPosition::SadeqaII(p) => proved_win(p, per_move),
-            AnyPosition::SadeqaIII(p) => proved_win(p, per_move),
-            AnyPosition::Andada(p) => proved_win(p, per_move),
+        struct ProvedWin(Duration);
+        impl Visit for ProvedWin {
+            type Output = Option<Move>;
+            fn visit<R: BuiltIn>(self, p: Position<R>) -> Option<Move> {
+                proved_win(&p, self.0)
+            }
         }
+        pos.visit(ProvedWin(per_move))
     };
     if let Some(mv) = win {
         say(

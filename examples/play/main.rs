@@ -42,7 +42,7 @@ use input::{Input, ask, play_proving};
 use progress::Progress;
 use rule_options::RuleOptions;
 use sowing::bots::{BotSpec, BuiltInBot, SpecError};
-use sowing::{AnyGame, AnyPosition, AnyRuleset, MoveSet, PlayError, Player};
+use sowing::{AnyGame, AnyPosition, MoveSet, PlayError, Player};
 use std::io::BufRead;
 use std::str::FromStr;
 use text::{print_record, say};
@@ -263,7 +263,7 @@ fn main() {
     }
     say("", &describe::title(start.rules()));
     say("", "South owns the bottom row, North the top row.");
-    if matches!(start.rules(), AnyRuleset::Andada(a) if a.clockwise) {
+    if start.rules().option_value("clockwise") == Some(sowing::options::OptionValue::Flag(true)) {
         say(
             "",
             "Sowing runs clockwise (the mirror image): to the left along South's row, to the \

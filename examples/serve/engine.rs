@@ -15,7 +15,6 @@ use crate::error::ApiError;
 use crate::narrate::Narration;
 use crate::players::{self, Chooser};
 use serde::Serialize;
-use sowing::rulesets::Reading;
 use sowing::tablebase::AnyTablebase;
 use sowing::{
     AnyGame, AnyPosition, AnyRuleset, Event, Move, MoveSet, Pit, PlayError, Player, Proof, Record,
@@ -150,54 +149,71 @@ impl Turn {
 
 /// The ruleset named by the API's choice.
 pub fn ruleset(choice: &RuleChoice, name: &str) -> Result<AnyRuleset, ApiError> {
-    let mut rules: AnyRuleset =
-        name.trim()
-            .to_ascii_lowercase()
-            .parse()
-            .map_err(|e: sowing::UnknownVariant| {
-                ApiError::bad_request("unknown_variant", e.to_string())
-            })?;
+    let mut rules: AnyRuleset = name
+        .trim()
+        .to_ascii_lowercase()
+        .parse::<sowing::Variant>()
+        .ok()
+        .and_then(AnyRuleset::from_variant)
+        .ok_or_else(|| {
+            let e = sowing::UnknownVariant(name.trim().to_ascii_lowercase());
+            ApiError::bad_request("unknown_variant", e.to_string())
+        })?;
     let variant = rules.variant();
-    let option_error = |option: &str, applies: &str| {
-        ApiError::bad_request(
-            "option_not_applicable",
-            format!("the option {option} applies to {applies}, not {variant}"),
-        )
-    };
-    match &mut rules {
-        AnyRuleset::SadeqaII(r) => r.starter_only = choice.starter_only.unwrap_or(false),
-        _ if choice.starter_only == Some(true) => {
-            return Err(option_error("starter_only", "sadeqa-ii"));
+    let flag = |on: Option<bool>| on.map(|b| if b { "true" } else { "false" });
+    let given = [
+        ("starter-only", flag(choice.starter_only), Some(true)),
+        ("clockwise", flag(choice.clockwise), Some(true)),
+        ("reading", choice.reading.as_deref(), None),
+    ];
+    for (option, value, refused_when) in given {
+        let Some(value) = value else { continue };
+        let has = rules.options().iter().any(|o| o.name == option);
+        if !has {
+            // A false flag asks for what the game plays anyway.
+            if refused_when.is_none() || value == "true" {
+                return Err(ApiError::bad_request(
+                    "option_not_applicable",
+                    format!(
+                        "the option {} applies to {}, not {variant}",
+                        option.replace('-', "_"),
+                        games_with(option)
+                    ),
+                ));
+            }
+            continue;
         }
-        _ => {}
-    }
-    match &mut rules {
-        AnyRuleset::Andada(r) => {
-            r.clockwise = choice.clockwise.unwrap_or(false);
-            // Case-insensitive, as variant names are.
-            let reading = choice
-                .reading
-                .as_deref()
-                .map(|r| r.trim().to_ascii_lowercase());
-            r.reading = match reading.as_deref() {
-                None | Some("pankhurst") => Reading::Pankhurst,
-                Some("empty-row") => Reading::EmptyRowLoses,
-                Some("ludii") => Reading::Ludii,
-                Some(other) => {
-                    return Err(ApiError::bad_request(
-                        "unknown_reading",
-                        format!(
-                            "unknown reading {other:?}: expected pankhurst, empty-row or ludii"
-                        ),
-                    ));
-                }
+        rules.set_option(option, Some(value)).map_err(|e| {
+            let code = if option == "reading" {
+                "unknown_reading"
+            } else {
+                "bad_option"
             };
-        }
-        _ if choice.clockwise == Some(true) => return Err(option_error("clockwise", "Andada")),
-        _ if choice.reading.is_some() => return Err(option_error("reading", "Andada")),
-        _ => {}
+            ApiError::bad_request(code, e.to_string())
+        })?;
     }
     Ok(rules)
+}
+
+/// The games that have `option`, for messages (`sadeqa-ii`, `Andada`).
+fn games_with(option: &str) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for r in Variant::ALL
+        .iter()
+        .filter_map(|&v| AnyRuleset::from_variant(v))
+    {
+        if r.options().iter().any(|o| o.name == option) {
+            let name = if r.name().starts_with("andada") {
+                "Andada".to_string()
+            } else {
+                r.name().to_string()
+            };
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    names.join(", ")
 }
 
 /// The variants the page offers: (name, title, pits per row).
@@ -565,14 +581,15 @@ impl Session {
         } else {
             Vec::new()
         };
-        let (option_starter_only, option_clockwise, option_reading) = match rules {
-            AnyRuleset::SadeqaII(r) => (Some(r.starter_only), None, None),
-            AnyRuleset::Andada(r) => (
-                None,
-                Some(r.clockwise),
-                Some(describe::reading_name(r.reading)),
-            ),
-            _ => (None, None, None),
+        let flag = |name| match rules.option_value(name) {
+            Some(sowing::options::OptionValue::Flag(b)) => Some(b),
+            _ => None,
+        };
+        let option_starter_only = flag("starter-only");
+        let option_clockwise = flag("clockwise");
+        let option_reading = match rules.option_value("reading") {
+            Some(sowing::options::OptionValue::Choice(c)) => Some(c),
+            _ => None,
         };
         let position = pos.to_string();
         let phase = position.split_whitespace().nth(4).map(str::to_string);

@@ -5,17 +5,19 @@
 //!
 //! What is used, for whoever changes the core:
 //!
-//! - `AnyRuleset`: `FromStr` (a variant name), `variant()`, `Display`; the
-//!   arms `SadeqaII(r)` (`r.starter_only`) and `Andada(r)` (`r.clockwise`,
-//!   `r.reading`, `rulesets::Reading`); `Variant::ALL`, `Variant::name`,
-//!   `Variant::pits_per_row`, `UnknownVariant`'s message.
+//! - `AnyRuleset`: `FromStr` (a variant name, options allowed), `name()`,
+//!   `variant()`, `set_option` and `option_value` (the options
+//!   `starter-only`, `clockwise`, `reading`; `options::{OptionError,
+//!   OptionValue}`), `RulesetError`'s message; `Variant::ALL`,
+//!   `Variant::name`, `Variant::pits_per_row`.
 //! - `AnyPosition`: `new_with_first`, `FromStr`, `from_str_with`,
 //!   `with_lap_limit`, `rules`, `variant`, `pits_per_row`, `lap_limit`,
 //!   `side_to_move`, `captured`, `points`, `row`, `warana_owner`,
 //!   `is_over`, `outcome`, `legality` (`ends`, `undecided`), `settle`,
 //!   `legal_moves`, `candidate_moves`, `play_with` (observers `()` and
-//!   `Vec<Event>`), `play_unchecked`, `Display`, `Copy`/`Eq`/`Hash`; its
-//!   four arms, to reach `Position<R>` for the solver and the analysis.
+//!   `Vec<Event>`), `play_unchecked`, `Display`, `Copy`/`Eq`/`Hash`; `visit`
+//!   (a `Visit` of any `BuiltIn`), to reach `Position<R>` for the solver
+//!   and the analysis.
 //! - `MoveSet` (`into_iter`, `nth`, `len`, `pits`), `Move::{Pit, First}`
 //!   and `FromStr`, `Player`, `Pit::new` / `owner` / `number`, every
 //!   `Event` variant, `Outcome` (`is_ongoing`, `winner`, `score`, its
@@ -33,16 +35,17 @@
 //!   `Ruleset` and `Position<R>` as generic bounds.
 //!
 //! The bulk playouts ([`playout`]) are the core's lazy random play
-//! (`AnyPosition::playout`) on a lap-limited `AnyPosition`.
+//! (`sowing::playout`, through `AnyPosition::visit`) on a lap-limited `AnyPosition`.
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use sowing::bots::alphabeta::{self, Budget, Table};
 use sowing::bots::{BotSpec, StandardEval};
-use sowing::rulesets::Reading;
+use sowing::options::{OptionError, OptionValue};
 use sowing::solver::{Limits, Solver, Verdict};
 use sowing::{
-    AnyGame, AnyPosition, AnyRuleset, Event, Move, Outcome, Pit, PlayError, Player, Record, Ruleset,
+    AnyGame, AnyPosition, AnyRuleset, BuiltIn, Event, Move, Outcome, Pit, PlayError, Player,
+    Record, Ruleset, Variant, Visit,
 };
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -196,48 +199,33 @@ impl Rules {
     pub fn new(variant: &str, opts: &Options) -> Result<Rules> {
         let mut rules: AnyRuleset = variant
             .parse()
-            .map_err(|e: sowing::UnknownVariant| Error::Value(e.to_string()))?;
-        let name = rules.to_string();
-        match &mut rules {
-            AnyRuleset::SadeqaII(r) => {
-                if let Some(s) = opts.starter_only {
-                    r.starter_only = s;
-                }
-            }
-            AnyRuleset::Andada(r) => {
-                if let Some(c) = opts.clockwise {
-                    r.clockwise = c;
-                }
-                if let Some(reading) = &opts.reading {
-                    r.reading = match reading.trim().to_ascii_lowercase().as_str() {
-                        "pankhurst" => Reading::Pankhurst,
-                        "empty-row" | "empty_row" => Reading::EmptyRowLoses,
-                        "ludii" => Reading::Ludii,
-                        _ => {
-                            return Err(Error::Value(format!(
-                                "unknown reading {reading:?} (expected \"pankhurst\", \"empty-row\" or \"ludii\")"
-                            )));
-                        }
+            .map_err(|e: sowing::RulesetError| Error::Value(e.to_string()))?;
+        let name = rules.name();
+        let flag = |b: Option<bool>| b.map(|b| if b { "true" } else { "false" });
+        let given = [
+            ("starter_only", "starter-only", flag(opts.starter_only)),
+            ("clockwise", "clockwise", flag(opts.clockwise)),
+            ("reading", "reading", opts.reading.as_deref()),
+        ];
+        for (keyword, option, value) in given {
+            let Some(value) = value else { continue };
+            match rules.set_option(option, Some(value)) {
+                Ok(()) => {}
+                Err(OptionError::NotForGame { others, .. }) => {
+                    let games = if others.starts_with("andada") {
+                        "Andada"
+                    } else {
+                        others.as_str()
                     };
+                    return Err(Error::Value(format!(
+                        "{keyword} applies to {games}, not {name}"
+                    )));
                 }
+                Err(e @ OptionError::BadValue { .. }) if option == "reading" => {
+                    return Err(Error::Value(format!("unknown reading {value:?} ({e})")));
+                }
+                Err(e) => return Err(Error::Value(e.to_string())),
             }
-            _ => {}
-        }
-        let andada = matches!(rules, AnyRuleset::Andada(_));
-        if opts.starter_only.is_some() && !matches!(rules, AnyRuleset::SadeqaII(_)) {
-            return Err(Error::Value(format!(
-                "starter_only applies to sadeqa-ii, not {name}"
-            )));
-        }
-        if opts.clockwise.is_some() && !andada {
-            return Err(Error::Value(format!(
-                "clockwise applies to Andada, not {name}"
-            )));
-        }
-        if opts.reading.is_some() && !andada {
-            return Err(Error::Value(format!(
-                "reading applies to Andada, not {name}"
-            )));
         }
         Ok(Rules(rules))
     }
@@ -250,24 +238,14 @@ impl Rules {
     /// The options of the variants that have them (`None` where the
     /// variant has no such option), as [`Rules::new`] reads them.
     pub fn options(&self) -> Options {
-        match self.0 {
-            AnyRuleset::SadeqaII(r) => Options {
-                starter_only: Some(r.starter_only),
-                ..Options::default()
-            },
-            AnyRuleset::Andada(r) => Options {
-                clockwise: Some(r.clockwise),
-                reading: Some(
-                    match r.reading {
-                        Reading::Pankhurst => "pankhurst",
-                        Reading::EmptyRowLoses => "empty-row",
-                        Reading::Ludii => "ludii",
-                    }
-                    .to_string(),
-                ),
-                ..Options::default()
-            },
-            _ => Options::default(),
+        let flag = |name| match self.0.option_value(name) {
+            Some(OptionValue::Flag(b)) => Some(b),
+            _ => None,
+        };
+        Options {
+            starter_only: flag("starter-only"),
+            clockwise: flag("clockwise"),
+            reading: self.0.option_value("reading").map(|v| v.to_string()),
         }
     }
 }
@@ -513,7 +491,7 @@ impl Pos {
 /// more, the choice moves `S` and `N`.
 pub fn action_count(rules: Rules) -> usize {
     let n = rules.pits_per_row();
-    if matches!(rules.0, AnyRuleset::Andada(_)) {
+    if matches!(rules.0.variant(), Variant::Andada(_)) {
         n + 2
     } else {
         n
@@ -740,12 +718,14 @@ pub fn analyse(
     {
         alphabeta::analyse(p, budget, &StandardEval, &mut Table::new(bits))
     }
-    let a = match &pos.0 {
-        AnyPosition::SadeqaV(p) => run(p, budget, table_bits),
-        AnyPosition::SadeqaII(p) => run(p, budget, table_bits),
-        AnyPosition::SadeqaIII(p) => run(p, budget, table_bits),
-        AnyPosition::Andada(p) => run(p, budget, table_bits),
-    };
+    struct Run(Budget, u8);
+    impl Visit for Run {
+        type Output = alphabeta::Analysis;
+        fn visit<R: BuiltIn>(self, p: sowing::Position<R>) -> Self::Output {
+            run(&p, self.0, self.1)
+        }
+    }
+    let a = pos.0.visit(Run(budget, table_bits));
     let moves = a
         .moves
         .iter()
@@ -833,12 +813,14 @@ pub fn solve(
             slice = slice.saturating_mul(2);
         }
     }
-    match &pos.0 {
-        AnyPosition::SadeqaV(p) => run(p, nodes, time, table_bits, check),
-        AnyPosition::SadeqaII(p) => run(p, nodes, time, table_bits, check),
-        AnyPosition::SadeqaIII(p) => run(p, nodes, time, table_bits, check),
-        AnyPosition::Andada(p) => run(p, nodes, time, table_bits, check),
+    struct Run<'a>(Option<u64>, Option<Duration>, u8, Check<'a>);
+    impl Visit for Run<'_> {
+        type Output = Result<SolveInfo>;
+        fn visit<R: BuiltIn>(self, p: sowing::Position<R>) -> Self::Output {
+            run(&p, self.0, self.1, self.2, self.3)
+        }
     }
+    pos.0.visit(Run(nodes, time, table_bits, check))
 }
 
 // ---- bulk work ----
@@ -868,10 +850,17 @@ fn game_seed(seed: u64, i: u64) -> u64 {
 /// One uniformly random playout from `start` (lap-limited), at most
 /// [`PLAYOUT_MAX_PLIES`] plies, by the core's lazy random play.
 fn playout(start: AnyPosition, seed: u64) -> PlayoutResult {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut pos = start;
     // The engine's lazy random play: a uniform legal move a ply.
-    let plies = pos.playout(&mut rng, PLAYOUT_MAX_PLIES as usize) as u32;
+    struct Playout(u64);
+    impl Visit for Playout {
+        type Output = (u32, AnyPosition);
+        fn visit<R: BuiltIn>(self, mut pos: sowing::Position<R>) -> Self::Output {
+            let mut rng = SmallRng::seed_from_u64(self.0);
+            let plies = sowing::playout(&mut pos, &mut rng, PLAYOUT_MAX_PLIES as usize) as u32;
+            (plies, pos.into())
+        }
+    }
+    let (plies, pos) = start.visit(Playout(seed));
     let o = pos.outcome();
     let points = |p: Player| pos.points(p).unwrap_or_else(|| pos.captured(p));
     PlayoutResult {

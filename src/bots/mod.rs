@@ -36,12 +36,12 @@ pub use eval::{Evaluation, ScoringEval, StandardEval};
 pub use mcts::{Mcts, MctsBudget};
 pub use spec::{BotSpec, SpecError, from_spec, from_spec_for};
 
-use crate::any::AnyPosition;
+use crate::any::{AnyPosition, BotOfEach};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
-use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+use crate::variant::BuiltIn;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -105,10 +105,10 @@ impl<R: Ruleset, B: Bot<R> + ?Sized> Bot<R> for Box<B> {
 /// chosen at run time ([`AnyPosition`]); a trait object
 /// (`Box<dyn BuiltInBot>`, what [`from_spec`] makes).
 ///
-/// It is implemented for every player of the four built-in rulesets
-/// ([`Bot`] of [`SadeqaV`], [`SadeqaII`], [`SadeqaIII`] and [`Andada`]):
-/// this impl is the players' one match on the [`AnyPosition`].
-/// `Box<dyn BuiltInBot>` is a [`Bot`] of each of the four in turn.
+/// It is implemented for every player of each built-in ruleset
+/// ([`BotOfEach`]: a [`Bot`] of each), through the one dispatch point
+/// (src/any.rs). `Box<dyn BuiltInBot>` is a [`Bot`] of each built-in
+/// ruleset in turn.
 ///
 /// ```
 /// use sowing::bots::{Bot, BuiltInBot, Named, from_spec};
@@ -140,52 +140,17 @@ pub trait BuiltInBot: Named + Send {
     }
 }
 
-impl<B> BuiltInBot for B
-where
-    B: Bot<SadeqaV> + Bot<SadeqaII> + Bot<SadeqaIII> + Bot<Andada>,
-{
+impl<B: BotOfEach> BuiltInBot for B {
     fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
-        match pos {
-            AnyPosition::SadeqaV(p) => self.choose_from(p, legal),
-            AnyPosition::SadeqaII(p) => self.choose_from(p, legal),
-            AnyPosition::SadeqaIII(p) => self.choose_from(p, legal),
-            AnyPosition::Andada(p) => self.choose_from(p, legal),
-        }
+        pos.choose_with(self, legal)
     }
 }
 
 /// A `dyn BuiltInBot` plays the positions of each built-in ruleset
 /// (through its [`BuiltInBot::choose_any_from`]).
-impl<R: Ruleset> Bot<R> for dyn BuiltInBot
-where
-    Position<R>: Into<AnyPosition>,
-{
+impl<R: BuiltIn> Bot<R> for dyn BuiltInBot {
     fn choose_from(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
         self.choose_any_from(&(*pos).into(), legal)
-    }
-}
-
-impl From<Position<SadeqaV>> for AnyPosition {
-    fn from(p: Position<SadeqaV>) -> AnyPosition {
-        AnyPosition::SadeqaV(p)
-    }
-}
-
-impl From<Position<SadeqaII>> for AnyPosition {
-    fn from(p: Position<SadeqaII>) -> AnyPosition {
-        AnyPosition::SadeqaII(p)
-    }
-}
-
-impl From<Position<SadeqaIII>> for AnyPosition {
-    fn from(p: Position<SadeqaIII>) -> AnyPosition {
-        AnyPosition::SadeqaIII(p)
-    }
-}
-
-impl From<Position<Andada>> for AnyPosition {
-    fn from(p: Position<Andada>) -> AnyPosition {
-        AnyPosition::Andada(p)
     }
 }
 

@@ -56,6 +56,7 @@ use crate::board::Board;
 use crate::error::{StateError, Unreachable};
 use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
+use crate::options::{OptionError, OptionKind, OptionSpec, OptionValue, find_option};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Start, Turn};
@@ -250,6 +251,46 @@ impl Ruleset for Andada {
     /// the choice come only with every seed on the board (RULES.md 6.1,
     /// 6.2).
     const STATES: u64 = 2;
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[
+            OptionSpec {
+                name: "clockwise",
+                kind: OptionKind::Flag,
+                default: "false",
+                help: "sow clockwise, the mirror image (RULES.md section 6)",
+            },
+            OptionSpec {
+                name: "reading",
+                kind: OptionKind::Choice(&["pankhurst", "empty-row", "ludii"]),
+                default: "pankhurst",
+                help: "which published reading of the rules (RULES.md section 6.7)",
+            },
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let spec = find_option(self, name)?;
+        match spec.read(&self.name(), value)? {
+            OptionValue::Flag(on) => self.clockwise = on,
+            OptionValue::Choice("empty-row") => self.reading = Reading::EmptyRowLoses,
+            OptionValue::Choice("ludii") => self.reading = Reading::Ludii,
+            _ => self.reading = Reading::Pankhurst,
+        }
+        Ok(())
+    }
+
+    fn option_value(&self, name: &str) -> Option<OptionValue> {
+        match name {
+            "clockwise" => Some(OptionValue::Flag(self.clockwise)),
+            "reading" => Some(OptionValue::Choice(match self.reading {
+                Reading::Pankhurst => "pankhurst",
+                Reading::EmptyRowLoses => "empty-row",
+                Reading::Ludii => "ludii",
+            })),
+            _ => None,
+        }
+    }
 
     fn name(&self) -> Cow<'static, str> {
         Cow::Borrowed(Variant::Andada(self.pits_per_row).name())

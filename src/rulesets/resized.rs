@@ -276,6 +276,19 @@ impl<R: Resizable> Ruleset for Resized<R> {
         ))
     }
 
+    /// The base game's options.
+    fn options(&self) -> &'static [crate::options::OptionSpec] {
+        self.rules.options()
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), crate::options::OptionError> {
+        self.rules.set_option(name, value)
+    }
+
+    fn option_value(&self, name: &str) -> Option<crate::options::OptionValue> {
+        self.rules.option_value(name)
+    }
+
     /// `<base>:<m>x<n>` in any case, with `R`'s default options; `None`
     /// for another form or a board the game cannot use.
     fn from_name(name: &str) -> Option<Self> {

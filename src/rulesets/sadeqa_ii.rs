@@ -18,6 +18,7 @@
 use crate::error::{Refusal, StateError, Unreachable};
 use crate::event::Observer;
 use crate::moves::{Move, MoveSet};
+use crate::options::{OptionError, OptionKind, OptionSpec, OptionValue, find_option};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Turn};
@@ -92,6 +93,27 @@ impl SadeqaII {
 
 impl Ruleset for SadeqaII {
     type State = FirstMoves;
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[OptionSpec {
+            name: "starter-only",
+            kind: OptionKind::Flag,
+            default: "false",
+            help: "only the starting player's first move is restricted to pit 6 (RULES.md section 4.1)",
+        }]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let spec = find_option(self, name)?;
+        if let OptionValue::Flag(on) = spec.read(&self.name(), value)? {
+            self.starter_only = on;
+        }
+        Ok(())
+    }
+
+    fn option_value(&self, name: &str) -> Option<OptionValue> {
+        (name == "starter-only").then_some(OptionValue::Flag(self.starter_only))
+    }
 
     fn name(&self) -> Cow<'static, str> {
         Cow::Borrowed(Variant::SadeqaII.name())

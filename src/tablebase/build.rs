@@ -338,7 +338,7 @@ impl<R: Tabulate> Builder<R> {
 pub(crate) fn header_of<R: Tabulate>(rules: &R, layout: &Layout, seeds: u32, crc32: u32) -> Header {
     Header {
         ruleset: rules.name().into_owned(),
-        options: format!("{rules:?}"),
+        options: crate::options::with_options(rules).to_string(),
         values: ValueKind::of(rules).name().to_owned(),
         pits: layout.pits,
         seeds,
@@ -367,10 +367,10 @@ fn reusable(path: &Path, expected: &Header) -> Result<Option<LayerFile>, Tableba
     {
         return Err(TablebaseError::WrongRuleset {
             path: path.to_path_buf(),
-            found: super::describe(h),
+            found: super::describe(h, expected),
             expected: format!(
                 "{} (the build asked for; use another directory for another reading or options)",
-                super::describe(expected)
+                super::describe(expected, h)
             ),
         });
     }

@@ -1,24 +1,46 @@
 //! The layer file: one file a layer, a text header of 4,096 bytes, then the
 //! values, one byte a position, in index order.
 //!
+//! # The header (format 2)
+//!
+//! UTF-8 text, one `key: value` line each, in this order, padded with zero
+//! bytes to 4,096 bytes, so that the values start on a page boundary and
+//! are read memory-mapped (a probe costs a page read):
+//!
+//! | line | meaning |
+//! |---|---|
+//! | `sowing tablebase 2` | what the file is, and the header's format |
+//! | `ruleset: <name>` | the ruleset's notation name, the position string's variant field and the file's name (`game-91`, `andada-15`, `sadeqa-iii:2x6`) |
+//! | `options: <name>(<option>=<value>,...)` | the ruleset with its options as the notation writes them (see [`crate::options`]): the name alone when every option has its default (`game-91`), otherwise the options that differ (`sadeqa-ii(starter-only)`, `andada-12(clockwise,reading=ludii)`) |
+//! | `values: margin` or `values: last-mover` | how the bytes read (see [`Value`](super::Value)) |
+//! | `pits: <2n>` | pits on the board |
+//! | `seeds: <k>` | seeds on the board in every position of the layer (the file is `<ruleset>.<k>.tb`) |
+//! | `positions: <count>` | positions in the layer: bytes of values after the header |
+//! | `crc32: 0x<8 hex digits>` | the CRC-32 (IEEE) of the values |
+//!
+//! For example, the layer of 12 seeds of Sadeqa II with the starter-only
+//! option:
+//!
 //! ```text
-//! sowing tablebase 1
-//! ruleset: game-91
-//! options: SadeqaIII { game_91: true }
-//! values: margin
-//! pits: 16
+//! sowing tablebase 2
+//! ruleset: sadeqa-ii
+//! options: sadeqa-ii(starter-only)
+//! values: last-mover
+//! pits: 12
 //! seeds: 12
-//! positions: 17383860
-//! crc32: 0x1c291ca3
+//! positions: 1352078
+//! crc32: 0xd166db5e
 //! ```
 //!
-//! The header is UTF-8 text, one `key: value` line each, padded with zero
-//! bytes to 4,096 bytes, so that the values start on a page boundary and
-//! are read memory-mapped (a probe costs a page read). `options` is the
-//! ruleset value as Rust's `Debug` writes it; `values` is `margin` or
-//! `last-mover` (see [`Value`](super::Value) for the bytes); `crc32` is the
-//! CRC-32 (IEEE) of the values. A file is written under a temporary name
-//! and renamed when complete, so a file of the right name is whole.
+//! A database is opened only with the ruleset and options it was built for:
+//! otherwise the error says so in these words ("built for
+//! sadeqa-ii(starter-only), not sadeqa-ii"). Files of format 1 (before
+//! 0.4, whose `options` line was Rust's debug text,
+//! `SadeqaIII { game_91: true }`) are refused with a message that says to
+//! build them again (minutes for the sizes the examples build).
+//!
+//! A file is written under a temporary name and renamed when complete, so
+//! a file of the right name is whole.
 
 use super::TablebaseError;
 use std::fs::File;
@@ -29,14 +51,18 @@ use std::path::{Path, PathBuf};
 pub const HEADER_BYTES: usize = 4096;
 
 /// The first line of every layer file.
-const MAGIC: &str = "sowing tablebase 1";
+const MAGIC: &str = "sowing tablebase 2";
+
+/// The first line of the files of format 1 (before 0.4).
+const MAGIC_1: &str = "sowing tablebase 1";
 
 /// What a layer file's header says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
     /// The ruleset's notation name (`game-91`).
     pub ruleset: String,
-    /// The ruleset value, as `Debug` writes it.
+    /// The ruleset with its options, as the notation writes them
+    /// (`sadeqa-ii(starter-only)`; the name alone for default options).
     pub options: String,
     /// `margin` or `last-mover`.
     pub values: String,
@@ -89,7 +115,15 @@ impl Header {
         let text = std::str::from_utf8(&bytes[..end])
             .map_err(|_| bad("the header is not UTF-8 text".into()))?;
         let mut lines = text.lines();
-        if lines.next() != Some(MAGIC) {
+        let first = lines.next();
+        if first == Some(MAGIC_1) {
+            return Err(bad(
+                "a file of format 1, written before sowing 0.4 (its options in Rust's debug text): \
+                 build the databases again (`cargo run --release --example tablebase -- build ...`)"
+                    .into(),
+            ));
+        }
+        if first != Some(MAGIC) {
             return Err(bad(format!("the first line is not `{MAGIC}`")));
         }
         let mut field = |key: &str| -> Result<String, TablebaseError> {

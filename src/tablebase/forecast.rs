@@ -3,11 +3,11 @@
 //! print and the web board shows.
 
 use super::{Tablebase, TablebaseError, Tabulate, Value};
-use crate::any::{AnyPosition, AnyRuleset};
+use crate::any::{AnyPosition, AnyRuleset, Visit, VisitRuleset};
 use crate::moves::Move;
 use crate::player::Player;
 use crate::position::Position;
-use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+use crate::variant::BuiltIn;
 use std::any::Any;
 use std::fmt;
 use std::path::Path;
@@ -139,42 +139,76 @@ impl<R: Tabulate> Tablebase<R> {
     }
 }
 
-/// `body` with the databases `t` and the position `p` of the same ruleset
-/// and options; `None` otherwise.
-macro_rules! same_rules {
-    ($db:expr, $pos:expr, |$t:ident, $p:ident| $body:expr) => {
-        match ($db, $pos) {
-            (AnyTablebase::SadeqaV($t), AnyPosition::SadeqaV($p)) if $t.rules() == $p.rules() => {
-                $body
-            }
-            (AnyTablebase::SadeqaII($t), AnyPosition::SadeqaII($p)) if $t.rules() == $p.rules() => {
-                $body
-            }
-            (AnyTablebase::SadeqaIII($t), AnyPosition::SadeqaIII($p))
-                if $t.rules() == $p.rules() =>
-            {
-                $body
-            }
-            (AnyTablebase::Andada($t), AnyPosition::Andada($p)) if $t.rules() == $p.rules() => {
-                $body
-            }
-            _ => None,
-        }
-    };
+/// The databases of any built-in ruleset, for code that handles
+/// [`AnyPosition`]s (the examples, the web board): a [`Tablebase`] of the
+/// ruleset's own type, reached through the one dispatch point
+/// ([`AnyPosition::visit`]).
+#[derive(Clone)]
+pub struct AnyTablebase {
+    rules: AnyRuleset,
+    max_seeds: u32,
+    /// An `Arc<Tablebase<R>>` for `rules`' type `R`.
+    db: Arc<dyn Any + Send + Sync>,
 }
 
-/// The databases of any built-in ruleset, for code that handles
-/// [`AnyPosition`]s (the examples, the web board).
-#[derive(Debug)]
-pub enum AnyTablebase {
-    /// Sadeqa V.
-    SadeqaV(Arc<Tablebase<SadeqaV>>),
-    /// Sadeqa II.
-    SadeqaII(Arc<Tablebase<SadeqaII>>),
-    /// Sadeqa III and game 91.
-    SadeqaIII(Arc<Tablebase<SadeqaIII>>),
-    /// Andada.
-    Andada(Arc<Tablebase<Andada>>),
+impl fmt::Debug for AnyTablebase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AnyTablebase")
+            .field("rules", &format_args!("{}", self.rules))
+            .field("max_seeds", &self.max_seeds)
+            .finish()
+    }
+}
+
+struct Open<'a>(&'a Path);
+
+impl VisitRuleset for Open<'_> {
+    type Output = Result<AnyTablebase, TablebaseError>;
+    fn visit<R: BuiltIn>(self, rules: R) -> Self::Output {
+        let db = Arc::new(Tablebase::open(rules, self.0)?);
+        Ok(AnyTablebase {
+            rules: rules.into_any(),
+            max_seeds: db.max_seeds(),
+            db: Arc::new(db),
+        })
+    }
+}
+
+/// `F` run on the databases and a position of the same ruleset and
+/// options.
+struct Same<'a, F>(&'a AnyTablebase, F);
+
+/// What [`Same`] runs.
+trait WithSame {
+    type Output;
+    fn run<R: Tabulate>(self, db: &Tablebase<R>, pos: &Position<R>) -> Option<Self::Output>;
+}
+
+impl<F: WithSame> Visit for Same<'_, F> {
+    type Output = Option<F::Output>;
+    fn visit<R: BuiltIn>(self, pos: Position<R>) -> Self::Output {
+        let db = self.0.get::<R>()?;
+        if db.rules() != pos.rules() {
+            return None;
+        }
+        self.1.run(&db, &pos)
+    }
+}
+
+struct ForecastOf;
+impl WithSame for ForecastOf {
+    type Output = Forecast;
+    fn run<R: Tabulate>(self, db: &Tablebase<R>, pos: &Position<R>) -> Option<Forecast> {
+        db.forecast(pos)
+    }
+}
+
+struct MoveForecasts;
+impl WithSame for MoveForecasts {
+    type Output = Vec<(Move, Forecast)>;
+    fn run<R: Tabulate>(self, db: &Tablebase<R>, pos: &Position<R>) -> Option<Self::Output> {
+        db.move_forecasts(pos)
+    }
 }
 
 impl AnyTablebase {
@@ -183,12 +217,12 @@ impl AnyTablebase {
     /// # Errors
     /// As [`Tablebase::open`].
     pub fn open(rules: AnyRuleset, dir: impl AsRef<Path>) -> Result<Self, TablebaseError> {
-        Ok(match rules {
-            AnyRuleset::SadeqaV(r) => AnyTablebase::SadeqaV(Arc::new(Tablebase::open(r, dir)?)),
-            AnyRuleset::SadeqaII(r) => AnyTablebase::SadeqaII(Arc::new(Tablebase::open(r, dir)?)),
-            AnyRuleset::SadeqaIII(r) => AnyTablebase::SadeqaIII(Arc::new(Tablebase::open(r, dir)?)),
-            AnyRuleset::Andada(r) => AnyTablebase::Andada(Arc::new(Tablebase::open(r, dir)?)),
-        })
+        rules.visit(Open(dir.as_ref()))
+    }
+
+    /// The ruleset the databases are built for.
+    pub fn rules(&self) -> AnyRuleset {
+        self.rules
     }
 
     /// The databases as those of ruleset `R`, if they are (for code
@@ -196,34 +230,23 @@ impl AnyTablebase {
     /// [`TablebaseEval`](crate::bots::TablebaseEval), a solver's
     /// [`with_tablebase`](crate::solver::Solver::with_tablebase)).
     pub fn get<R: Tabulate + 'static>(&self) -> Option<Arc<Tablebase<R>>> {
-        let any: &dyn Any = match self {
-            AnyTablebase::SadeqaV(t) => t,
-            AnyTablebase::SadeqaII(t) => t,
-            AnyTablebase::SadeqaIII(t) => t,
-            AnyTablebase::Andada(t) => t,
-        };
-        any.downcast_ref::<Arc<Tablebase<R>>>().cloned()
+        self.db.downcast_ref::<Arc<Tablebase<R>>>().cloned()
     }
 
     /// The most seeds on the board of a position held.
     pub fn max_seeds(&self) -> u32 {
-        match self {
-            AnyTablebase::SadeqaV(t) => t.max_seeds(),
-            AnyTablebase::SadeqaII(t) => t.max_seeds(),
-            AnyTablebase::SadeqaIII(t) => t.max_seeds(),
-            AnyTablebase::Andada(t) => t.max_seeds(),
-        }
+        self.max_seeds
     }
 
     /// [`Tablebase::forecast`]; `None` also for a position of another
     /// ruleset or other options than the databases'.
     pub fn forecast(&self, pos: &AnyPosition) -> Option<Forecast> {
-        same_rules!(self, pos, |t, p| t.forecast(p))
+        pos.visit(Same(self, ForecastOf))
     }
 
     /// [`Tablebase::move_forecasts`]; `None` also for a position of
     /// another ruleset or other options than the databases'.
     pub fn move_forecasts(&self, pos: &AnyPosition) -> Option<Vec<(Move, Forecast)>> {
-        same_rules!(self, pos, |t, p| t.move_forecasts(p))
+        pos.visit(Same(self, MoveForecasts))
     }
 }

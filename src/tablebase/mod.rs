@@ -364,8 +364,8 @@ impl<R: Tabulate> Tablebase<R> {
             if mapped.header != expected {
                 return Err(TablebaseError::WrongRuleset {
                     path,
-                    found: describe(&mapped.header),
-                    expected: describe(&expected),
+                    found: describe(&mapped.header, &expected),
+                    expected: describe(&expected, &mapped.header),
                 });
             }
             if !mapped.verify() {
@@ -475,10 +475,23 @@ impl<R: Tabulate> Tablebase<R> {
     }
 }
 
-/// A header's ruleset, options and layer, for messages.
-pub(crate) fn describe(h: &file::Header) -> String {
-    format!(
-        "{} ({}), {} values, {} pits, layer {}",
-        h.ruleset, h.options, h.values, h.pits, h.seeds
-    )
+/// A header's ruleset with its options in the notation's words
+/// (`sadeqa-ii(starter-only)`), and what else differs from `other`'s, for
+/// messages ("built for sadeqa-ii(starter-only), not sadeqa-ii").
+pub(crate) fn describe(h: &file::Header, other: &file::Header) -> String {
+    let mut text = h.options.clone();
+    if h.options == other.options {
+        // The same ruleset: what else differs.
+        let parts = [
+            (h.values != other.values).then(|| format!("{} values", h.values)),
+            (h.pits != other.pits).then(|| format!("{} pits", h.pits)),
+            (h.seeds != other.seeds).then(|| format!("layer {}", h.seeds)),
+            (h.positions != other.positions).then(|| format!("{} positions", h.positions)),
+        ];
+        for part in parts.into_iter().flatten() {
+            text.push_str(", ");
+            text.push_str(&part);
+        }
+    }
+    text
 }
