@@ -1,4 +1,4 @@
-//! The JSON API the page uses (documented in the README), on axum. Every
+//! The JSON API the page uses (documented in docs/API.md), on axum. Every
 //! refusal is a 4xx answer with a JSON body that says why ([`ApiError`]);
 //! engine work runs on tokio's blocking threads, proofs on the prover's.
 

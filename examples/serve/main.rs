@@ -1,7 +1,7 @@
 //! A web board for every game: `cargo run --release --example serve`, then
 //! open the address it prints. The page (HTML, CSS, JavaScript) is served
 //! by this example itself and works offline; the engine runs on the server
-//! behind a JSON API (see the README).
+//! behind a JSON API (see docs/WEB.md and docs/API.md).
 //!
 //! Modules: `api` (routes, JSON), `engine` (every call into `sowing`),
 //! `players` (player names to computer players), `prover` (endless-sowing
