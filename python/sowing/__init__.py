@@ -57,7 +57,7 @@ try:
 
     __version__ = _version("sowing")
 except Exception:  # pragma: no cover - not installed as a distribution
-    __version__ = "0.3.0"
+    __version__ = "0.4.0"
 
 #: The columns of :func:`playouts`' array.
 PLAYOUT_COLUMNS = ("plies", "result", "south", "north")
