@@ -766,7 +766,7 @@ mod tests {
     fn evaluation_by_mobility_for_the_last_mover_games() {
         use crate::rulesets::SadeqaII;
         let pos: crate::Position<SadeqaII> =
-            "sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 0-0".parse().unwrap();
+            "sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 14-14".parse().unwrap();
         // South: 3 occupied, 1 of two or more, 4 seeds: 20; North: 2, 1, 4: 16.
         assert_eq!(SadeqaII::new().evaluate(&pos.view()), 4);
         assert_eq!(by_scoring(&SadeqaII::new(), &pos.view()), 4);
