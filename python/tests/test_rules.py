@@ -7,18 +7,22 @@ import sowing
 from sowing import Position
 
 
-def sadeqa_v(south, north, to_move="S"):
-    """A Sadeqa V position string from two rows given as {pit: "count[w]"}."""
+def sadeqa_v(south, north, captured, to_move="S"):
+    """A Sadeqa V position from two rows given as {pit: "count[w]"} and the
+    seeds captured (South, North): the board and the captured seeds hold
+    all 80 seeds of the start (RULES.md 3: no seed leaves play)."""
 
     def row(pits):
         return ",".join(str(pits.get(i, 0)) for i in range(1, 11))
 
-    return Position.parse(f"sadeqa-v {row(south)}/{row(north)} {to_move} 0-0")
+    s, n = captured
+    return Position.parse(f"sadeqa-v {row(south)}/{row(north)} {to_move} {s}-{n}")
 
 
-# RULES.md 3, the worked cases: South to move, North 10 = 1 so that North can move.
+# RULES.md 3, the worked cases: South to move, North 10 = 1 so that North can
+# move; the seeds not on the board are captured, as in tests/model_rules.rs.
 def test_sadeqa_v_new_warana():
-    pos = sadeqa_v({10: 1}, {1: 3, 10: 1}).play(10)
+    pos = sadeqa_v({10: 1}, {1: 3, 10: 1}, (38, 37)).play(10)
     south, north = pos.board()
     assert north[0] == 4
     assert pos.warana_owner("north", 1) == "south"
@@ -26,7 +30,7 @@ def test_sadeqa_v_new_warana():
 
 
 def test_sadeqa_v_own_three_to_four_relays():
-    pos = sadeqa_v({1: 1, 2: 3}, {10: 1}).play(1)
+    pos = sadeqa_v({1: 1, 2: 3}, {10: 1}, (38, 37)).play(1)
     south, _ = pos.board()
     assert south[:6] == (0, 0, 1, 1, 1, 1)
     assert pos.warana_owner("south", 2) is None
@@ -34,39 +38,40 @@ def test_sadeqa_v_own_three_to_four_relays():
 
 
 def test_sadeqa_v_capture_and_bonus_move():
-    pos = sadeqa_v({5: 1, 6: "3w", 1: 1}, {10: 1}).play(5)
-    assert pos.captured() == (2, 0)
+    pos = sadeqa_v({5: 1, 6: "3w", 1: 1}, {10: 1}, (37, 37)).play(5)
+    assert pos.captured() == (39, 37)
     assert pos.board()[0][5] == 2
     assert pos.to_move() == "south"
 
 
 def test_sadeqa_v_capture_from_an_empty_warana():
-    pos = sadeqa_v({5: 1, 6: "0w", 1: 1}, {10: 1}).play(5)
-    assert pos.captured() == (1, 0)
+    pos = sadeqa_v({5: 1, 6: "0w", 1: 1}, {10: 1}, (39, 38)).play(5)
+    assert pos.captured() == (40, 38)
     assert pos.board()[0][5] == 0
     assert pos.to_move() == "south"
 
 
 def test_sadeqa_v_own_warana_ends_the_move():
-    pos = sadeqa_v({10: 1}, {1: "2w", 10: 1}).play(10)
+    pos = sadeqa_v({10: 1}, {1: "2w", 10: 1}, (38, 38)).play(10)
     assert pos.board()[1][0] == 3
-    assert pos.captured() == (0, 0)
+    assert pos.captured() == (38, 38)
     assert pos.to_move() == "north"
 
 
 def test_sadeqa_v_pass_after_a_capture():
-    pos, events = sadeqa_v({5: 1, 6: "3w"}, {10: 1}).play_traced(5)
-    assert pos.captured() == (2, 0)
+    pos, events = sadeqa_v({5: 1, 6: "3w"}, {10: 1}, (38, 37)).play_traced(5)
+    assert pos.captured() == (40, 37)
     assert pos.board()[0][5] == 2
     assert pos.to_move() == "north"
     assert {"type": "pass", "player": "south"} in events
 
 
-def test_sadeqa_v_game_ends_in_a_draw_two_all():
-    pos = sadeqa_v({5: 1, 6: "3w"}, {}).play(5)
+def test_sadeqa_v_game_ends_in_a_draw_forty_all():
+    # 38 captured each before; South captures 2, North keeps the 2 in its warana.
+    pos = sadeqa_v({5: 1, 6: "3w"}, {}, (38, 38)).play(5)
     assert pos.is_over()
     assert pos.outcome() == "draw"
-    assert pos.points("south") == 2 and pos.points("north") == 2
+    assert pos.points("south") == 40 and pos.points("north") == 40
 
 
 def test_sadeqa_v_opening_move_one():
