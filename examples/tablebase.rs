@@ -121,7 +121,7 @@ fn build<R: Tabulate>(
     let plan = builder.plan().map_err(|e| e.to_string())?;
     eprintln!(
         "building {} up to {max_seeds} seeds on the board into {}: {plan}",
-        rules.name(),
+        sowing::options::with_options(&rules),
         dir.display(),
     );
     let style = ProgressStyle::with_template(

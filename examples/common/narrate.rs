@@ -70,9 +70,10 @@ impl Narration {
             Event::Lap { .. } => return None,
             Event::BonusMove { .. } if self.ends => return None,
             Event::Capture { by, pit, seeds } if self.removing => format!(
-                "Capture: the {seeds} seed{} of {pit}, opposite the last pit, are removed from \
+                "Capture: the {seeds} seed{} of {pit}, opposite the last pit, {} removed from \
                  play (counted for {by}).",
-                plural(seeds as u32)
+                plural(seeds as u32),
+                if seeds == 1 { "is" } else { "are" }
             ),
             Event::Capture { by, pit, seeds } => format!(
                 "Capture: {by} captures the {seeds} seed{} of {pit}.",

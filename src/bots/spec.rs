@@ -194,7 +194,7 @@ impl FromStr for BotSpec {
                     }
                     _ => Err(bad(
                         "alphabeta",
-                        "expected a depth 1..=64, Nnodes, Ts or Tms",
+                        "expected a depth from 1 to 64, Nnodes, Ts or Tms",
                     )),
                 }
             }
