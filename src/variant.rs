@@ -119,8 +119,13 @@ impl fmt::Display for Variant {
 /// An unknown variant name (empty, when none was given).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "{}: expected sadeqa-v, sadeqa-ii, sadeqa-iii, game-91, andada (= andada-12), andada-15, andada-18, andada-21 or andada-24",
-    if .0.is_empty() { "no variant named".to_string() } else { format!("unknown variant {:?}", .0) }
+    "{}: expected sadeqa-v, sadeqa-ii, sadeqa-iii, game-91, andada (= andada-12), andada-15, andada-18, andada-21 or andada-24{}",
+    if .0.is_empty() { "no variant named".to_string() } else { format!("unknown variant {:?}", .0) },
+    if .0.contains('(') {
+        " (a position string names the variant alone: give its options with the ruleset, as --option name=value or --variant name(options))"
+    } else {
+        ""
+    }
 )]
 pub struct UnknownVariant(pub String);
 
