@@ -7,7 +7,9 @@
 //! - `andada-15(clockwise,reading=ludii)`: options are separated by commas;
 //!   spaces around names and values are ignored;
 //! - names and values are read in any case, as variant names are, and `_`
-//!   reads as `-` in an option's name (`starter_only`);
+//!   reads as `-` in an option's name and value (`starter_only`,
+//!   `reading=empty_row`); an option given twice is refused
+//!   ([`OptionError::Twice`]);
 //! - printed, a ruleset is its name alone when every option has its
 //!   default, otherwise the name and the options that differ from their
 //!   defaults, in the order [`Ruleset::options`] lists them, a true flag
@@ -91,6 +93,14 @@ pub enum OptionError {
         /// What the option takes, in words.
         expected: String,
     },
+    /// The same option given twice (in the brackets, or in the brackets
+    /// and again by a tool's flag): refused, not the last one winning.
+    #[error("option {option} given twice")]
+    Twice {
+        /// The option's name as given the second time, in lower case with
+        /// `-` for `_`.
+        option: String,
+    },
     /// The text is not `name` or `name(option=value, ...)`.
     #[error("malformed ruleset {text:?}: {reason}")]
     Malformed {
@@ -152,7 +162,7 @@ impl OptionSpec {
             },
             OptionKind::Choice(names) => names
                 .iter()
-                .position(|n| n.eq_ignore_ascii_case(v))
+                .position(|n| same_option_name(n, v))
                 .map(|i| OptionValue::Choice(names[i]))
                 .ok_or_else(bad),
             OptionKind::Number { min, max } => match v.parse::<i64>() {
@@ -251,9 +261,46 @@ pub fn split_options(text: &str) -> Result<(&str, OptionPairs<'_>), OptionError>
         if option.is_empty() {
             return Err(malformed("an option without a name"));
         }
+        if pairs
+            .iter()
+            .any(|&(o, _): &(&str, _)| same_option_name(o, option))
+        {
+            return Err(OptionError::Twice {
+                option: option_key(option),
+            });
+        }
         pairs.push((option, value));
     }
     Ok((name, pairs))
+}
+
+/// An option's name as options are compared: lower case, `-` for `_`.
+pub fn option_key(name: &str) -> String {
+    name.trim()
+        .chars()
+        .map(|c| {
+            if c == '_' {
+                '-'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .collect()
+}
+
+/// Whether `a` and `b` name the same option (any case; `_` reads as `-`).
+fn same_option_name(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes().zip(b.bytes()).all(|(x, y)| {
+            let norm = |c: u8| {
+                if c == b'_' {
+                    b'-'
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            };
+            norm(x) == norm(y)
+        })
 }
 
 /// Sets `value` (`None`: a bare flag, `true`) for `rules`' option `option`.
@@ -415,5 +462,45 @@ mod tests {
         let mut a = Andada::default();
         assert!(a.set_option("clockwise", "maybe").is_err());
         assert_eq!(a, Andada::default());
+    }
+
+    #[test]
+    fn options_given_twice_are_refused() {
+        for text in [
+            "andada(clockwise,clockwise=false)",
+            "andada(clockwise,clockwise)",
+            "andada-15(Clockwise, clockwise=true)",
+        ] {
+            let e = parse_with_options::<Andada>(text).unwrap_err();
+            assert_eq!(
+                e,
+                OptionError::Twice {
+                    option: "clockwise".into()
+                },
+                "{text}"
+            );
+            assert_eq!(e.to_string(), "option clockwise given twice");
+            let any = text.parse::<crate::AnyRuleset>().unwrap_err();
+            assert_eq!(any.to_string(), "option clockwise given twice", "{text}");
+        }
+        let e = "andada(reading=ludii,reading=pankhurst)"
+            .parse::<crate::AnyRuleset>()
+            .unwrap_err();
+        assert_eq!(e.to_string(), "option reading given twice");
+        let e = parse_with_options::<SadeqaII>("sadeqa-ii(starter-only,starter_only=false)")
+            .unwrap_err();
+        assert_eq!(e.to_string(), "option starter-only given twice");
+    }
+
+    #[test]
+    fn options_underscore_reads_as_dash_in_values() {
+        let r: Andada = parse_with_options("andada(reading=empty_row)")
+            .unwrap()
+            .unwrap();
+        assert_eq!(r.reading, Reading::EmptyRowLoses);
+        let r: Andada = parse_with_options("andada(READING=Empty_Row)")
+            .unwrap()
+            .unwrap();
+        assert_eq!(r.reading, Reading::EmptyRowLoses);
     }
 }

@@ -80,6 +80,7 @@ use crate::ruleset::Ruleset;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use std::fmt;
+use std::panic::AssertUnwindSafe;
 
 /// Runs every check ([module docs](self)) on `games` random games of
 /// `rules`, seeded by `seed`, with the default [`Checks`]. The same
@@ -124,6 +125,14 @@ pub enum Check {
     Perft,
     /// A check of the caller's own ([`Checks::game`]).
     Custom,
+    /// The board is one the engine can hold: 2 to 24 pits a row
+    /// ([`MAX_PITS_PER_ROW`](crate::MAX_PITS_PER_ROW)) and at most 96 seeds
+    /// in play. Checked first: no game is played on another board.
+    BoardSize,
+    /// The ruleset's code runs without panicking: a game whose hooks
+    /// panic is reported (with the panic's message) and the next game
+    /// played.
+    NoPanic,
 }
 
 impl fmt::Display for Check {
@@ -140,6 +149,8 @@ impl fmt::Display for Check {
             Check::Playout => "lazy playout replays",
             Check::Perft => "perft counts children",
             Check::Custom => "the ruleset's own check",
+            Check::BoardSize => "board size",
+            Check::NoPanic => "no panic",
         })
     }
 }
@@ -159,6 +170,53 @@ pub struct Finding {
     pub expected: String,
     /// What happened.
     pub found: String,
+}
+
+impl Finding {
+    /// The longest text a finding keeps in its fields (in characters):
+    /// longer ones keep their start and end with the count of characters
+    /// cut between.
+    pub const MAX_TEXT: usize = 400;
+}
+
+/// Cuts `text` to its first and last characters when longer than
+/// [`Finding::MAX_TEXT`], saying how many were cut.
+fn shorten(text: &mut String) {
+    let len = text.chars().count();
+    if len <= Finding::MAX_TEXT {
+        return;
+    }
+    let head: String = text.chars().take(240).collect();
+    let tail: String = text.chars().skip(len - 120).collect();
+    *text = format!("{head} ... ({} characters) ... {tail}", len - 360);
+}
+
+/// A game's moves for a finding: the first and last 10 of a long one, with
+/// the number of plies between.
+fn short_record(record: &crate::notation::Record) -> String {
+    const KEEP: usize = 10;
+    let moves = record.moves();
+    if moves.len() <= 3 * KEEP {
+        return record.to_string();
+    }
+    let join = |ms: &[Move]| ms.iter().map(Move::to_string).collect::<Vec<_>>().join("/");
+    format!(
+        "{} ... ({} plies) ... {}",
+        join(&moves[..KEEP]),
+        moves.len(),
+        join(&moves[moves.len() - KEEP..])
+    )
+}
+
+/// The message of a caught panic.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic with no message".to_string()
+    }
 }
 
 impl fmt::Display for Finding {
@@ -226,8 +284,16 @@ impl Report {
         assert!(self.is_ok(), "{self}");
     }
 
-    /// Adds a finding.
-    pub fn push(&mut self, finding: Finding) {
+    /// Adds a finding, its texts cut to their start and end when longer
+    /// than [`Finding::MAX_TEXT`] characters.
+    pub fn push(&mut self, mut finding: Finding) {
+        for text in [
+            &mut finding.position,
+            &mut finding.expected,
+            &mut finding.found,
+        ] {
+            shorten(text);
+        }
         if self.findings.len() < Self::MAX_FINDINGS {
             self.findings.push(finding);
         } else {
@@ -332,6 +398,10 @@ impl Checks {
     /// on the lazy playout of each.
     pub fn run<R: Ruleset>(&self, rules: R, games: usize, seed: u64) -> Report {
         let mut report = Report::new(&rules.name());
+        if let Some(finding) = board_size(rules) {
+            report.push(finding);
+            return report;
+        }
         for i in 0..games {
             let first = if i % 2 == 0 {
                 Player::South
@@ -339,15 +409,36 @@ impl Checks {
                 Player::North
             };
             let game_seed = seed.wrapping_add(i as u64);
-            self.game(
-                rules,
-                first,
-                game_seed,
-                self.checked_plies,
-                &mut report,
-                &mut |_, _, _, _| Ok(()),
-            );
-            self.playout(rules, first, game_seed, &mut report);
+            // The position being checked when a hook panics, if known.
+            let mut at: Option<Position<R>> = None;
+            let caught = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                self.game_at(
+                    rules,
+                    first,
+                    game_seed,
+                    self.checked_plies,
+                    &mut report,
+                    &mut |_, _, _, _| Ok(()),
+                    &mut at,
+                );
+                at = None;
+                self.playout(rules, first, game_seed, &mut report);
+            }));
+            if let Err(payload) = caught {
+                report.push(Finding {
+                    check: Check::NoPanic,
+                    position: at.map_or_else(
+                        || format!("(game {i}, seed {game_seed}, its playout)"),
+                        |p| {
+                            std::panic::catch_unwind(AssertUnwindSafe(|| p.to_string()))
+                                .unwrap_or_else(|_| format!("(game {i}, seed {game_seed})"))
+                        },
+                    ),
+                    mv: None,
+                    expected: "the ruleset's code to run without panicking".to_string(),
+                    found: format!("a panic: {}", panic_message(&*payload)),
+                });
+            }
         }
         report
     }
@@ -367,20 +458,41 @@ impl Checks {
         report: &mut Report,
         each_move: &mut MoveCheck<'_, R>,
     ) -> Game<R> {
+        self.game_at(rules, first, seed, checked, report, each_move, &mut None)
+    }
+
+    /// [`Checks::game`], keeping in `at` the position being checked.
+    #[allow(clippy::too_many_arguments)]
+    fn game_at<R: Ruleset>(
+        &self,
+        rules: R,
+        first: Player,
+        seed: u64,
+        checked: usize,
+        report: &mut Report,
+        each_move: &mut MoveCheck<'_, R>,
+        at: &mut Option<Position<R>>,
+    ) -> Game<R> {
         let mut rng = SmallRng::seed_from_u64(seed);
+        *at = None;
         let start = Position::new_with_first(rules, first).with_lap_limit(Some(self.lap_limit));
+        *at = Some(start);
         let mut game = Game::new(start);
         self.position(&start, None, report);
         report.games += 1;
         while game.outcome().is_ongoing() {
             let pos = *game.position();
+            *at = Some(pos);
             if game.ply() >= self.ply_bound {
                 report.fail(
                     Check::GameEnds,
                     &pos,
                     None,
                     format!("the game over within {} plies", self.ply_bound),
-                    format!("still going after the moves {}", game.record()),
+                    format!(
+                        "still going after the moves {}",
+                        short_record(&game.record())
+                    ),
                 );
                 break;
             }
@@ -412,6 +524,7 @@ impl Checks {
                 }
             };
             let after = *game.position();
+            *at = Some(after);
             // A repetition end's events (Oware's collection) are among
             // the ply's: the seeds it moves are counted as the move's.
             conservation(&pos, mv, &events, &after, report);
@@ -515,6 +628,28 @@ impl Checks {
             );
         }
     }
+}
+
+/// A finding if `rules`' board is not one the engine can hold (2 to 24
+/// pits a row, at most 96 seeds in play), which
+/// [`Position::new_with_first`] refuses with a panic.
+fn board_size<R: Ruleset>(rules: R) -> Option<Finding> {
+    let n = rules.pits_per_row();
+    let seeds = rules.total_seeds();
+    if (2..=crate::MAX_PITS_PER_ROW).contains(&n) && seeds <= crate::board::MAX_SEEDS {
+        return None;
+    }
+    Some(Finding {
+        check: Check::BoardSize,
+        position: format!("(the start of {})", rules.name()),
+        mv: None,
+        expected: format!(
+            "a board of 2 to {} pits a row and at most {} seeds in play",
+            crate::MAX_PITS_PER_ROW,
+            crate::board::MAX_SEEDS
+        ),
+        found: format!("{n} pits a row and {seeds} seeds (no game played)"),
+    })
 }
 
 /// Every move the notation can write, and some it cannot: pits 0..=25 and
@@ -624,6 +759,30 @@ fn legality<R: Ruleset>(p: &Position<R>, report: &mut Report) -> bool {
     let legal = p.legal_moves();
     let candidates = p.candidate_moves();
     let mut cut_off = false;
+    if p.is_over() {
+        // The game is over and has no candidates; but a ruleset that
+        // offers empty pits ends games it should not (a start with no
+        // seeds): name its mistake rather than the legal moves it leaves.
+        let side = p.side_to_move();
+        let n = p.pits_per_row() as u8;
+        for m in p.rules().candidates(&p.view()) {
+            if let Move::Pit(pit @ 1..) = m
+                && pit <= n
+                && p.seeds(crate::Pit::new(side, pit)) == 0
+            {
+                report.fail(
+                    Check::EmptySowing,
+                    p,
+                    Some(m),
+                    "every candidate (Ruleset::candidates) to have a seed to sow",
+                    format!(
+                        "the candidate {m} sows no seed: its pit is empty; leave it out of the \
+                         candidates (the game ended for want of a legal move)"
+                    ),
+                );
+            }
+        }
+    }
     for m in candidates {
         match p.check(m) {
             Err(PlayError::EmptySowing { .. }) => report.fail(

@@ -216,3 +216,148 @@ fn check_ruleset_flags_seeds_taken_out_of_play_without_an_event() {
         "{report}"
     );
 }
+
+/// A scratch ruleset: `PITS` pits a row of `SEEDS` seeds, every pit a
+/// candidate, occupied or not (so a start with no seeds ends at once, for
+/// want of a legal move); `PANICS`: its candidates panic for North.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Scratch<const PITS: usize, const SEEDS: u8, const PANICS: bool>;
+
+impl<const PITS: usize, const SEEDS: u8, const PANICS: bool> Ruleset
+    for Scratch<PITS, SEEDS, PANICS>
+{
+    type State = ();
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        format!("scratch-{PITS}-{SEEDS}-{PANICS}").into()
+    }
+    fn from_name(name: &str) -> Option<Self> {
+        (name == Scratch::<PITS, SEEDS, PANICS>.name()).then_some(Scratch)
+    }
+    fn pits_per_row(&self) -> usize {
+        PITS
+    }
+    fn seeds_per_pit(&self) -> u8 {
+        SEEDS
+    }
+    fn scoring(&self) -> Scoring {
+        Scoring::LastMover
+    }
+    fn candidates(&self, pos: &View<'_, ()>) -> MoveSet {
+        assert!(
+            !(PANICS && pos.side_to_move() == Player::North),
+            "scratch: no candidates for North"
+        );
+        if SEEDS == 0 {
+            MoveSet::from_pit_mask((1 << PITS.min(24)) - 1)
+        } else {
+            MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
+        }
+    }
+    fn relays(&self, _: &Lap<'_>, _: &()) -> bool {
+        false
+    }
+    fn lap_end<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>, _: &Lap<'_>) -> Turn {
+        Turn::Next
+    }
+    fn no_move<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>) -> NoMove {
+        NoMove::End
+    }
+    fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
+        Outcome::Win {
+            winner: pos.side_to_move().other(),
+            score: None,
+        }
+    }
+}
+
+/// A board the engine cannot hold is reported, not a panic: 30 pits a
+/// row, one pit a row, 25 pits of 4 seeds (200 seeds).
+#[test]
+fn check_ruleset_reports_an_impossible_board() {
+    let report = check_ruleset(Scratch::<30, 2, false>, 4, 1);
+    assert!(report.failed(Check::BoardSize), "{report}");
+    assert_eq!(report.findings().len(), 1, "{report}");
+    assert_eq!(report.games, 0);
+    let text = report.to_string();
+    assert!(text.contains("2 to 24 pits a row"), "{text}");
+    assert!(text.contains("30 pits a row"), "{text}");
+    assert!(check_ruleset(Scratch::<1, 2, false>, 4, 1).failed(Check::BoardSize));
+    assert!(check_ruleset(Scratch::<0, 2, false>, 4, 1).failed(Check::BoardSize));
+    let many = check_ruleset(Scratch::<12, 5, false>, 4, 1);
+    assert!(many.failed(Check::BoardSize), "{many}");
+    assert!(many.to_string().contains("120 seeds"), "{many}");
+    // The largest boards are fine.
+    assert!(!check_ruleset(Scratch::<24, 2, false>, 1, 1).failed(Check::BoardSize));
+}
+
+/// A ruleset whose code panics is reported, game by game, with the
+/// position and the panic's message; the harness goes on.
+#[test]
+fn check_ruleset_reports_a_panicking_ruleset() {
+    let report = check_ruleset(Scratch::<3, 2, true>, 4, 1);
+    assert!(report.failed(Check::NoPanic), "{report}");
+    let panics: Vec<_> = report
+        .findings()
+        .iter()
+        .filter(|f| f.check == Check::NoPanic)
+        .collect();
+    // Every game panics (South's at its first move, North's at the start).
+    assert_eq!(panics.len(), 4, "{report}");
+    assert!(
+        panics
+            .iter()
+            .all(|f| f.found.contains("scratch: no candidates for North")),
+        "{report}"
+    );
+    // South's games panic in a known position.
+    assert!(
+        panics[0].position.starts_with("scratch-3-2-true "),
+        "{report}"
+    );
+    assert!(panics[1].position.contains("game 1"), "{report}");
+}
+
+/// A start with no seeds whose candidates are empty pits: the harness
+/// names the empty candidates, and the finished position's legality is as
+/// empty as its candidates.
+#[test]
+fn check_ruleset_flags_empty_candidates_of_a_start_with_no_seeds() {
+    let report = check_ruleset(Scratch::<3, 0, false>, 2, 1);
+    assert!(report.failed(Check::EmptySowing), "{report}");
+    assert!(!report.failed(Check::LegalMoves), "{report}");
+    let start = Position::new(Scratch::<3, 0, false>);
+    assert!(start.is_over());
+    assert!(start.candidate_moves().is_empty());
+    let l = start.legality();
+    assert!(l.ends.is_empty() && l.endless.is_empty() && l.undecided.is_empty());
+}
+
+/// A finding's text stays short: a game that does not end is given by
+/// its first and last moves and its length.
+#[test]
+fn a_findings_text_stays_short() {
+    let checks = sowing::testing::Checks {
+        ply_bound: 60,
+        checked_plies: 5,
+        ..Default::default()
+    };
+    let report = checks.run(Andada::default(), 6, 1);
+    let finding = report
+        .findings()
+        .iter()
+        .find(|f| f.check == Check::GameEnds)
+        .expect("a game longer than 60 plies");
+    assert!(finding.found.contains(" ... (60 plies) ... "), "{finding}");
+    assert!(finding.to_string().len() < 500, "{finding}");
+    let mut long = sowing::testing::Report::new("x");
+    long.push(sowing::testing::Finding {
+        check: Check::Custom,
+        position: "p".into(),
+        mv: None,
+        expected: "e".repeat(10_000),
+        found: "f".into(),
+    });
+    let text = long.findings()[0].to_string();
+    assert!(text.len() < 600, "{text}");
+    assert!(text.contains("(9640 characters)"), "{text}");
+}

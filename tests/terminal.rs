@@ -1938,3 +1938,99 @@ fn rule_options_by_name() {
         text(&out.stderr)
     );
 }
+
+/// An option given twice, between the variant's brackets, `--option` and
+/// the older flags, is refused with the option's name, not the last one
+/// winning; an `--option` holding several is refused too.
+#[test]
+fn an_option_given_twice_is_refused() {
+    for (args, option) in [
+        (
+            &[
+                "--variant",
+                "andada",
+                "--clockwise",
+                "--option",
+                "clockwise=false",
+            ][..],
+            "clockwise",
+        ),
+        (
+            &[
+                "--variant",
+                "andada(clockwise)",
+                "--option",
+                "clockwise=false",
+            ][..],
+            "clockwise",
+        ),
+        (
+            &[
+                "--variant",
+                "sadeqa-ii",
+                "--option",
+                "starter-only",
+                "--option",
+                "starter_only=false",
+            ][..],
+            "starter-only",
+        ),
+        (
+            &[
+                "--variant",
+                "andada",
+                "--reading",
+                "ludii",
+                "--option",
+                "reading=pankhurst",
+            ][..],
+            "reading",
+        ),
+    ] {
+        let args = [args, &["--games", "1"]].concat();
+        let out = run("selfplay", &args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&out.stdout), "", "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains(&format!("option {option} given twice")),
+            "{args:?}: {stderr}"
+        );
+    }
+    let out = run(
+        "selfplay",
+        &[
+            "--variant",
+            "andada",
+            "--option",
+            "clockwise,reading=ludii",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("one option per --option (or write andada(clockwise,reading=ludii))"),
+        "{stderr}"
+    );
+    let out = ran(
+        "selfplay",
+        &[
+            "--variant",
+            "andada",
+            "--option",
+            "reading=empty_row",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    // `_` reads as `-` in a value: the option is accepted.
+    assert!(
+        text(&out.stdout).contains("\n| andada-12 "),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -78,12 +78,39 @@ impl RuleOptions {
         given
     }
 
+    /// Refuses an option given twice (in `variant`'s brackets, `--option`
+    /// or the older flags) and an `--option` that holds several.
+    fn check_given(&self, variant: &str) -> Result<(), String> {
+        let (name, pairs) = sowing::options::split_options(variant).map_err(|e| format!("{e}"))?;
+        for o in &self.option {
+            if o.contains(',') {
+                return Err(format!(
+                    "--option {o}: one option per --option (or write {name}({}))",
+                    o.replace(' ', "")
+                ));
+            }
+        }
+        let mut seen: Vec<String> = pairs
+            .iter()
+            .map(|(o, _)| sowing::options::option_key(o))
+            .collect();
+        for (flag, option, _) in self.given() {
+            let key = sowing::options::option_key(option);
+            if seen.contains(&key) {
+                return Err(format!("{flag}: {}", OptionError::Twice { option: key }));
+            }
+            seen.push(key);
+        }
+        Ok(())
+    }
+
     /// The ruleset named `variant` (which may carry options of its own,
     /// `sadeqa-ii(starter-only)`) with the options applied where it has
     /// them; an option it does not have is skipped (for a tool that plays
     /// several games with one set of options).
     #[allow(dead_code)] // not every example needs it
     pub fn apply(&self, variant: &str) -> Result<AnyRuleset, String> {
+        self.check_given(variant)?;
         let mut rules: AnyRuleset = variant.parse().map_err(|e| format!("{e}"))?;
         for (flag, name, value) in self.given() {
             match rules.set_option(name, value) {
@@ -99,6 +126,7 @@ impl RuleOptions {
     /// error.
     #[allow(dead_code)] // not every example needs it
     pub fn build(&self, variant: &str) -> Result<AnyRuleset, String> {
+        self.check_given(variant)?;
         let mut rules: AnyRuleset = variant.parse().map_err(|e| format!("{e}"))?;
         for (flag, name, value) in self.given() {
             match rules.set_option(name, value) {
