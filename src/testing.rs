@@ -820,7 +820,15 @@ fn legality<R: Ruleset>(p: &Position<R>, report: &mut Report) -> bool {
     let l = p.legality();
     let all = l.ends.union(l.endless).union(l.undecided);
     let disjoint = l.ends.len() + l.endless.len() + l.undecided.len() == all.len();
-    if !disjoint || all != candidates {
+    // A finished position keeps its endless candidates in `endless` (why
+    // the player to move had no legal move), while `candidate_moves()` is
+    // empty: then only `ends` and `undecided` must be empty.
+    let split = if p.is_over() {
+        l.ends.is_empty() && l.undecided.is_empty()
+    } else {
+        all == candidates
+    };
+    if !disjoint || !split {
         report.fail(
             Check::LegalMoves,
             p,

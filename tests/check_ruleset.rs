@@ -318,8 +318,9 @@ fn check_ruleset_reports_a_panicking_ruleset() {
 }
 
 /// A start with no seeds whose candidates are empty pits: the harness
-/// names the empty candidates, and the finished position's legality is as
-/// empty as its candidates.
+/// names the empty candidates; the finished position has no candidate, no
+/// legal and no undecided move, and its legality keeps the refused
+/// candidates in `endless` (why the player to move could not move).
 #[test]
 fn check_ruleset_flags_empty_candidates_of_a_start_with_no_seeds() {
     let report = check_ruleset(Scratch::<3, 0, false>, 2, 1);
@@ -329,7 +330,8 @@ fn check_ruleset_flags_empty_candidates_of_a_start_with_no_seeds() {
     assert!(start.is_over());
     assert!(start.candidate_moves().is_empty());
     let l = start.legality();
-    assert!(l.ends.is_empty() && l.endless.is_empty() && l.undecided.is_empty());
+    assert!(l.ends.is_empty() && l.undecided.is_empty());
+    assert_eq!(l.endless.len(), 3);
 }
 
 /// A finding's text stays short: a game that does not end is given by

@@ -43,16 +43,8 @@ impl<R: Ruleset> Position<R> {
     /// moves known to end (legal), those proven endless, and those still
     /// undecided after [`TURN_BUDGET`] laps. A user interface offers
     /// `ends` at once and proves `undecided` ones with [`Position::prove`],
-    /// reporting progress. All three are empty when the game is over, as
-    /// [`Position::candidate_moves`] is.
+    /// reporting progress.
     pub fn legality(&self) -> Legality {
-        if self.over {
-            return Legality {
-                ends: MoveSet::EMPTY,
-                endless: MoveSet::EMPTY,
-                undecided: MoveSet::EMPTY,
-            };
-        }
         if !self.untried.is_empty() {
             return self.all_tried().legality();
         }
