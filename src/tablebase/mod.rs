@@ -483,6 +483,9 @@ pub(crate) fn describe(h: &file::Header, other: &file::Header) -> String {
     if h.options == other.options {
         // The same ruleset: what else differs.
         let parts = [
+            // A header edited by hand may name another ruleset than its
+            // options do.
+            (h.ruleset != other.ruleset).then(|| format!("ruleset {}", h.ruleset)),
             (h.values != other.values).then(|| format!("{} values", h.values)),
             (h.pits != other.pits).then(|| format!("{} pits", h.pits)),
             (h.seeds != other.seeds).then(|| format!("layer {}", h.seeds)),
