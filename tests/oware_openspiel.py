@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Differential test of the `oware` crate (oware/) against OpenSpiel's oware.
 
-Reads the output of `cargo run --release --example replay -- GAMES SEED`
-(run in oware/; format in oware/examples/replay.rs) from a file or stdin,
+Reads the output of `cargo run --release --example oware_replay -- GAMES SEED`
+(run in oware/; format in oware/examples/oware_replay.rs) from a file or stdin,
 replays every game through pyspiel.load_game("oware") and compares every
 ply: the move's legality, the board (12 houses), the scores, the player to
 move, the legal set, whether the game is over, and the returns. At OpenSpiel's

@@ -18,15 +18,12 @@
 //! with the whole layer, and each process writes every layer file to its
 //! own `--dir`: machines share no disk.
 
-#[path = "../../examples/common/rule_options.rs"]
-mod rule_options;
-
 use clap::Parser;
-use rule_options::RuleOptions;
 use serde::{Deserialize, Serialize};
 use sowing::tablebase::file::{Header, LayerFile, layer_path, write_layer};
 use sowing::tablebase::{Layer, Progress, Tabulate};
 use sowing::{BuiltIn, VisitRuleset};
+use sowing_cli::rule_options::RuleOptions;
 use std::cell::RefCell;
 use std::ops::Range;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! `sowing::Game` and prints every ply for `tests/oware_openspiel.py`, which
 //! replays them through OpenSpiel's `oware` and compares.
 //!
-//! `cargo run --release --example replay -- [GAMES] [SEED]`
+//! `cargo run --release --example oware_replay -- [GAMES] [SEED]`
 //!
 //! Lines (OpenSpiel's houses 0..12 and actions 0..6):
 //!

@@ -2,12 +2,12 @@
 //! refusal is a 4xx answer with a JSON body that says why ([`ApiError`]);
 //! engine work runs on tokio's blocking threads, proofs on the prover's.
 
-use crate::assets;
-use crate::engine::{self, GameSetup, GameView, Played, RuleChoice, Session};
-use crate::error::ApiError;
-use crate::players;
-use crate::prover::Prover;
-use crate::store::Store;
+use crate::serve::assets;
+use crate::serve::engine::{self, GameSetup, GameView, Played, RuleChoice, Session};
+use crate::serve::error::ApiError;
+use crate::serve::players;
+use crate::serve::prover::Prover;
+use crate::serve::store::Store;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State};
 use axum::http::{StatusCode, header};
@@ -92,7 +92,7 @@ pub fn router(app: Arc<App>, body_limit: usize) -> Router {
         .route("/style.css", get(assets::style))
         .route("/favicon.svg", get(assets::icon))
         .route("/favicon.ico", get(assets::icon))
-        .route("/rules/{game}", get(crate::rules::rules))
+        .route("/rules/{game}", get(crate::serve::rules::rules))
         .route("/api", get(meta))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(show))
@@ -571,7 +571,7 @@ async fn blocking<T: Send + 'static>(
     })
 }
 
-fn lock(shared: &crate::store::Shared) -> std::sync::MutexGuard<'_, Session> {
+fn lock(shared: &crate::serve::store::Shared) -> std::sync::MutexGuard<'_, Session> {
     shared.lock().unwrap_or_else(|e| e.into_inner())
 }
 

@@ -16,26 +16,11 @@
 //! a move proved while the person may type on); from `examples/common/`,
 //! the words shared with the other examples and the web board.
 
-#[path = "../common/database.rs"]
-#[allow(dead_code)] // the databases opened; the hint reads them
-mod database;
-#[path = "../common/describe.rs"]
-mod describe;
-#[path = "../common/narrate.rs"]
-mod narrate;
-#[path = "../common/pipe.rs"]
-mod pipe;
-#[path = "../common/progress.rs"]
-mod progress;
-#[path = "../common/rule_options.rs"]
-mod rule_options;
-#[path = "../common/tally.rs"]
-mod tally;
-
 mod board;
 mod input;
 mod text;
 
+use crate::{database, describe, pipe, progress, rule_options};
 use board::{announce, draw, narrate};
 use clap::{Parser, ValueEnum};
 use input::{Input, ask, play_proving};
@@ -202,7 +187,7 @@ fn abandon(game: &AnyGame) {
     print_record(game);
 }
 
-fn main() {
+pub fn main() {
     pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
     let hint_time = args.hint_time.unwrap_or(2.0);

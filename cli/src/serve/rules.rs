@@ -8,7 +8,7 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
 /// The rule book.
-const RULE_BOOK: &str = include_str!("../../docs/RULES.md");
+const RULE_BOOK: &str = include_str!("../../../docs/RULES.md");
 
 /// The games, as the board names them: (name in the address, title, the
 /// rule book's section for the game).

@@ -7,13 +7,13 @@
 //! Legality of a turn: the core sows each candidate move at the start of the
 //! turn under a small lap budget (`TURN_BUDGET`); a move that neither ends
 //! nor is proven endless within it is *undecided*, and the
-//! [`crate::prover`] workers prove it exactly, off the request threads,
+//! [`crate::serve::prover`] workers prove it exactly, off the request threads,
 //! with progress and cancellation, while the decided moves stay playable.
 
 use crate::describe;
-use crate::error::ApiError;
 use crate::narrate::Narration;
-use crate::players::{self, Chooser};
+use crate::serve::error::ApiError;
+use crate::serve::players::{self, Chooser};
 use serde::Serialize;
 use sowing::tablebase::AnyTablebase;
 use sowing::{

@@ -2,8 +2,8 @@
 //! move did.
 
 use crate::narrate::Narration;
+use crate::play::text::{WIDTH, print_notation, say};
 use crate::tally::Tally;
-use crate::text::{WIDTH, print_notation, say};
 use sowing::{AnyPosition, Event, Pit, Player};
 
 /// Draws the board as RULES.md section 1 draws it: North's row on top,

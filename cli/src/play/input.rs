@@ -1,10 +1,11 @@
 //! What a person types: a move or a command, the hint, and a move proved
 //! on another thread while the person may type on.
 
-use crate::board::draw;
+use crate::describe;
+use crate::play::Line;
+use crate::play::board::draw;
+use crate::play::text::{print_notation, say};
 use crate::progress::Progress;
-use crate::text::{print_notation, say};
-use crate::{Line, describe};
 use sowing::bots::{AlphaBeta, Budget};
 use sowing::solver::{Limits, Verdict, solve_moves};
 use sowing::tablebase::{AnyTablebase, Forecast};

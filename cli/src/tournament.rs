@@ -1,7 +1,8 @@
 //! `selfplay --tournament`: every pair of players on every variant, from
 //! both seats, with a cross table per variant and one over all variants.
 
-use super::{count, mix, name_hash, progress};
+use crate::progress;
+use crate::selfplay::{count, mix, name_hash};
 use sowing::bots::BotSpec;
 use sowing::{AnyGame, AnyPosition, Outcome, Player};
 use std::sync::Mutex;

@@ -21,7 +21,8 @@
 //! see [`strategy_moves`].
 
 use super::warana_strategy::{Made, strategy_moves};
-use super::{count, mix, name_hash, progress};
+use crate::progress;
+use crate::selfplay::{count, mix, name_hash};
 use sowing::bots::{BotSpec, BuiltInBot, SpecError};
 use sowing::{AnyGame, AnyPosition, DrawReason, Move, MoveSet, Outcome, Player};
 use std::collections::HashSet;

@@ -11,13 +11,6 @@
 //! `examples/common/`, the words shared with the terminal game (`describe`,
 //! `narrate`, `tally`).
 
-#[path = "../common/describe.rs"]
-mod describe;
-#[path = "../common/narrate.rs"]
-mod narrate;
-#[path = "../common/tally.rs"]
-mod tally;
-
 mod api;
 mod assets;
 mod engine;
@@ -27,6 +20,7 @@ mod prover;
 mod rules;
 mod store;
 
+use crate::describe;
 use clap::Parser;
 
 /// Serve a web board for the two-row mancala games of Ethiopia and Eritrea.
@@ -57,7 +51,7 @@ struct Args {
 }
 
 #[tokio::main]
-async fn main() {
+pub async fn main() {
     let args = Args::parse();
     if let Some(dir) = &args.tablebase
         && !dir.is_dir()

@@ -1,7 +1,7 @@
 //! The games in memory, bounded: when a new game would pass the bound, the
 //! game used least recently is dropped (its proofs are cancelled with it).
 
-use crate::engine::Session;
+use crate::serve::engine::Session;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 

@@ -1,0 +1,30 @@
+//! The tools of the `sowing` engine, for any game: the terminal game
+//! (`play`), `replay`, `analyse`, `solve`, `tablebase`, `selfplay` and the
+//! web board (`serve`), written once over the [`Ruleset`](sowing::Ruleset)
+//! trait. The built-in programs (`cargo run --release --example play`) are
+//! thin users of it.
+
+pub mod analyse;
+pub mod play;
+pub mod playouts;
+pub mod replay;
+pub mod selfplay;
+pub mod serve;
+pub mod solve;
+pub mod solve_boards;
+pub mod tablebase;
+
+/// The game options every tool takes: `--option name=value` and the
+/// older spellings (`--starter-only`, `--reading ludii`, `--clockwise`).
+pub mod rule_options;
+
+// The words and mechanics the tools share.
+pub(crate) mod database;
+pub(crate) mod describe;
+pub(crate) mod narrate;
+pub(crate) mod pipe;
+pub(crate) mod progress;
+pub(crate) mod study;
+pub(crate) mod tally;
+pub(crate) mod tournament;
+pub(crate) mod warana_strategy;

@@ -1,0 +1,108 @@
+//! Seeded random playouts per variant, for measuring the engine: plies per
+//! second, and under `valgrind --tool=callgrind` an instruction count that
+//! repeats exactly whatever else the machine is doing.
+//!
+//! ```text
+//! cargo build --release --example playouts
+//! target/release/examples/playouts [VARIANT] [GAMES]   # sadeqa-ii, sadeqa-iii, game-91, sadeqa-v, andada-12, andada-24, or all
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/playouts sadeqa-iii 100
+//! ```
+//!
+//! The playouts are the benchmark's (`benches/sowing.rs`): uniform random
+//! legal moves with a fixed seed per game, a lap limit of 10,000 (RULES.md
+//! section 2's option), at most 1,000 plies, played by `sowing::playout`
+//! (the lazy draw).
+
+use crate::pipe;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use sowing::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+use sowing::{Position, Ruleset};
+use std::hint::black_box;
+use std::time::Instant;
+
+fn playout<R: Ruleset>(start: Position<R>, seed: u64) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pos = start;
+    let plies = sowing::playout(&mut pos, &mut rng, 1000);
+    black_box(pos);
+    plies
+}
+
+fn run<R: Ruleset>(rules: R, games: u64) {
+    let start = Position::new(rules).with_lap_limit(Some(10_000));
+    let started = Instant::now();
+    let plies: usize = (0..games).map(|seed| playout(black_box(start), seed)).sum();
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{}: {games} games, {plies} plies, {:.2} M plies/s",
+        rules.name(),
+        plies as f64 / secs / 1e6
+    );
+}
+
+pub fn main() {
+    pipe::exit_quietly_on_closed_output();
+    let mut args = std::env::args().skip(1);
+    // No variant, or `all` (to give GAMES for every variant), runs them all.
+    // Case-insensitive, as variant names are elsewhere.
+    let which = args
+        .next()
+        .map_or_else(|| "all".to_string(), |w| w.to_ascii_lowercase());
+    const VARIANTS: [&str; 6] = [
+        "sadeqa-ii",
+        "sadeqa-iii",
+        "game-91",
+        "sadeqa-v",
+        "andada-12",
+        "andada-24",
+    ];
+    if which != "all" && !VARIANTS.contains(&which.as_str()) {
+        let usage = format!(
+            "usage: playouts [VARIANT] [GAMES]; VARIANT is one of {}, or all (the default)",
+            VARIANTS.join(", "),
+        );
+        if which == "--help" || which == "-h" {
+            println!("Seeded random playouts per variant, for measuring the engine.\n{usage}");
+            return;
+        }
+        eprintln!("playouts measures only the benchmark's variants, not {which:?}; {usage}");
+        std::process::exit(2);
+    }
+    let games: u64 = match args.next().map(|s| s.parse()) {
+        None => 1000,
+        Some(Ok(0)) => {
+            eprintln!("playouts: GAMES must be 1 at least, not 0");
+            std::process::exit(2);
+        }
+        Some(Ok(n)) => n,
+        Some(Err(_)) => {
+            eprintln!(
+                "playouts: GAMES must be a whole number, 1 at least; usage: playouts [VARIANT] [GAMES]"
+            );
+            std::process::exit(2);
+        }
+    };
+    if let Some(extra) = args.next() {
+        eprintln!("playouts: unexpected argument {extra:?}; usage: playouts [VARIANT] [GAMES]");
+        std::process::exit(2);
+    }
+    let wanted = |name: &str| which == "all" || which == name;
+    if wanted("sadeqa-ii") {
+        run(SadeqaII::new(), games);
+    }
+    if wanted("sadeqa-iii") {
+        run(SadeqaIII::new(), games);
+    }
+    if wanted("game-91") {
+        run(SadeqaIII::game_91(), games);
+    }
+    if wanted("sadeqa-v") {
+        run(SadeqaV, games);
+    }
+    for n in [12, 24] {
+        if wanted(&format!("andada-{n}")) {
+            run(Andada::new(n).expect("a board size"), games);
+        }
+    }
+}

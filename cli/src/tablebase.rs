@@ -1,0 +1,267 @@
+//! Endgame databases: builds them, and probes a position.
+//!
+//! ```text
+//! cargo run --release --example tablebase -- build --variant game-91 --max-seeds 16 --dir tb
+//! cargo run --release --example tablebase -- probe --dir tb "game-91 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 30-29"
+//! ```
+//!
+//! `build` writes one file a layer (`<variant>.<seeds>.tb`) into the
+//! directory, with a progress bar (positions done, rate, time left) for
+//! each sweep of each layer, and a table of the time and size of every
+//! layer; layers already built are read, not built again. `probe` prints
+//! who wins from the position under perfect play, by how many seeds (the
+//! scoring games) or in how many plies (the last-mover games), and each
+//! legal move's value.
+
+use crate::rule_options;
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use rule_options::RuleOptions;
+use sowing::tablebase::{Builder, Forecast, LayerReport, Progress, Tablebase, Tabulate};
+use sowing::{AnyPosition, Player, Position};
+use sowing::{BuiltIn, Visit, VisitRuleset};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Build or probe the endgame databases of a two-row mancala game of
+/// Ethiopia or Eritrea.
+#[derive(Parser, Debug)]
+#[command(version)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Build the databases of a variant up to a number of seeds on the board.
+    Build {
+        /// Variant: sadeqa-v, sadeqa-ii, sadeqa-iii, game-91, andada (=
+        /// andada-12), andada-15 .. andada-24.
+        #[arg(long)]
+        variant: String,
+        /// Build every layer up to this many seeds on the board.
+        #[arg(long, value_name = "K")]
+        max_seeds: u32,
+        /// The directory for the layer files (created if missing).
+        #[arg(long, value_name = "D")]
+        dir: PathBuf,
+        /// Worker threads (default: one per core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
+        #[command(flatten)]
+        options: RuleOptions,
+    },
+    /// Probe a position: who wins under perfect play, and each move's value.
+    Probe {
+        /// The directory of the layer files.
+        #[arg(long, value_name = "D")]
+        dir: PathBuf,
+        /// The position string (RULES.md section 7), e.g.
+        /// "game-91 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 30-29".
+        position: String,
+        #[command(flatten)]
+        options: RuleOptions,
+    },
+}
+
+pub fn main() -> ExitCode {
+    let args = Args::parse();
+    let result = match args.command {
+        Command::Build {
+            variant,
+            max_seeds,
+            dir,
+            threads,
+            options,
+        } => options.build(&variant).and_then(|rules| {
+            let threads = threads.map(usize::from);
+            struct Build(u32, PathBuf, Option<usize>);
+            impl VisitRuleset for Build {
+                type Output = Result<(), String>;
+                fn visit<R: BuiltIn>(self, r: R) -> Self::Output {
+                    build(r, self.0, self.1, self.2)
+                }
+            }
+            rules.visit(Build(max_seeds, dir, threads))
+        }),
+        Command::Probe {
+            dir,
+            position,
+            options,
+        } => probe_any(&dir, &position, &options),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tablebase: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `build`: every layer, a progress bar a sweep, then the table.
+fn build<R: Tabulate>(
+    rules: R,
+    max_seeds: u32,
+    dir: PathBuf,
+    threads: Option<usize>,
+) -> Result<(), String> {
+    let mut builder = Builder::new(rules, &dir).max_seeds(max_seeds);
+    if let Some(n) = threads {
+        builder = builder.threads(n);
+    }
+    // What the build will hold, before it starts: a build that cannot be
+    // made is refused first, and a layer too large for the machine is seen
+    // now, not after minutes.
+    let plan = builder.plan().map_err(|e| e.to_string())?;
+    eprintln!(
+        "building {} up to {max_seeds} seeds on the board into {}: {plan}",
+        sowing::options::with_options(&rules),
+        dir.display(),
+    );
+    let style = ProgressStyle::with_template(
+        "{prefix:>18} [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} left  {msg}",
+    )
+    .expect("a valid template")
+    .progress_chars("=> ");
+    // One bar for the sweep under way: a new sweep starts a new bar.
+    let bar: Mutex<Option<(u32, u32, ProgressBar)>> = Mutex::new(None);
+    let started = Instant::now();
+    let reports = builder
+        .build(|p: &Progress| {
+            let mut bar = bar.lock().expect("the progress bar");
+            let fresh = !matches!(&*bar, Some((s, w, _)) if *s == p.seeds && *w == p.sweep);
+            if fresh {
+                if let Some((_, _, old)) = bar.take() {
+                    old.finish_and_clear();
+                }
+                let b = ProgressBar::new(p.positions).with_style(style.clone());
+                b.set_prefix(format!("layer {}, sweep {}", p.seeds, p.sweep));
+                *bar = Some((p.seeds, p.sweep, b));
+            }
+            if let Some((_, _, b)) = &*bar {
+                b.set_position(p.done);
+                b.set_message(format!("{} changed", p.changed));
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    if let Some((_, _, b)) = bar.lock().expect("the progress bar").take() {
+        b.finish_and_clear();
+    }
+    print_reports(&reports, started.elapsed());
+    Ok(())
+}
+
+/// The table of layers: positions, sweeps, time, rate, growth.
+fn print_reports(reports: &[LayerReport], total: Duration) {
+    println!(
+        "{:>5} {:>13} {:>13} {:>6} {:>9} {:>12} {:>7}",
+        "seeds", "positions", "cumulative", "sweeps", "time (s)", "positions/s", "growth"
+    );
+    let mut cumulative = 0u64;
+    let mut previous: Option<&LayerReport> = None;
+    for r in reports {
+        cumulative += r.positions;
+        let secs = r.time.as_secs_f64();
+        let rate = if r.reused || secs == 0.0 {
+            "-".to_owned()
+        } else {
+            format!("{:.0}", r.positions as f64 * r.sweeps as f64 / secs)
+        };
+        // Only between two layers built now: a layer read from its file
+        // took no time worth comparing.
+        let growth = match previous {
+            Some(p) if !p.reused && !r.reused => format!(
+                "{:.2}",
+                r.time.as_secs_f64() / p.time.as_secs_f64().max(1e-9)
+            ),
+            _ => "-".to_owned(),
+        };
+        println!(
+            "{:>5} {:>13} {:>13} {:>6} {:>9.2} {:>12} {:>7}{}",
+            r.seeds,
+            r.positions,
+            cumulative,
+            r.sweeps,
+            secs,
+            rate,
+            growth,
+            if r.reused {
+                "  (read from its file)"
+            } else {
+                ""
+            }
+        );
+        if std::env::var_os("TABLEBASE_CHANGES").is_some() {
+            println!("      changes by sweep: {:?}", r.changes);
+        }
+        previous = Some(r);
+    }
+    println!(
+        "total: {cumulative} positions, {:.1} s",
+        total.as_secs_f64()
+    );
+}
+
+/// `probe`: reads the position string, then the databases of its ruleset.
+fn probe_any(dir: &std::path::Path, position: &str, options: &RuleOptions) -> Result<(), String> {
+    let variant = position.split_whitespace().next().unwrap_or("");
+    let rules = options.build(variant)?;
+    let pos = AnyPosition::from_str_with(rules, position).map_err(|e| e.to_string())?;
+    struct Probe<'a>(&'a std::path::Path);
+    impl Visit for Probe<'_> {
+        type Output = Result<(), String>;
+        fn visit<R: BuiltIn>(self, p: Position<R>) -> Self::Output {
+            probe(self.0, &p)
+        }
+    }
+    pos.visit(Probe(dir))
+}
+
+fn probe<R: Tabulate>(dir: &std::path::Path, pos: &Position<R>) -> Result<(), String> {
+    let tb = Tablebase::open(*pos.rules(), dir).map_err(|e| e.to_string())?;
+    println!("position: {pos}");
+    let Some(value) = tb.probe(pos) else {
+        return Err(format!(
+            "the databases in {} hold positions with at most {} seeds on the board (this one has {}){}",
+            dir.display(),
+            tb.max_seeds(),
+            pos.seeds_on_board(),
+            if pos.seeds_on_board() <= tb.max_seeds() {
+                ", and not its state"
+            } else {
+                ""
+            }
+        ));
+    };
+    println!("database: {}", result(pos, Forecast::of(pos, value)));
+    if !pos.is_over() {
+        let me = pos.side_to_move();
+        println!("moves ({me} to move):");
+        let mut rows: Vec<(i32, String)> = pos
+            .successors()
+            .map(|(mv, child)| {
+                let f = tb.forecast(&child).expect("a move never adds seeds");
+                (f.rank_for(me), format!("  {mv}: {}", result(&child, f)))
+            })
+            .collect();
+        rows.sort_by_key(|(rank, _)| -rank);
+        for (_, row) in rows {
+            println!("{row}");
+        }
+    }
+    Ok(())
+}
+
+/// "South wins by 4 seeds (holding 30-29 now)", "North wins in 7 plies",
+/// "draw (...)": the forecast, and the points held now in the scoring
+/// games.
+fn result<R: Tabulate>(pos: &Position<R>, f: Forecast) -> String {
+    match (pos.points(Player::South), pos.points(Player::North)) {
+        (Some(s), Some(n)) => format!("{f} (holding {s}-{n} now)"),
+        _ => f.to_string(),
+    }
+}
