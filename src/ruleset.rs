@@ -391,6 +391,22 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// into a `Position<Self>` starts here.
     fn from_name(name: &str) -> Option<Self>;
 
+    /// The game's full name for people, with its source: "Sadeqa II
+    /// (Pankhurst game 93)". What the tools print above a board and the
+    /// web board's menu shows. The default: [`Ruleset::name`].
+    fn title(&self) -> Cow<'static, str> {
+        self.name()
+    }
+
+    /// Why a finished game is over, by the game's end rule, as the tools
+    /// write it before the result: "North cannot move" (the default, the
+    /// side to move having no legal move), "Neither player can move".
+    /// Called only when the position is over and no repetition or ply
+    /// limit ended it.
+    fn end_reason(&self, pos: &View<'_, Self::State>) -> String {
+        format!("{} cannot move", pos.side_to_move())
+    }
+
     /// Pits per row, `n`: 2 to [`MAX_PITS_PER_ROW`](crate::MAX_PITS_PER_ROW)
     /// (24). [`Position::new`](crate::Position::new) panics outside it.
     fn pits_per_row(&self) -> usize;

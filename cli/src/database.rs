@@ -2,16 +2,16 @@
 //! built by the `tablebase` example) opened for a position's ruleset, and
 //! what they say of it, in the words every example prints.
 
-use sowing::tablebase::AnyTablebase;
-use sowing::{AnyPosition, AnyRuleset};
+use sowing::tablebase::Tablebase;
+use sowing::{Position, Ruleset};
 
 /// Opens the databases of `rules` in `dir`, or says why it cannot.
-pub fn open(dir: &str, rules: AnyRuleset) -> Result<AnyTablebase, String> {
-    AnyTablebase::open(rules, dir).map_err(|e| format!("--tablebase {dir}: {e}"))
+pub fn open<R: Ruleset>(dir: &str, rules: R) -> Result<Tablebase<R>, String> {
+    Tablebase::open(rules, dir).map_err(|e| format!("--tablebase {dir}: {e}"))
 }
 
 /// `database: South wins by 4 seeds`, or why the databases do not know.
-pub fn line(tb: &AnyTablebase, pos: &AnyPosition) -> String {
+pub fn line<R: Ruleset>(tb: &Tablebase<R>, pos: &Position<R>) -> String {
     match tb.forecast(pos) {
         Some(f) => format!("database: {f}"),
         None => format!(
@@ -24,7 +24,7 @@ pub fn line(tb: &AnyTablebase, pos: &AnyPosition) -> String {
 
 /// Prints [`line`] and, when the databases hold `pos`, each legal move's
 /// result under perfect play, best first; whether they hold it.
-pub fn report(tb: &AnyTablebase, pos: &AnyPosition) -> bool {
+pub fn report<R: Ruleset>(tb: &Tablebase<R>, pos: &Position<R>) -> bool {
     println!("{}", line(tb, pos));
     let Some(moves) = tb.move_forecasts(pos) else {
         return false;

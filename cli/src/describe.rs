@@ -2,18 +2,16 @@
 //! the same: why a game ended ("North cannot move: South wins."), the
 //! game's title, and a move as a person types it.
 
+use crate::{Games, Rules};
 use sowing::bots::SearchValue;
 use sowing::options::OptionValue;
-use sowing::{
-    AnyGame, AnyPosition, AnyRuleset, DrawReason, Move, Outcome, Player, Record, Refusal, Scoring,
-    Variant,
-};
+use sowing::{DrawReason, Game, Move, Outcome, Position, Record, Refusal, Ruleset, Scoring};
 
 /// How the result of a finished game reads: the reason, then who won, with
 /// the final points where the game scores points. `None` while the game
 /// goes on. Andada's and Sadeqa II's removed seeds are never shown as a
 /// score: those games have none.
-pub fn ending(game: &AnyGame) -> Option<String> {
+pub fn ending<R: Ruleset>(game: &Game<R>) -> Option<String> {
     let outcome = game.outcome();
     let pos = game.position();
     match outcome {
@@ -38,36 +36,10 @@ pub fn ending(game: &AnyGame) -> Option<String> {
     }
 }
 
-/// Why the position is over, by the ruleset's end rule.
-fn reason(pos: &AnyPosition) -> String {
-    let next = pos.side_to_move();
-    let last = next.other();
-    match pos.variant() {
-        Variant::SadeqaV => "Neither player can move".to_string(),
-        Variant::SadeqaIII | Variant::Game91 => {
-            format!("{next} cannot move and the seeds left go to {last}, who moved last")
-        }
-        Variant::Andada(_) => {
-            let empty = |p: Player| pos.row(p).iter().all(|&s| s == 0);
-            let phase_started = !pos.to_string().ends_with(" opening");
-            let reading = pos.rules().option_value("reading");
-            if reading != Some(OptionValue::Choice("pankhurst"))
-                && phase_started
-                && (empty(Player::South) || empty(Player::North))
-            {
-                let loser = if empty(last) && !empty(next) {
-                    last
-                } else {
-                    next
-                };
-                format!("{loser}'s row is empty")
-            } else {
-                format!("{next} cannot move")
-            }
-        }
-        // Sadeqa II, and a game without words of its own here.
-        _ => format!("{next} cannot move"),
-    }
+/// Why the position is over, by the ruleset's end rule
+/// ([`Ruleset::end_reason`]: each game says it in its own module).
+fn reason<R: Ruleset>(pos: &Position<R>) -> String {
+    pos.rules().end_reason(&pos.view())
 }
 
 /// "North wins 44-36" (the winner's points first, as the library's
@@ -123,15 +95,8 @@ pub fn search_value(value: SearchValue, scoring: Scoring) -> String {
 }
 
 /// The full name of the game, with its options.
-pub fn title(rules: AnyRuleset) -> String {
-    let name = match rules.variant() {
-        Variant::SadeqaV => "Sadeqa V (Jimma; Pankhurst game 84)".to_string(),
-        Variant::SadeqaII => "Sadeqa II (Pankhurst game 93)".to_string(),
-        Variant::SadeqaIII => "Sadeqa III (Pankhurst game 92)".to_string(),
-        Variant::Game91 => "Sadeqa III with 4 seeds (Pankhurst game 91)".to_string(),
-        Variant::Andada(n) => format!("Andada (Kunama), {n} pits per row"),
-        _ => rules.name().to_string(),
-    };
+pub fn title<R: Ruleset>(rules: &R) -> String {
+    let name = rules.title().into_owned();
     let mut options = Vec::new();
     if rules.option_value("starter-only") == Some(OptionValue::Flag(true)) {
         options.push("only the starter's first move is forced".to_string())
@@ -212,13 +177,9 @@ pub fn no_such_pit(typed: &str, pits_per_row: usize) -> String {
 /// A blank string is refused in the library's words
 /// ([`sowing::ParsePositionError::Empty`], "position string is empty:
 /// expected <variant> ..."), not as a variant named "".
-#[allow(dead_code)]
-pub fn variant_of(position: &str) -> Result<&str, String> {
+pub fn variant_of<'a>(games: &Games, position: &'a str) -> Result<&'a str, String> {
     match position.split_whitespace().next() {
-        Some(variant) => variant
-            .parse::<sowing::Variant>()
-            .map(|_| variant)
-            .map_err(|e| e.to_string()),
+        Some(variant) => games.rules(variant).map(|_| variant),
         None => Err(position
             .parse::<sowing::Setup>()
             .map(|_| ())
@@ -338,24 +299,19 @@ fn shorten(text: &str) -> String {
     }
 }
 
-/// `--position` read with the rules `build` makes from its variant field.
-/// A `--variant` given with it must name the same game; otherwise the two
-/// are said to disagree, in the flags' words.
-#[allow(dead_code)]
-pub fn position_flag(
+/// The game a `--position` string names (its variant field), checked
+/// against a `--variant` given with it: the two must name the same game;
+/// otherwise they are said to disagree, in the flags' words.
+pub fn position_variant<'a>(
+    games: &Games,
     variant: Option<&str>,
-    position: &str,
-    build: impl FnOnce(&str) -> Result<AnyRuleset, String>,
-) -> Result<AnyPosition, String> {
+    position: &'a str,
+) -> Result<&'a str, String> {
     let bad = |e: String| format!("bad --position {:?}: {e}", shorten(position));
-    let named = variant_of(position).map_err(bad)?;
+    let named = variant_of(games, position).map_err(bad)?;
     if let Some(flag) = variant {
-        let chosen: Variant = flag
-            .parse()
-            .map_err(|e: sowing::UnknownVariant| e.to_string())?;
-        let theirs: Variant = named
-            .parse()
-            .map_err(|e: sowing::UnknownVariant| e.to_string())?;
+        let chosen = games.rules(flag)?.name();
+        let theirs = games.rules(named)?.name();
         if chosen != theirs {
             return Err(format!(
                 "--variant {flag} and the position string name different games: the string \
@@ -363,6 +319,27 @@ pub fn position_flag(
             ));
         }
     }
-    let rules = build(named)?;
-    AnyPosition::from_str_with(rules, position).map_err(|e| bad(e.to_string()))
+    Ok(named)
+}
+
+/// `--position` read with `rules` (which its variant field named).
+pub fn position_flag<R: Ruleset>(rules: R, position: &str) -> Result<Position<R>, String> {
+    Position::from_str_with(rules, position)
+        .map_err(|e| format!("bad --position {:?}: {e}", shorten(position)))
+}
+
+/// The rules a tool runs with: those `--position` names, checked against
+/// `--variant`, or `--variant`'s, or the default game's; with the option
+/// flags applied.
+pub fn chosen_rules(
+    games: &Games,
+    variant: Option<&str>,
+    position: Option<&str>,
+    options: &crate::rule_options::RuleOptions,
+) -> Result<Rules, String> {
+    let name = match position {
+        Some(p) => position_variant(games, variant, p)?.to_string(),
+        None => variant.map_or_else(|| games.default_name(), str::to_string),
+    };
+    options.build(games, &name)
 }

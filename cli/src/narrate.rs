@@ -2,7 +2,7 @@
 //! (`play`) and the web board's log (`serve`), from the move's traced
 //! events.
 
-use sowing::{AnyPosition, Event, Pit, Scoring};
+use sowing::{Event, Pit, Position, Ruleset, Scoring};
 
 /// `""` for one, `"s"` for more (or none).
 pub fn plural(n: u32) -> &'static str {
@@ -24,7 +24,7 @@ pub struct Narration {
 
 impl Narration {
     /// The narration of `events`, a move played from `before`.
-    pub fn of(before: &AnyPosition, events: &[Event]) -> Narration {
+    pub fn of<R: Ruleset>(before: &Position<R>, events: &[Event]) -> Narration {
         Narration {
             // A capture counts only where points do (RULES.md 4.3, 6.4).
             removing: before.rules().scoring() == Scoring::LastMover,

@@ -3,7 +3,7 @@
 //! every million laps or so; this one prints a line at once and then about
 //! once a second, so a person waiting sees what is going on.
 
-use sowing::{AnyPosition, Control, Move, MoveSet, PlayError, Proof};
+use sowing::{Control, Move, MoveSet, PlayError, Position, Proof, Ruleset};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -101,7 +101,7 @@ impl Control for Progress {
 /// The legal moves of `pos`, exactly: the moves known to end at once, then
 /// each undecided one proved with its progress on standard error.
 #[allow(dead_code)]
-pub fn legal_moves_reported(pos: &AnyPosition) -> MoveSet {
+pub fn legal_moves_reported<R: Ruleset>(pos: &Position<R>) -> MoveSet {
     legal_moves_reported_at(pos, "", true)
 }
 
@@ -109,7 +109,11 @@ pub fn legal_moves_reported(pos: &AnyPosition) -> MoveSet {
 /// (`"sadeqa-iii game 7, ply 12, North: "`); `limit_flag`: whether the
 /// program can take `--lap-limit` here (not under `--exact`).
 #[allow(dead_code)]
-pub fn legal_moves_reported_at(pos: &AnyPosition, context: &str, limit_flag: bool) -> MoveSet {
+pub fn legal_moves_reported_at<R: Ruleset>(
+    pos: &Position<R>,
+    context: &str,
+    limit_flag: bool,
+) -> MoveSet {
     let legality = pos.legality();
     let mut legal = legality.ends;
     for mv in legality.undecided {
@@ -134,15 +138,15 @@ pub fn legal_moves_reported_at(pos: &AnyPosition, context: &str, limit_flag: boo
     legal
 }
 
-/// Settles `pos` ([`AnyPosition::settle`]): each undecided move proved with
+/// Settles `pos` ([`Position::settle`]): each undecided move proved with
 /// its progress on standard error, so that what follows (a search, the
 /// solver) finds the legal moves at no cost instead of proving them
 /// silently. With a `deadline` (a program's `--time`), a proof still
 /// running then is stopped: `Err` with the move and the laps sown, the
 /// moves proved so far kept.
 #[allow(dead_code)]
-pub fn settle_reported(
-    pos: &mut AnyPosition,
+pub fn settle_reported<R: Ruleset>(
+    pos: &mut Position<R>,
     deadline: Option<Instant>,
 ) -> Result<(), (Move, u64)> {
     let mut progress = Progress::new().without_limit_flag();

@@ -2,8 +2,8 @@
 //! reading and Andada's direction and readings (RULES.md sections 4.1, 6,
 //! 6.7).
 
+use crate::{Games, Rules};
 use clap::{Args, ValueEnum};
-use sowing::AnyRuleset;
 use sowing::options::OptionError;
 
 /// Options of the rulesets that have them: `--option name=value`
@@ -108,10 +108,9 @@ impl RuleOptions {
     /// `sadeqa-ii(starter-only)`) with the options applied where it has
     /// them; an option it does not have is skipped (for a tool that plays
     /// several games with one set of options).
-    #[allow(dead_code)] // not every example needs it
-    pub fn apply(&self, variant: &str) -> Result<AnyRuleset, String> {
+    pub fn apply(&self, games: &Games, variant: &str) -> Result<Rules, String> {
         self.check_given(variant)?;
-        let mut rules: AnyRuleset = variant.parse().map_err(|e| format!("{e}"))?;
+        let mut rules = games.rules(variant)?;
         for (flag, name, value) in self.given() {
             match rules.set_option(name, value) {
                 Ok(()) => {}
@@ -124,16 +123,20 @@ impl RuleOptions {
 
     /// [`RuleOptions::apply`], and an option the variant does not have is an
     /// error.
-    #[allow(dead_code)] // not every example needs it
-    pub fn build(&self, variant: &str) -> Result<AnyRuleset, String> {
+    pub fn build(&self, games: &Games, variant: &str) -> Result<Rules, String> {
         self.check_given(variant)?;
-        let mut rules: AnyRuleset = variant.parse().map_err(|e| format!("{e}"))?;
+        let mut rules = games.rules(variant)?;
         for (flag, name, value) in self.given() {
             match rules.set_option(name, value) {
                 Ok(()) => {}
-                Err(OptionError::NotForGame { option, .. }) if !flag.starts_with("--option") => {
-                    let games = games_with(&option).join(", ");
-                    return Err(format!("{flag} applies to {games}, not {}", rules.name()));
+                Err(
+                    OptionError::NotForGame { option, .. } | OptionError::Unknown { option, .. },
+                ) if !flag.starts_with("--option") => {
+                    let with = games_with(games, &option).join(", ");
+                    if with.is_empty() {
+                        return Err(format!("{flag}: {} has no option {option}", rules.name()));
+                    }
+                    return Err(format!("{flag} applies to {with}, not {}", rules.name()));
                 }
                 Err(e) => return Err(format!("{flag}: {e}")),
             }
@@ -146,32 +149,25 @@ impl RuleOptions {
 /// is a board of.
 pub fn family(name: &str) -> &str {
     match name.rsplit_once('-') {
-        Some((base, n))
-            if n.bytes().all(|b| b.is_ascii_digit()) && base.parse::<sowing::Variant>().is_ok() =>
-        {
-            base
-        }
+        Some((base, n)) if n.bytes().all(|b| b.is_ascii_digit()) && base == "andada" => base,
         _ => name,
     }
 }
 
-/// The built-in games that have option `option`, each once, in the
+/// The games of `games` that have option `option`, each once, in the
 /// words of the messages (`sadeqa-ii`, `Andada`).
-pub fn games_with(option: &str) -> Vec<String> {
-    let mut games: Vec<String> = Vec::new();
-    for rules in sowing::Variant::ALL
-        .iter()
-        .filter_map(|&v| AnyRuleset::from_variant(v))
-    {
+pub fn games_with(games: &Games, option: &str) -> Vec<String> {
+    let mut with: Vec<String> = Vec::new();
+    for rules in games.names().iter().filter_map(|n| games.rules(n).ok()) {
         if rules.options().iter().any(|o| o.is_named(option)) {
-            let game = match family(rules.name()) {
+            let game = match family(&rules.name()) {
                 "andada" => "Andada".to_string(),
                 other => other.to_string(),
             };
-            if !games.contains(&game) {
-                games.push(game);
+            if !with.contains(&game) {
+                with.push(game);
             }
         }
     }
-    games
+    with
 }

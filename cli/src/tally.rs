@@ -1,7 +1,7 @@
 //! What each side has, and what it means in the game: the same words in
 //! the terminal game (`play`) and on the web board (`serve`).
 
-use sowing::{AnyPosition, Pit, Player};
+use sowing::{Pit, Player, Position, Ruleset};
 
 /// What the counts beside each row are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +32,10 @@ pub struct Tally {
 impl Tally {
     /// The tally of `pos`, from the engine's own points
     /// (`Position::points`, `None` where the game scores none).
-    pub fn of(pos: &AnyPosition) -> Tally {
+    pub fn of<R: Ruleset>(pos: &Position<R>) -> Tally {
         let captured = [pos.captured(Player::South), pos.captured(Player::North)];
-        let sadeqa_v = pos.variant() == sowing::Variant::SadeqaV;
+        // Waranas: the pits a game marks as owned (Sadeqa V, RULES.md 3.4).
+        let sadeqa_v = R::MARKS_PITS;
         let waranas = Player::BOTH.map(|owner| {
             if !sadeqa_v {
                 return Vec::new();
@@ -63,7 +64,7 @@ impl Tally {
                 captured,
                 in_waranas: None,
                 waranas,
-                removed: matches!(pos.variant(), sowing::Variant::Andada(_)).then(|| pos.removed()),
+                removed: pos.rules().removes_seeds().then(|| pos.removed()),
             },
         }
     }

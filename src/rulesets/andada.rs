@@ -296,6 +296,35 @@ impl Ruleset for Andada {
         Cow::Borrowed(Variant::Andada(self.pits_per_row).name())
     }
 
+    fn title(&self) -> Cow<'static, str> {
+        Cow::Owned(format!(
+            "Andada (Kunama), {} pits per row",
+            self.pits_per_row
+        ))
+    }
+
+    /// The last player able to move wins (RULES.md section 6.6); under the
+    /// empty-row and Ludii readings (section 6.7) a row emptied once the
+    /// opening is over ends the game, and its owner loses.
+    fn end_reason(&self, pos: &View<'_, Self::State>) -> String {
+        let next = pos.side_to_move();
+        let last = next.other();
+        let empty = |p: Player| pos.board().row_is_empty(p);
+        if self.reading != Reading::Pankhurst
+            && *pos.state() != Phase::Opening
+            && (empty(Player::South) || empty(Player::North))
+        {
+            let loser = if empty(last) && !empty(next) {
+                last
+            } else {
+                next
+            };
+            format!("{loser}'s row is empty")
+        } else {
+            format!("{next} cannot move")
+        }
+    }
+
     fn from_name(name: &str) -> Option<Self> {
         match name.parse() {
             Ok(Variant::Andada(n)) => Andada::new(n),

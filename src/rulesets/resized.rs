@@ -371,6 +371,10 @@ impl<R: Resizable> Ruleset for Resized<R> {
         self.rules.points(pos, player)
     }
 
+    fn end_reason(&self, pos: &View<'_, Self::State>) -> String {
+        self.rules.end_reason(pos)
+    }
+
     #[inline]
     fn evaluate(&self, pos: &View<'_, Self::State>) -> i32 {
         self.rules.evaluate(pos)

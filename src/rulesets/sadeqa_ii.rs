@@ -119,6 +119,10 @@ impl Ruleset for SadeqaII {
         Cow::Borrowed(Variant::SadeqaII.name())
     }
 
+    fn title(&self) -> Cow<'static, str> {
+        Cow::Borrowed("Sadeqa II (Pankhurst game 93)")
+    }
+
     fn from_name(name: &str) -> Option<Self> {
         name.eq_ignore_ascii_case(Variant::SadeqaII.name())
             .then(SadeqaII::new)

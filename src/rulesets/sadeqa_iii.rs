@@ -67,6 +67,24 @@ impl Ruleset for SadeqaIII {
         Cow::Borrowed(self.variant().name())
     }
 
+    fn title(&self) -> Cow<'static, str> {
+        Cow::Borrowed(if self.game_91 {
+            "Sadeqa III with 4 seeds (Pankhurst game 91)"
+        } else {
+            "Sadeqa III (Pankhurst game 92)"
+        })
+    }
+
+    /// The player who cannot move ends the game, and the seeds left go to
+    /// the last mover (RULES.md section 5.5).
+    fn end_reason(&self, pos: &View<'_, Self::State>) -> String {
+        let next = pos.side_to_move();
+        format!(
+            "{next} cannot move and the seeds left go to {}, who moved last",
+            next.other()
+        )
+    }
+
     fn from_name(name: &str) -> Option<Self> {
         match name.parse() {
             Ok(Variant::SadeqaIII) => Some(SadeqaIII::new()),

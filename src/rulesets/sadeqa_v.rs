@@ -79,6 +79,15 @@ impl Ruleset for SadeqaV {
         Cow::Borrowed(Variant::SadeqaV.name())
     }
 
+    fn title(&self) -> Cow<'static, str> {
+        Cow::Borrowed("Sadeqa V (Jimma; Pankhurst game 84)")
+    }
+
+    /// The game ends when neither player can move (RULES.md section 3.6).
+    fn end_reason(&self, _: &View<'_, Self::State>) -> String {
+        "Neither player can move".to_string()
+    }
+
     fn from_name(name: &str) -> Option<Self> {
         name.eq_ignore_ascii_case(Variant::SadeqaV.name())
             .then_some(SadeqaV)

@@ -1,0 +1,293 @@
+//! The games the tools offer ([`Games`]), and the one place where a game
+//! chosen at run time (a `--variant` name, a position string's variant
+//! field, a web request) becomes its ruleset's type: [`Games::rules`] gives
+//! a [`Rules`], whose methods run each tool's code, written once for any
+//! `R: Ruleset`, with the concrete type.
+//!
+//! A game of one's own gets every tool by registering it:
+//!
+//! ```no_run
+//! # use sowing::rulesets::SadeqaII as MyGame;
+//! fn main() -> std::process::ExitCode {
+//!     sowing_cli::run([MyGame::default()])
+//! }
+//! ```
+
+use sowing::options::{OptionError, OptionSpec, OptionValue};
+use sowing::{AnyRuleset, BuiltIn, Ruleset, Variant, VisitRuleset};
+use std::fmt;
+use std::sync::Arc;
+
+/// A ruleset chosen at run time, with its options. Cheap to clone.
+///
+/// Its methods forward to code written once over `R: Ruleset`; each tool
+/// adds the entry points it needs to [`Erased`] (one line each there and
+/// in its blanket implementation).
+#[derive(Clone)]
+pub struct Rules(Arc<dyn Erased>);
+
+impl Rules {
+    /// `rules`, of any ruleset type.
+    pub fn new<R: Ruleset>(rules: R) -> Rules {
+        Rules(Arc::new(rules))
+    }
+
+    /// The name alone (`andada-15`), as a position string starts with it.
+    pub fn name(&self) -> String {
+        self.0.name()
+    }
+
+    /// The options the ruleset declares.
+    pub fn options(&self) -> &'static [OptionSpec] {
+        self.0.options()
+    }
+
+    /// Option `name`'s value, if the ruleset has it.
+    pub fn option_value(&self, name: &str) -> Option<OptionValue> {
+        self.0.option_value(name)
+    }
+
+    /// The ruleset with option `name` set to `value` (`None`: a bare flag).
+    ///
+    /// # Errors
+    /// As [`sowing::options::set_option_text`]; `self` is unchanged.
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        self.0.with_option(name, value).map(|r| *self = r)
+    }
+
+    /// The ruleset as the tools' code sees it: the erased entry points.
+    pub(crate) fn erased(&self) -> &dyn Erased {
+        &*self.0
+    }
+}
+
+/// The name with the options that differ from their defaults:
+/// `sadeqa-ii(starter-only)`.
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.with_options())
+    }
+}
+
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rules({self})")
+    }
+}
+
+/// A ruleset with its type erased: what [`Rules`] holds. Implemented for
+/// every [`Ruleset`]; a tool's entry point is a method here that calls the
+/// tool's generic code with `*self`.
+pub(crate) trait Erased: Send + Sync + 'static {
+    fn name(&self) -> String;
+    fn with_options(&self) -> String;
+    fn options(&self) -> &'static [OptionSpec];
+    fn option_value(&self, name: &str) -> Option<OptionValue>;
+    fn with_option(&self, name: &str, value: Option<&str>) -> Result<Rules, OptionError>;
+    // The tools' entry points, one a tool:
+}
+
+impl<R: Ruleset> Erased for R {
+    fn name(&self) -> String {
+        Ruleset::name(self).into_owned()
+    }
+    fn with_options(&self) -> String {
+        sowing::options::with_options(self).to_string()
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        Ruleset::options(self)
+    }
+    fn option_value(&self, name: &str) -> Option<OptionValue> {
+        Ruleset::option_value(self, name)
+    }
+    fn with_option(&self, name: &str, value: Option<&str>) -> Result<Rules, OptionError> {
+        let mut rules = *self;
+        sowing::options::set_option_text(&mut rules, name, value)?;
+        Ok(Rules::new(rules))
+    }
+}
+
+/// One game (or family of boards) the tools offer: how its names read.
+trait Family: Send + Sync {
+    /// Its names, for messages and lists (`andada`'s boards each).
+    fn names(&self) -> Vec<String>;
+    /// `text` (`name` or `name(option=value, ...)`) as a ruleset, or
+    /// `None` when no name of the family matches.
+    fn parse(&self, text: &str) -> Option<Result<Rules, String>>;
+}
+
+/// The crate's own games, read as [`AnyRuleset`] reads them (so that their
+/// messages are the library's).
+struct BuiltIns;
+
+impl Family for BuiltIns {
+    fn names(&self) -> Vec<String> {
+        Variant::ALL.iter().map(|v| v.name().to_string()).collect()
+    }
+    fn parse(&self, text: &str) -> Option<Result<Rules, String>> {
+        let (name, _) = sowing::options::split_options(text).ok()?;
+        name.parse::<Variant>().ok()?;
+        Some(
+            text.parse::<AnyRuleset>()
+                .map(|rules| rules.visit(ToRules))
+                .map_err(|e| e.to_string()),
+        )
+    }
+}
+
+/// [`AnyRuleset`] to [`Rules`]: the built-in games' one dispatch.
+struct ToRules;
+
+impl VisitRuleset for ToRules {
+    type Output = Rules;
+    fn visit<R: BuiltIn>(self, rules: R) -> Rules {
+        Rules::new(rules)
+    }
+}
+
+/// A game registered by its ruleset value: its name, read by the type's
+/// [`Ruleset::from_name`] with options.
+struct Registered<R>(R);
+
+impl<R: Ruleset> Family for Registered<R> {
+    fn names(&self) -> Vec<String> {
+        vec![self.0.name().into_owned()]
+    }
+    fn parse(&self, text: &str) -> Option<Result<Rules, String>> {
+        sowing::options::parse_with_options::<R>(text)
+            .map(|r| r.map(Rules::new))
+            .map_err(|e| e.to_string())
+            .transpose()
+    }
+}
+
+/// The games a program offers, in the order its help lists them; the first
+/// is the default.
+pub struct Games {
+    families: Vec<Box<dyn Family>>,
+    built_in: bool,
+}
+
+impl Games {
+    /// The crate's own games: Sadeqa V (the default), Sadeqa II, Sadeqa
+    /// III, game 91 and Andada on every board.
+    pub fn built_in() -> Games {
+        Games {
+            families: vec![Box::new(BuiltIns)],
+            built_in: true,
+        }
+    }
+
+    /// No game yet.
+    pub fn new() -> Games {
+        Games {
+            families: Vec::new(),
+            built_in: false,
+        }
+    }
+
+    /// `self` with the game `rules` plays (read by its name, with options,
+    /// through [`Ruleset::from_name`]).
+    #[must_use]
+    pub fn with<R: Ruleset>(mut self, rules: R) -> Games {
+        self.families.push(Box::new(Registered(rules)));
+        self
+    }
+
+    /// Every game's name, in order.
+    pub fn names(&self) -> Vec<String> {
+        self.families.iter().flat_map(|f| f.names()).collect()
+    }
+
+    /// The default game's name: the first.
+    pub fn default_name(&self) -> String {
+        self.names().into_iter().next().unwrap_or_default()
+    }
+
+    /// `preferred` if it is one of the games (a tool's usual default, as
+    /// `solve`'s `sadeqa-ii`), else [`Games::default_name`].
+    pub fn default_for(&self, preferred: &str) -> String {
+        if self.rules(preferred).is_ok() {
+            preferred.to_string()
+        } else {
+            self.default_name()
+        }
+    }
+
+    /// The ruleset `text` names (`name` or `name(option=value, ...)`, the
+    /// name in any case).
+    ///
+    /// # Errors
+    /// An unknown name (the list of names), or an option's error.
+    pub fn rules(&self, text: &str) -> Result<Rules, String> {
+        for family in &self.families {
+            if let Some(found) = family.parse(text) {
+                return found;
+            }
+        }
+        if self.built_in && self.families.len() == 1 {
+            // The library's own words for an unknown variant.
+            return Err(text
+                .parse::<AnyRuleset>()
+                .err()
+                .map_or_else(|| format!("unknown variant {text:?}"), |e| e.to_string()));
+        }
+        let name = text.split('(').next().unwrap_or(text).trim();
+        Err(format!(
+            "{}: expected {}",
+            if name.is_empty() {
+                "no variant named".to_string()
+            } else {
+                format!("unknown variant {name:?}")
+            },
+            self.names().join(", ")
+        ))
+    }
+}
+
+impl Default for Games {
+    fn default() -> Games {
+        Games::built_in()
+    }
+}
+
+impl<R: Ruleset, const N: usize> From<[R; N]> for Games {
+    fn from(list: [R; N]) -> Games {
+        list.into_iter().fold(Games::new(), Games::with)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_names_read_with_options() {
+        let games = Games::built_in();
+        let rules = games.rules("sadeqa-ii(starter-only)").unwrap();
+        assert_eq!(rules.name(), "sadeqa-ii");
+        assert_eq!(rules.to_string(), "sadeqa-ii(starter-only)");
+        assert_eq!(games.rules("Andada-15").unwrap().name(), "andada-15");
+        assert_eq!(games.default_name(), "sadeqa-v");
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_games() {
+        let err = Games::built_in().rules("oware").unwrap_err();
+        assert!(err.contains("unknown variant \"oware\""), "{err}");
+        assert!(err.contains("sadeqa-v"), "{err}");
+        let err = Games::from([sowing::rulesets::SadeqaII::default()])
+            .rules("kalah")
+            .unwrap_err();
+        assert_eq!(err, "unknown variant \"kalah\": expected sadeqa-ii");
+    }
+
+    #[test]
+    fn options_are_set_as_data() {
+        let mut rules = Games::built_in().rules("andada").unwrap();
+        rules.set_option("clockwise", None).unwrap();
+        assert_eq!(rules.to_string(), "andada-12(clockwise)");
+        let err = rules.set_option("starter-only", None).unwrap_err();
+        assert!(err.to_string().contains("starter-only"), "{err}");
+    }
+}
