@@ -144,6 +144,30 @@ impl Ruleset for Oware {
         name.eq_ignore_ascii_case("oware").then_some(Oware)
     }
 
+    /// What the tools print above the board.
+    fn title(&self) -> Cow<'static, str> {
+        Cow::Borrowed("Oware (abapa), OpenSpiel's rules")
+    }
+
+    /// `IsTerminal` by score, or no legal move (the seeds left collected,
+    /// `CollectAndTerminate`). The end by repetition is the tools' own
+    /// words.
+    fn end_reason(&self, pos: &View<'_, ()>) -> String {
+        let limit = TOTAL / 2;
+        let (south, north) = (pos.captured(Player::South), pos.captured(Player::North));
+        if south == limit && north == limit {
+            format!("Each player has captured {limit} seeds")
+        } else if south > limit || north > limit {
+            let leader = if south > north { Player::South } else { Player::North };
+            format!("{leader} has captured more than {limit} seeds")
+        } else {
+            format!(
+                "{} cannot move, and each player takes the seeds left in his row",
+                pos.side_to_move()
+            )
+        }
+    }
+
     /// `num_houses_per_player = 6`.
     fn pits_per_row(&self) -> usize {
         HOUSES

@@ -8,9 +8,11 @@ import path from 'node:path';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repo = path.resolve(here, '../..');
 
-export async function startServer(extraArgs = []) {
-  const bin = process.env.SERVE_BIN || path.join(repo, 'target/release/examples/serve');
-  const child = spawn(bin, ['--port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+// `command`: another program and the arguments before `--port` (the Oware
+// crate's `oware serve`: a game from another crate, through the tools crate).
+export async function startServer(extraArgs = [], command = null) {
+  const [bin, ...lead] = command || [process.env.SERVE_BIN || path.join(repo, 'target/release/examples/serve')];
+  const child = spawn(bin, [...lead, '--port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error('the server did not start within 20 s')), 20000);
