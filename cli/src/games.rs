@@ -85,6 +85,10 @@ pub(crate) trait Erased: Send + Sync + 'static {
     fn option_value(&self, name: &str) -> Option<OptionValue>;
     fn with_option(&self, name: &str, value: Option<&str>) -> Result<Rules, OptionError>;
     // The tools' entry points, one a tool:
+    // play
+    fn play(&self, games: &Games, args: &crate::play::Args) -> std::process::ExitCode;
+    // replay
+    fn replay(&self, args: &crate::replay::Args) -> Result<(), String>;
 }
 
 impl<R: Ruleset> Erased for R {
@@ -104,6 +108,14 @@ impl<R: Ruleset> Erased for R {
         let mut rules = *self;
         sowing::options::set_option_text(&mut rules, name, value)?;
         Ok(Rules::new(rules))
+    }
+    // play
+    fn play(&self, games: &Games, args: &crate::play::Args) -> std::process::ExitCode {
+        crate::play::run(*self, games, args)
+    }
+    // replay
+    fn replay(&self, args: &crate::replay::Args) -> Result<(), String> {
+        crate::replay::run(*self, args)
     }
 }
 

@@ -11,9 +11,9 @@ pub use games::{Games, Rules};
 // built-in games) and `main_with(&Games, args)`.
 // WIP (branch `generic`): a module is listed here once converted.
 // pub mod analyse;
-// pub mod play;
+pub mod play;
 // pub mod playouts;
-// pub mod replay;
+pub mod replay;
 // pub mod selfplay;
 // pub mod serve;
 // pub mod solve;

@@ -11,12 +11,16 @@
 //! option, is reported on standard error (naming the ply at fault) and the
 //! exit status is 2. The whole record is read, against the board's pit
 //! range, before any of it is played; a `/` after the last move ends it.
+//!
+//! Written once for any game: [`main_with`] chooses the ruleset among the
+//! [`Games`] a program offers; the replay runs with its type.
 
-use crate::{describe, pipe, progress, rule_options};
+use crate::{Games, describe, pipe, progress, rule_options};
 use clap::{Parser, ValueEnum};
 use progress::Progress;
 use rule_options::RuleOptions;
-use sowing::{AnyGame, AnyPosition, Player, RecordError};
+use sowing::{Game, Player, Position, RecordError, Ruleset};
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 /// Replay a game record (moves separated by `/`, e.g. `2/8/3/9`) and print
@@ -25,7 +29,7 @@ use std::process::ExitCode;
 #[command(version)]
 // The start: --variant, --position or both (a clap error names both).
 #[command(group(clap::ArgGroup::new("start").required(true).multiple(true).args(["variant", "position"])))]
-struct Args {
+pub(crate) struct Args {
     /// Variant to start from its initial position: sadeqa-v, sadeqa-ii,
     /// sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24.
     #[arg(long)]
@@ -72,32 +76,32 @@ enum Side {
     N,
 }
 
-/// The start position from the arguments.
-fn start_position(args: &Args) -> Result<AnyPosition, String> {
-    let start = match (&args.position, &args.variant) {
-        (Some(s), variant) => {
-            describe::position_flag(variant.as_deref(), s, |name| args.rules.build(name))?
-        }
-        (None, Some(v)) => {
+/// The start position from the arguments, of `rules` (which
+/// [`describe::chosen_rules`] chose from them).
+fn start_position<R: Ruleset>(rules: R, args: &Args) -> Result<Position<R>, String> {
+    let start = match &args.position {
+        Some(s) => describe::position_flag(rules, s)?,
+        None => {
             let first = match args.first {
                 Side::S => Player::South,
                 Side::N => Player::North,
             };
-            AnyPosition::new_with_first(args.rules.build(v)?, first)
+            Position::new_with_first(rules, first)
         }
-        (None, None) => return Err("give --variant or --position".into()),
     };
     Ok(start.with_lap_limit(args.lap_limit))
 }
 
-fn run(args: &Args) -> Result<(), String> {
-    let start = start_position(args)?;
+/// The replay, with the ruleset's type: `rules` are those the arguments
+/// chose.
+pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
+    let start = start_position(rules, args)?;
     // The whole record is read, against this board, before any of it is
     // played: an entry that is not a move of this board is refused with
     // nothing printed.
     let record = describe::parse_record(&args.record, start.pits_per_row())
         .map_err(|e| format!("bad record: {e}"))?;
-    let mut game = AnyGame::new(start);
+    let mut game = Game::new(start);
     if args.no_repetition {
         game = game.with_repetition(None);
     }
@@ -116,7 +120,7 @@ fn run(args: &Args) -> Result<(), String> {
         println!("{ply} {mv} {}", game.position());
     }
     let legal = if game.outcome().is_ongoing() {
-        progress::legal_moves_reported(&game.position())
+        progress::legal_moves_reported(game.position())
     } else {
         game.legal_moves()
     };
@@ -129,10 +133,26 @@ fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// Replays a record of one of the built-in games.
 pub fn main() -> ExitCode {
+    main_with(&Games::built_in(), std::env::args_os())
+}
+
+/// Replays a record of one of `games`, with the command line `args` (the
+/// program's name first, as clap shows it in its usage). A bad flag exits
+/// as clap does; a record, position or option that cannot be read or
+/// played is printed (`replay: ...`) and gives exit status 2.
+pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
     pipe::exit_quietly_on_closed_output();
-    let args = Args::parse();
-    match run(&args) {
+    let args = Args::parse_from(args);
+    let replayed = describe::chosen_rules(
+        games,
+        args.variant.as_deref(),
+        args.position.as_deref(),
+        &args.rules,
+    )
+    .and_then(|rules| rules.erased().replay(&args));
+    match replayed {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("replay: {e}");

@@ -4,13 +4,13 @@
 use crate::narrate::Narration;
 use crate::play::text::{WIDTH, print_notation, say};
 use crate::tally::Tally;
-use sowing::{AnyPosition, Event, Pit, Player};
+use sowing::{Event, Pit, Player, Position, Ruleset};
 
 /// Draws the board as RULES.md section 1 draws it: North's row on top,
 /// right to left; South's row below, left to right; pit numbers outside
 /// the rows. A board too wide for the terminal is drawn in parts, left
 /// part first, each part a full slice of both rows.
-pub fn draw(pos: &AnyPosition, names: &[String; 2]) {
+pub fn draw<R: Ruleset>(pos: &Position<R>, names: &[String; 2]) {
     let n = pos.pits_per_row();
     let cell = |owner: Player, number: usize| {
         let pit = Pit::new(owner, number as u8);
@@ -70,7 +70,8 @@ pub fn draw(pos: &AnyPosition, names: &[String; 2]) {
             &format!("{}: {}", names[owner.index()], tally.words(owner)),
         );
     }
-    if pos.variant() == sowing::Variant::SadeqaV
+    // A game that marks pits (Sadeqa V's waranas) explains the mark.
+    if R::MARKS_PITS
         && (1..=n as u8).any(|i| {
             Player::BOTH
                 .iter()
@@ -96,7 +97,7 @@ pub fn draw(pos: &AnyPosition, names: &[String; 2]) {
 
 /// Announces a move that is due before it is asked for or played: Andada's
 /// opening and its choice move.
-pub fn announce(pos: &AnyPosition, names: &[String; 2]) {
+pub fn announce<R: Ruleset>(pos: &Position<R>, names: &[String; 2]) {
     if pos.is_over() {
         return;
     }
@@ -122,7 +123,7 @@ pub fn announce(pos: &AnyPosition, names: &[String; 2]) {
 /// Tells what a move did, from its traced events, in the words the web
 /// board uses ([`Narration`]): each run of laps summarised as one sowing
 /// (every lap too with `all_laps`), then the other events.
-pub fn narrate(pos_before: &AnyPosition, events: &[Event], all_laps: bool) {
+pub fn narrate<R: Ruleset>(pos_before: &Position<R>, events: &[Event], all_laps: bool) {
     let words = Narration::of(pos_before, events);
     let mut i = 0;
     while i < events.len() {

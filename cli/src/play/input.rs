@@ -8,9 +8,8 @@ use crate::play::text::{print_notation, say};
 use crate::progress::Progress;
 use sowing::bots::{AlphaBeta, Budget};
 use sowing::solver::{Limits, Verdict, solve_moves};
-use sowing::tablebase::{AnyTablebase, Forecast};
-use sowing::{AnyGame, AnyPosition, Event, Move, MoveSet, PlayError, Position, Ruleset};
-use sowing::{BuiltIn, Visit};
+use sowing::tablebase::{Forecast, Tablebase};
+use sowing::{Event, Game, Move, MoveSet, PlayError, Position, Ruleset};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -60,7 +59,7 @@ fn proved_win<R: Ruleset>(pos: &Position<R>, time: Duration) -> Option<Move> {
 /// Only the moves known to end are weighed: an undecided move's proof can
 /// take minutes (and the solver would prove it first, silently), while a
 /// hint must come within `seconds`.
-pub fn hint(pos: &AnyPosition, seconds: f64, db: Option<&AnyTablebase>) {
+pub fn hint<R: Ruleset>(pos: &Position<R>, seconds: f64, db: Option<&Tablebase<R>>) {
     // The databases, where they hold the position: exact, and at once.
     if let Some(moves) = db.and_then(|db| db.move_forecasts(pos)) {
         let me = pos.side_to_move();
@@ -96,14 +95,7 @@ pub fn hint(pos: &AnyPosition, seconds: f64, db: Option<&AnyTablebase>) {
         );
         None
     } else {
-        struct ProvedWin(Duration);
-        impl Visit for ProvedWin {
-            type Output = Option<Move>;
-            fn visit<R: BuiltIn>(self, p: Position<R>) -> Option<Move> {
-                proved_win(&p, self.0)
-            }
-        }
-        pos.visit(ProvedWin(per_move))
+        proved_win(pos, per_move)
     };
     if let Some(mv) = win {
         say(
@@ -117,7 +109,7 @@ pub fn hint(pos: &AnyPosition, seconds: f64, db: Option<&AnyTablebase>) {
     }
     let seconds = seconds / 2.0;
     let mut bot = AlphaBeta::with_budget(Budget::Time(Duration::from_secs_f64(seconds)));
-    match bot.search_any(pos, moves) {
+    match bot.search(pos, moves) {
         Some(r) => {
             // The value with its unit: seeds ahead, mobility counted in
             // seeds, or a proven result.
@@ -156,16 +148,16 @@ pub enum Input {
 }
 
 /// Asks the person for a move until one is legal; `Quit` at end of input.
-pub fn ask(
-    game: &AnyGame,
+pub fn ask<R: Ruleset>(
+    game: &Game<R>,
     names: &[String; 2],
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
     typed_ahead: &mut Option<Line>,
     proven_endless: MoveSet,
     hint_time: f64,
-    db: Option<&AnyTablebase>,
+    db: Option<&Tablebase<R>>,
 ) -> Input {
-    let pos = game.position();
+    let pos = *game.position();
     // What is known at once (RULES.md section 2, "never a frozen caller"):
     // the moves known to end are offered, an undecided one is noted, and it
     // is refused only if its proof, when played, finds it endless (then it
@@ -257,8 +249,8 @@ pub fn ask(
 /// line the person types stops the proof (`PlayError::Cancelled`). The game
 /// takes the move only if the proof finds that it ends. Also returns
 /// whether the input ended during the proof (which stops it as well).
-pub fn play_proving(
-    game: &mut AnyGame,
+pub fn play_proving<R: Ruleset>(
+    game: &mut Game<R>,
     mv: Move,
     events: &mut Vec<Event>,
     input: &Receiver<Line>,

@@ -13,22 +13,28 @@
 //!
 //! Modules: `text` (lines that fit 80 columns), `board` (the board, what is
 //! due, what a move did), `input` (a person's moves and commands, the hint,
-//! a move proved while the person may type on); from `examples/common/`,
-//! the words shared with the other examples and the web board.
+//! a move proved while the person may type on); from the crate, the words
+//! shared with the other tools and the web board.
+//!
+//! Written once for any game: [`main_with`] chooses the ruleset among the
+//! [`Games`] a program offers, and everything after runs with its type
+//! (`run`, generic over `R: Ruleset`).
 
 mod board;
 mod input;
 mod text;
 
-use crate::{database, describe, pipe, progress, rule_options};
+use crate::{Games, database, describe, pipe, progress, rule_options};
 use board::{announce, draw, narrate};
 use clap::{Parser, ValueEnum};
 use input::{Input, ask, play_proving};
 use progress::Progress;
 use rule_options::RuleOptions;
-use sowing::bots::{BotSpec, BuiltInBot, SpecError};
-use sowing::{AnyGame, AnyPosition, MoveSet, PlayError, Player};
+use sowing::bots::{Bot, BotSpec, SpecError};
+use sowing::{Game, MoveSet, PlayError, Player, Position, Ruleset};
+use std::ffi::OsString;
 use std::io::BufRead;
+use std::process::ExitCode;
 use std::str::FromStr;
 use text::{print_record, say};
 
@@ -39,7 +45,7 @@ type Line = std::io::Result<String>;
 /// Play a two-row mancala game of Ethiopia or Eritrea in the terminal.
 #[derive(Parser, Debug)]
 #[command(version)]
-struct Args {
+pub(crate) struct Args {
     /// Variant: sadeqa-v (the default), sadeqa-ii, sadeqa-iii, game-91,
     /// andada (= andada-12), andada-15 .. andada-24. With --position, the
     /// position string must be of this variant.
@@ -139,36 +145,33 @@ enum Side {
     N,
 }
 
-/// The start position from the arguments.
-fn start_position(args: &Args) -> Result<AnyPosition, String> {
+/// The start position from the arguments, of `rules` (which
+/// [`describe::chosen_rules`] chose from them).
+fn start_position<R: Ruleset>(rules: R, args: &Args) -> Result<Position<R>, String> {
     let start = match &args.position {
-        // As `replay`: a --variant that the string contradicts is an error.
-        Some(s) => {
-            describe::position_flag(args.variant.as_deref(), s, |name| args.rules.build(name))?
-        }
+        Some(s) => describe::position_flag(rules, s)?,
         None => {
             let first = match args.first {
                 Side::S => Player::South,
                 Side::N => Player::North,
             };
-            let variant = args.variant.as_deref().unwrap_or("sadeqa-v");
-            AnyPosition::new_with_first(args.rules.build(variant)?, first)
+            Position::new_with_first(rules, first)
         }
     };
     Ok(start.with_lap_limit(args.lap_limit))
 }
 
 /// A seat at the board: a person or a computer player.
-enum Seat {
+enum Seat<R: Ruleset> {
     Human,
-    Computer(Box<dyn BuiltInBot>),
+    Computer(Box<dyn Bot<R>>),
 }
 
-impl Seat {
-    fn new(kind: Kind, seed: u64) -> Seat {
+impl<R: Ruleset> Seat<R> {
+    fn new(kind: Kind, seed: u64) -> Seat<R> {
         match kind {
             Kind::Human => Seat::Human,
-            Kind::Computer(spec) => Seat::Computer(spec.build(seed)),
+            Kind::Computer(spec) => Seat::Computer(spec.build_for(seed)),
         }
     }
 
@@ -178,7 +181,7 @@ impl Seat {
 }
 
 /// Ends a game left unfinished: its length and record.
-fn abandon(game: &AnyGame) {
+fn abandon<R: Ruleset>(game: &Game<R>) {
     println!(
         "Game abandoned after {} pl{}.",
         game.ply(),
@@ -187,50 +190,83 @@ fn abandon(game: &AnyGame) {
     print_record(game);
 }
 
-pub fn main() {
+/// The terminal game of the built-in games.
+pub fn main() -> ExitCode {
+    main_with(&Games::built_in(), std::env::args_os())
+}
+
+/// The terminal game of `games` (the first is the default `--variant`),
+/// with the command line `args` (the program's name first, as clap shows
+/// it in its usage). A bad flag exits as clap does; an error of the flags'
+/// values is printed (`play: ...`) and gives exit status 2.
+pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
     pipe::exit_quietly_on_closed_output();
-    let args = Args::parse();
+    let args = Args::parse_from(args);
     let hint_time = args.hint_time.unwrap_or(2.0);
     if let Err(e) = describe::seconds("--hint-time", hint_time, false) {
         eprintln!("play: {e}");
-        std::process::exit(2);
+        return ExitCode::from(2);
     }
-    // Flags that would change nothing are refused, as in the other examples.
+    // Flags that would change nothing are refused, as in the other tools.
     let humans = [args.south, args.north]
         .iter()
         .filter(|&&k| k == Kind::Human)
         .count();
     if humans == 2 && args.seed.is_some() {
         eprintln!("play: --seed seeds the computer players, and both sides are human");
-        std::process::exit(2);
+        return ExitCode::from(2);
     }
     if humans == 0 && args.hint_time.is_some() {
         eprintln!("play: --hint-time is for a person's hint command, and no side is human");
-        std::process::exit(2);
+        return ExitCode::from(2);
     }
     if humans == 0 && args.tablebase.is_some() {
         eprintln!("play: --tablebase is for a person's hint command, and no side is human");
-        std::process::exit(2);
+        return ExitCode::from(2);
     }
-    let start = match start_position(&args) {
+    match describe::chosen_rules(
+        games,
+        args.variant.as_deref(),
+        args.position.as_deref(),
+        &args.rules,
+    ) {
+        Ok(rules) => rules.erased().play(games, &args),
+        Err(e) => {
+            eprintln!("play: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The game itself, with the ruleset's type: `rules` are those the
+/// arguments chose.
+pub(crate) fn run<R: Ruleset>(rules: R, _games: &Games, args: &Args) -> ExitCode {
+    let hint_time = args.hint_time.unwrap_or(2.0);
+    let start = match start_position(rules, args) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("play: {e}");
-            std::process::exit(2);
+            return ExitCode::from(2);
         }
     };
-    let db = args.tablebase.as_ref().map(|dir| {
-        database::open(dir, start.rules()).unwrap_or_else(|e| {
+    let db = match args
+        .tablebase
+        .as_ref()
+        .map(|dir| database::open(dir, *start.rules()))
+    {
+        Some(Err(e)) => {
             eprintln!("play: {e}");
-            std::process::exit(2);
-        })
-    });
+            return ExitCode::from(2);
+        }
+        Some(Ok(db)) => Some(db),
+        None => None,
+    };
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
     });
-    let mut seats = [
+    let mut seats: [Seat<R>; 2] = [
         Seat::new(args.south, seed.wrapping_mul(2)),
         Seat::new(args.north, seed.wrapping_mul(2).wrapping_add(1)),
     ];
@@ -242,7 +278,7 @@ pub fn main() {
         format!("South{}", kind_name(args.south)),
         format!("North{}", kind_name(args.north)),
     ];
-    let mut game = AnyGame::new(start).with_ply_limit(args.ply_limit);
+    let mut game = Game::new(start).with_ply_limit(args.ply_limit);
     if args.no_repetition {
         game = game.with_repetition(None);
     }
@@ -273,23 +309,27 @@ pub fn main() {
     if seats.iter().any(Seat::is_human) {
         say("", "Type help for help.");
     }
-    draw(&game.position(), &names);
-    announce(&game.position(), &names);
+    draw(game.position(), &names);
+    announce(game.position(), &names);
     let (send, input) = std::sync::mpsc::channel::<Line>();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            if send.send(line).is_err() {
-                break;
+    // Only a person's moves are read (a game between computer players
+    // leaves standard input alone).
+    if seats.iter().any(Seat::is_human) {
+        std::thread::spawn(move || {
+            for line in std::io::stdin().lock().lines() {
+                if send.send(line).is_err() {
+                    break;
+                }
             }
-        }
-    });
+        });
+    }
     let mut lines = input.iter();
     // A line typed during a proof, to be read next; the moves proved
     // endless in a position (it keeps no proof of its own).
     let mut pending: Option<Line> = None;
-    let mut proven: (Option<AnyPosition>, MoveSet) = (None, MoveSet::EMPTY);
+    let mut proven: (Option<Position<R>>, MoveSet) = (None, MoveSet::EMPTY);
     while game.outcome().is_ongoing() {
-        let pos = game.position();
+        let pos = *game.position();
         let side = pos.side_to_move();
         let mv = match &mut seats[side.index()] {
             // A computer player chooses among the moves known to end, and
@@ -297,9 +337,9 @@ pub fn main() {
             Seat::Computer(b) => {
                 let known = pos.legality().ends;
                 if known.is_empty() {
-                    b.choose_any_from(&pos, progress::legal_moves_reported(&pos))
+                    b.choose_from(&pos, progress::legal_moves_reported(&pos))
                 } else {
-                    b.choose_any_from(&pos, known)
+                    b.choose_from(&pos, known)
                 }
             }
             Seat::Human => match ask(
@@ -318,7 +358,7 @@ pub fn main() {
                 Input::Move(mv) => Some(mv),
                 Input::Quit => {
                     abandon(&game);
-                    return;
+                    return ExitCode::SUCCESS;
                 }
                 Input::Undo => {
                     let mut undone = Vec::new();
@@ -336,8 +376,8 @@ pub fn main() {
                             "",
                             &format!("Took back {} move(s): {}.", undone.len(), list.join(", ")),
                         );
-                        draw(&game.position(), &names);
-                        announce(&game.position(), &names);
+                        draw(game.position(), &names);
+                        announce(game.position(), &names);
                     }
                     continue;
                 }
@@ -374,7 +414,7 @@ pub fn main() {
                     ),
                 );
                 abandon(&game);
-                return;
+                return ExitCode::SUCCESS;
             }
             played
         } else {
@@ -418,8 +458,8 @@ pub fn main() {
                 continue;
             }
         }
-        draw(&game.position(), &names);
-        announce(&game.position(), &names);
+        draw(game.position(), &names);
+        announce(game.position(), &names);
     }
     // A line typed during the proof of the move that ended the game.
     if let Some(Ok(line)) = &pending
@@ -438,4 +478,5 @@ pub fn main() {
         say("", &format!("Result: {why}"));
     }
     print_record(&game);
+    ExitCode::SUCCESS
 }

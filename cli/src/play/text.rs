@@ -1,7 +1,7 @@
 //! Lines that fit the terminal: wrapped words, and notation strings
 //! broken where they can be pasted back.
 
-use sowing::AnyGame;
+use sowing::{Game, Ruleset};
 
 /// The terminal's width: every line printed fits it.
 pub const WIDTH: usize = 80;
@@ -91,7 +91,7 @@ pub fn print_notation(label: &str, text: &str, record: bool) {
 
 /// Prints the game's record, `Record: 2/8/3`; a game of no plies has none
 /// to print: `Record: (no moves)`.
-pub fn print_record(game: &AnyGame) {
+pub fn print_record<R: Ruleset>(game: &Game<R>) {
     let record = game.record().to_string();
     if record.is_empty() {
         println!("Record: (no moves)");
