@@ -85,6 +85,23 @@ pub(crate) trait Erased: Send + Sync + 'static {
     fn option_value(&self, name: &str) -> Option<OptionValue>;
     fn with_option(&self, name: &str, value: Option<&str>) -> Result<Rules, OptionError>;
     // The tools' entry points, one a tool:
+    // analyse
+    fn analyse(
+        &self,
+        games: &Games,
+        args: &crate::analyse::Args,
+    ) -> Result<std::process::ExitCode, String>;
+    // solve
+    fn solve(
+        &self,
+        games: &Games,
+        args: &crate::solve::Args,
+    ) -> Result<std::process::ExitCode, String>;
+    fn scoring(&self) -> sowing::Scoring;
+    // tablebase
+    fn tablebase(&self, command: &crate::tablebase::Command) -> Result<(), String>;
+    // playouts
+    fn playouts(&self, games: u64);
 }
 
 impl<R: Ruleset> Erased for R {
@@ -104,6 +121,33 @@ impl<R: Ruleset> Erased for R {
         let mut rules = *self;
         sowing::options::set_option_text(&mut rules, name, value)?;
         Ok(Rules::new(rules))
+    }
+    // analyse
+    fn analyse(
+        &self,
+        games: &Games,
+        args: &crate::analyse::Args,
+    ) -> Result<std::process::ExitCode, String> {
+        crate::analyse::run(*self, games, args)
+    }
+    // solve
+    fn solve(
+        &self,
+        games: &Games,
+        args: &crate::solve::Args,
+    ) -> Result<std::process::ExitCode, String> {
+        crate::solve::run(*self, games, args)
+    }
+    fn scoring(&self) -> sowing::Scoring {
+        Ruleset::scoring(self)
+    }
+    // tablebase
+    fn tablebase(&self, command: &crate::tablebase::Command) -> Result<(), String> {
+        crate::tablebase::run(*self, command)
+    }
+    // playouts
+    fn playouts(&self, games: u64) {
+        crate::playouts::run(*self, games)
     }
 }
 
