@@ -14,38 +14,43 @@
 //! wins by 4 seeds`, and each move's result), without a search; elsewhere
 //! the alpha-beta search reads them at its leaves.
 
-use crate::{database, describe, pipe, progress, rule_options};
+use crate::search_args::SearchArgs;
+use crate::{Games, database, describe, pipe, progress};
 use clap::Parser;
-use rule_options::RuleOptions;
 use sowing::bots::alphabeta::{Table, analyse, table_line};
 use sowing::bots::{Budget, Evaluation, StandardEval, TablebaseEval};
 use sowing::solver::{Limits, Verdict, solve_moves};
-use sowing::tablebase::{AnyTablebase, Tabulate};
-use sowing::{AnyPosition, Move, Position, Scoring};
-use sowing::{BuiltIn, Visit};
+use sowing::{Move, Position, Ruleset, Scoring};
+use std::ffi::OsString;
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Analyse a position: every legal move with its value, best first.
 #[derive(Parser, Debug)]
 #[command(version)]
-struct Args {
-    /// The position string (RULES.md section 7); its variant field names
-    /// the variant.
-    #[arg(long)]
-    position: String,
-
+#[command(mut_arg("variant", |a| a.help(
+    "The game whose start is analysed when no --position is given (built in: sadeqa-v, the \
+     default, sadeqa-ii, sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24). \
+     With --position, the position string must be of this game"
+)))]
+#[command(mut_arg("position", |a| a.help(
+    "The position string (RULES.md section 7); its variant field names the variant"
+)))]
+#[command(mut_arg("time", |a| a.help(
+    "Search for about this many seconds, more than 0 (default 3 when --depth is not given)"
+)))]
+#[command(mut_arg("tablebase", |a| a.help(
+    "The endgame databases' directory (built by the `tablebase` example): a position they \
+     hold is answered from them; elsewhere the search reads them at its leaves"
+)))]
+pub(crate) struct Args {
     #[command(flatten)]
-    rules: RuleOptions,
+    search: SearchArgs,
 
     /// Search to this depth in plies, 1 to 64.
     #[arg(long, conflicts_with = "time", allow_negative_numbers = true,
           value_parser = |s: &str| describe::whole_number::<u8>(s, 1, 64))]
     depth: Option<u8>,
-
-    /// Search for about this many seconds, more than 0 (default 3 when
-    /// --depth is not given).
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
-    time: Option<f64>,
 
     /// Seconds of proof-number search per move before the alpha-beta
     /// search (0: none): up to this much for each legal move, so a
@@ -57,28 +62,85 @@ struct Args {
         allow_negative_numbers = true
     )]
     solve_time: f64,
-
-    /// The endgame databases' directory (built by the `tablebase`
-    /// example): a position they hold is answered from them; elsewhere
-    /// the search reads them at its leaves.
-    #[arg(long, value_name = "DIR")]
-    tablebase: Option<String>,
 }
 
-fn fail(msg: impl std::fmt::Display) -> ! {
-    eprintln!("analyse: {msg}");
-    std::process::exit(2);
+/// The game `analyse` starts from without `--position` or `--variant`
+/// (where the program has it).
+const DEFAULT_GAME: &str = "sadeqa-v";
+
+/// `analyse` for the built-in games.
+pub fn main() -> ExitCode {
+    main_with(&Games::built_in(), std::env::args_os())
 }
 
-/// The value of `flag` as a time: at most 86,400 s, and more than 0 unless
-/// `zero` (`--solve-time 0`: no proof search) is allowed.
-fn seconds(s: f64, flag: &str, zero: bool) -> Duration {
-    describe::seconds(flag, s, zero).unwrap_or_else(|e| fail(e))
+/// `analyse` for `games`: `args` as on the command line, the program's
+/// name first. Exit status 2 and a line on standard error for bad flags.
+pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    pipe::exit_quietly_on_closed_output();
+    let args = Args::try_parse_from(args).unwrap_or_else(|e| e.exit());
+    match start(games, &args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("analyse: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Checks the times (before anything is printed), chooses the rules and
+/// runs the analysis with their type.
+fn start(games: &Games, args: &Args) -> Result<ExitCode, String> {
+    describe::seconds("--solve-time", args.solve_time, true)?;
+    args.search.time()?;
+    let rules = args.search.rules(games, DEFAULT_GAME)?;
+    rules.erased().analyse(games, args)
+}
+
+/// The analysis with the rules' type: the databases, the position, its
+/// undecided moves proved, then the databases' answer or the search.
+pub(crate) fn run<R: Ruleset>(rules: R, _games: &Games, args: &Args) -> Result<ExitCode, String> {
+    let solve_time = describe::seconds("--solve-time", args.solve_time, true)?;
+    let time = args.search.time()?;
+    let budget = match (args.depth, time) {
+        (Some(d), _) => Budget::Depth(d),
+        (None, Some(t)) => Budget::Time(t),
+        (None, None) => Budget::Time(Duration::from_secs(3)),
+    };
+    let db = args.search.tablebase(rules)?;
+    let mut pos = args.search.position(rules)?;
+    // The analysis starts from the exact legal moves: undecided ones are
+    // proved first, with the progress on standard error.
+    // --time bounds these proofs too (--depth has no time bound).
+    let clock = Instant::now();
+    let deadline = time.and_then(|t| clock.checked_add(t));
+    if let Err((mv, laps)) = progress::settle_reported(&mut pos, deadline) {
+        return Err(format!(
+            "the time (--time {}) ran out proving whether move {mv} ever ends ({laps:.1e} laps \
+             sown): the analysis needs the exact legal moves; give more --time, or --depth",
+            args.search.time.unwrap_or_default()
+        ));
+    }
+    match db {
+        // The databases first: where they hold the position they are
+        // exact, and no search is needed; elsewhere the search reads them
+        // at its leaves.
+        Some(db) => {
+            println!("position: {pos}");
+            if database::report(&db, &pos) {
+                return Ok(ExitCode::SUCCESS);
+            }
+            println!();
+            let eval = TablebaseEval::new(db, StandardEval);
+            analyse_with(pos, args, solve_time, budget, &eval);
+        }
+        None => analyse_with(pos, args, solve_time, budget, &StandardEval),
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Analyses `pos`: `solve_time` of proof search a move, then the search
 /// within `budget` (both from `args`, checked by `main`).
-fn run<R: Tabulate, E: Evaluation<R>>(
+fn analyse_with<R: Ruleset, E: Evaluation<R>>(
     pos: Position<R>,
     args: &Args,
     solve_time: Duration,
@@ -114,7 +176,7 @@ fn run<R: Tabulate, E: Evaluation<R>>(
         Budget::Depth(d) => eprintln!("analyse: searching every move to depth {d} ..."),
         _ => eprintln!(
             "analyse: searching every move for {} s (--time) ...",
-            args.time.unwrap_or(3.0)
+            args.search.time.unwrap_or(3.0)
         ),
     }
     let mut table = Table::new(20);
@@ -208,78 +270,4 @@ fn run<R: Tabulate, E: Evaluation<R>>(
         analysis.time.as_secs_f64(),
         clock.elapsed().as_secs_f64()
     );
-}
-
-pub fn main() {
-    pipe::exit_quietly_on_closed_output();
-    let args = Args::parse();
-    // The times are checked before anything is printed.
-    let solve_time = seconds(args.solve_time, "--solve-time", true);
-    let time = args.time.map(|t| seconds(t, "--time", false));
-    let budget = match (args.depth, time) {
-        (Some(d), _) => Budget::Depth(d),
-        (None, Some(t)) => Budget::Time(t),
-        (None, None) => Budget::Time(Duration::from_secs(3)),
-    };
-    let name = describe::variant_of(&args.position)
-        .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));
-    let rules = args.rules.build(name).unwrap_or_else(|e| fail(e));
-    let db = args
-        .tablebase
-        .as_ref()
-        .map(|dir| database::open(dir, rules).unwrap_or_else(|e| fail(e)));
-    let mut pos = AnyPosition::from_str_with(rules, &args.position)
-        .unwrap_or_else(|e| fail(format!("bad --position {:?}: {e}", args.position)));
-    // The analysis starts from the exact legal moves: undecided ones are
-    // proved first, with the progress on standard error.
-    // --time bounds these proofs too (--depth has no time bound).
-    let clock = Instant::now();
-    let deadline = time.and_then(|t| clock.checked_add(t));
-    if let Err((mv, laps)) = progress::settle_reported(&mut pos, deadline) {
-        fail(format!(
-            "the time (--time {}) ran out proving whether move {mv} ever ends ({laps:.1e} laps \
-             sown): the analysis needs the exact legal moves; give more --time, or --depth",
-            args.time.unwrap_or_default()
-        ));
-    }
-    if let Some(db) = &db {
-        // The databases first: where they hold the position they are exact,
-        // and no search is needed.
-        println!("position: {pos}");
-        if database::report(db, &pos) {
-            return;
-        }
-        println!();
-    }
-    let db = db.as_ref();
-    struct WithDatabase<'a>(&'a Args, Duration, Budget, Option<&'a AnyTablebase>);
-    impl Visit for WithDatabase<'_> {
-        type Output = ();
-        fn visit<R: BuiltIn>(self, p: Position<R>) {
-            with_database(p, self.0, self.1, self.2, self.3)
-        }
-    }
-    pos.visit(WithDatabase(&args, solve_time, budget, db));
-}
-
-/// [`run`] with the evaluation that reads the databases, if there are any.
-fn with_database<R: Tabulate + 'static>(
-    pos: Position<R>,
-    args: &Args,
-    solve_time: Duration,
-    budget: Budget,
-    db: Option<&AnyTablebase>,
-) where
-    StandardEval: Evaluation<R>,
-{
-    match db.and_then(AnyTablebase::get::<R>) {
-        Some(tb) => run(
-            pos,
-            args,
-            solve_time,
-            budget,
-            &TablebaseEval::new(tb, StandardEval),
-        ),
-        None => run(pos, args, solve_time, budget, &StandardEval),
-    }
 }

@@ -89,6 +89,23 @@ pub(crate) trait Erased: Send + Sync + 'static {
     fn play(&self, games: &Games, args: &crate::play::Args) -> std::process::ExitCode;
     // replay
     fn replay(&self, args: &crate::replay::Args) -> Result<(), String>;
+    // analyse
+    fn analyse(
+        &self,
+        games: &Games,
+        args: &crate::analyse::Args,
+    ) -> Result<std::process::ExitCode, String>;
+    // solve
+    fn solve(
+        &self,
+        games: &Games,
+        args: &crate::solve::Args,
+    ) -> Result<std::process::ExitCode, String>;
+    fn scoring(&self) -> sowing::Scoring;
+    // tablebase
+    fn tablebase(&self, command: &crate::tablebase::Command) -> Result<(), String>;
+    // playouts
+    fn playouts(&self, games: u64);
 }
 
 impl<R: Ruleset> Erased for R {
@@ -116,6 +133,33 @@ impl<R: Ruleset> Erased for R {
     // replay
     fn replay(&self, args: &crate::replay::Args) -> Result<(), String> {
         crate::replay::run(*self, args)
+    }
+    // analyse
+    fn analyse(
+        &self,
+        games: &Games,
+        args: &crate::analyse::Args,
+    ) -> Result<std::process::ExitCode, String> {
+        crate::analyse::run(*self, games, args)
+    }
+    // solve
+    fn solve(
+        &self,
+        games: &Games,
+        args: &crate::solve::Args,
+    ) -> Result<std::process::ExitCode, String> {
+        crate::solve::run(*self, games, args)
+    }
+    fn scoring(&self) -> sowing::Scoring {
+        Ruleset::scoring(self)
+    }
+    // tablebase
+    fn tablebase(&self, command: &crate::tablebase::Command) -> Result<(), String> {
+        crate::tablebase::run(*self, command)
+    }
+    // playouts
+    fn playouts(&self, games: u64) {
+        crate::playouts::run(*self, games)
     }
 }
 

@@ -10,15 +10,15 @@ pub use games::{Games, Rules};
 // The tools, each written once over `R: Ruleset`. Each has `main()` (the
 // built-in games) and `main_with(&Games, args)`.
 // WIP (branch `generic`): a module is listed here once converted.
-// pub mod analyse;
+pub mod analyse;
 pub mod play;
-// pub mod playouts;
+pub mod playouts;
 pub mod replay;
 // pub mod selfplay;
 // pub mod serve;
-// pub mod solve;
-// pub mod solve_boards;
-// pub mod tablebase;
+pub mod solve;
+pub mod solve_boards;
+pub mod tablebase;
 
 /// The game options every tool takes: `--option name=value` and the
 /// older spellings (`--starter-only`, `--reading ludii`, `--clockwise`).
@@ -30,6 +30,7 @@ pub(crate) mod describe;
 pub(crate) mod narrate;
 pub(crate) mod pipe;
 pub(crate) mod progress;
+pub(crate) mod search_args;
 // pub(crate) mod study;
 pub(crate) mod tally;
 // pub(crate) mod tournament;

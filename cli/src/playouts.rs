@@ -13,12 +13,14 @@
 //! section 2's option), at most 1,000 plies, played by `sowing::playout`
 //! (the lazy draw).
 
-use crate::pipe;
+use crate::{Games, pipe};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use sowing::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use sowing::{Position, Ruleset};
+use std::ffi::OsString;
 use std::hint::black_box;
+use std::process::ExitCode;
 use std::time::Instant;
 
 fn playout<R: Ruleset>(start: Position<R>, seed: u64) -> usize {
@@ -29,7 +31,8 @@ fn playout<R: Ruleset>(start: Position<R>, seed: u64) -> usize {
     plies
 }
 
-fn run<R: Ruleset>(rules: R, games: u64) {
+/// `games` playouts of `rules` from the start, and their rate.
+pub(crate) fn run<R: Ruleset>(rules: R, games: u64) {
     let start = Position::new(rules).with_lap_limit(Some(10_000));
     let started = Instant::now();
     let plies: usize = (0..games).map(|seed| playout(black_box(start), seed)).sum();
@@ -41,68 +44,76 @@ fn run<R: Ruleset>(rules: R, games: u64) {
     );
 }
 
-pub fn main() {
+/// The benchmark's variants (`benches/sowing.rs`), in the order they run.
+pub fn benchmark() -> Games {
+    Games::new()
+        .with(SadeqaII::new())
+        .with(SadeqaIII::new())
+        .with(SadeqaIII::game_91())
+        .with(SadeqaV)
+        .with(Andada::new(12).expect("a board size"))
+        .with(Andada::new(24).expect("a board size"))
+}
+
+/// `playouts` for the benchmark's variants.
+pub fn main() -> ExitCode {
+    main_with(&benchmark(), std::env::args_os())
+}
+
+/// `playouts` for `games` (each of its names; `all`: every one, in
+/// order): `args` as on the command line, the program's name first.
+pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
     pipe::exit_quietly_on_closed_output();
-    let mut args = std::env::args().skip(1);
+    let mut args = args
+        .into_iter()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned());
     // No variant, or `all` (to give GAMES for every variant), runs them all.
     // Case-insensitive, as variant names are elsewhere.
     let which = args
         .next()
         .map_or_else(|| "all".to_string(), |w| w.to_ascii_lowercase());
-    const VARIANTS: [&str; 6] = [
-        "sadeqa-ii",
-        "sadeqa-iii",
-        "game-91",
-        "sadeqa-v",
-        "andada-12",
-        "andada-24",
-    ];
-    if which != "all" && !VARIANTS.contains(&which.as_str()) {
+    let names = games.names();
+    if which != "all" && !names.iter().any(|n| n.eq_ignore_ascii_case(&which)) {
         let usage = format!(
             "usage: playouts [VARIANT] [GAMES]; VARIANT is one of {}, or all (the default)",
-            VARIANTS.join(", "),
+            names.join(", "),
         );
         if which == "--help" || which == "-h" {
             println!("Seeded random playouts per variant, for measuring the engine.\n{usage}");
-            return;
+            return ExitCode::SUCCESS;
         }
         eprintln!("playouts measures only the benchmark's variants, not {which:?}; {usage}");
-        std::process::exit(2);
+        return ExitCode::from(2);
     }
-    let games: u64 = match args.next().map(|s| s.parse()) {
+    let count: u64 = match args.next().map(|s| s.parse()) {
         None => 1000,
         Some(Ok(0)) => {
             eprintln!("playouts: GAMES must be 1 at least, not 0");
-            std::process::exit(2);
+            return ExitCode::from(2);
         }
         Some(Ok(n)) => n,
         Some(Err(_)) => {
             eprintln!(
                 "playouts: GAMES must be a whole number, 1 at least; usage: playouts [VARIANT] [GAMES]"
             );
-            std::process::exit(2);
+            return ExitCode::from(2);
         }
     };
     if let Some(extra) = args.next() {
         eprintln!("playouts: unexpected argument {extra:?}; usage: playouts [VARIANT] [GAMES]");
-        std::process::exit(2);
+        return ExitCode::from(2);
     }
-    let wanted = |name: &str| which == "all" || which == name;
-    if wanted("sadeqa-ii") {
-        run(SadeqaII::new(), games);
-    }
-    if wanted("sadeqa-iii") {
-        run(SadeqaIII::new(), games);
-    }
-    if wanted("game-91") {
-        run(SadeqaIII::game_91(), games);
-    }
-    if wanted("sadeqa-v") {
-        run(SadeqaV, games);
-    }
-    for n in [12, 24] {
-        if wanted(&format!("andada-{n}")) {
-            run(Andada::new(n).expect("a board size"), games);
+    for name in names {
+        if which == "all" || name.eq_ignore_ascii_case(&which) {
+            match games.rules(&name) {
+                Ok(rules) => rules.erased().playouts(count),
+                Err(e) => {
+                    eprintln!("playouts: {e}");
+                    return ExitCode::from(2);
+                }
+            }
         }
     }
+    ExitCode::SUCCESS
 }

@@ -13,34 +13,41 @@
 //! prints what they say of the position (`database: South wins by 4
 //! seeds`) and the search takes every position they hold as a leaf.
 
-use crate::{database, describe, pipe, progress, rule_options};
+use crate::search_args::SearchArgs;
+use crate::{Games, database, describe, pipe, progress};
 use clap::Parser;
-use rule_options::RuleOptions;
 use sowing::solver::{Limits, Solver, Verdict, check_strategy, read_strategy};
-use sowing::tablebase::{AnyTablebase, Tabulate};
-use sowing::{AnyPosition, Move, Player, Position};
-use sowing::{BuiltIn, Visit};
+use sowing::tablebase::Tablebase;
+use sowing::{Move, Player, Position, Ruleset, Scoring};
+use std::ffi::OsString;
 use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Prove who wins a position of a two-row mancala game of Ethiopia or Eritrea.
 #[derive(Parser, Debug)]
 #[command(version)]
-struct Args {
-    /// Variant, when no --position is given: sadeqa-v, sadeqa-ii (the
-    /// default), sadeqa-iii, game-91, andada (= andada-12), andada-15 ..
-    /// andada-24. With --position, the position string must be of this
-    /// variant.
-    #[arg(long)]
-    variant: Option<String>,
-
-    /// Solve this position string (RULES.md section 7) instead of the
-    /// variant's start; its variant field names the variant.
-    #[arg(long)]
-    position: Option<String>,
-
+#[command(mut_arg("variant", |a| a.help(
+    "Variant, when no --position is given: sadeqa-v, sadeqa-ii (the default), sadeqa-iii, \
+     game-91, andada (= andada-12), andada-15 .. andada-24. With --position, the position \
+     string must be of this variant"
+)))]
+#[command(mut_arg("position", |a| a.help(
+    "Solve this position string (RULES.md section 7) instead of the variant's start; its \
+     variant field names the variant"
+)))]
+#[command(mut_arg("time", |a| a.help(
+    "Stop after about this many seconds, more than 0 (the answer is then \"unknown\")"
+)))]
+#[command(mut_arg("tablebase", |a| a.help(
+    "The endgame databases' directory (built by the `tablebase` example): says what they \
+     know of the position, and the search takes every position they hold as a leaf (no \
+     strategy is written then: it would stop at those positions)"
+).conflicts_with_all(["strategy", "check"])))]
+pub(crate) struct Args {
     #[command(flatten)]
-    rules: RuleOptions,
+    search: SearchArgs,
 
     /// Write the winning strategy to this file: one line
     /// `<position string> <move>` per position with the winner to move.
@@ -55,11 +62,6 @@ struct Args {
     /// The winner of the strategy to check: S or N.
     #[arg(long, value_name = "S|N", requires = "check")]
     winner: Option<char>,
-
-    /// Stop after about this many seconds, more than 0 (the answer is
-    /// then "unknown").
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
-    time: Option<f64>,
 
     /// Stop after about this many expanded nodes: 4096 at least. The
     /// search counts its nodes in steps of 4096, so it stops at the first
@@ -83,14 +85,11 @@ struct Args {
     /// Scoring games: also find the exact final margin with best play.
     #[arg(long)]
     margin: bool,
-
-    /// The endgame databases' directory (built by the `tablebase`
-    /// example): says what they know of the position, and the search
-    /// takes every position they hold as a leaf (no strategy is written
-    /// then: it would stop at those positions).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["strategy", "check"])]
-    tablebase: Option<String>,
 }
+
+/// The game `solve` starts from without `--position` or `--variant`
+/// (where the program has it).
+const DEFAULT_GAME: &str = "sadeqa-ii";
 
 /// `--nodes`: 4096 at least, the step in which the search counts its nodes
 /// (a smaller budget would still search 4096 nodes).
@@ -104,27 +103,6 @@ fn node_count(s: &str) -> Result<u64, String> {
     }
 }
 
-fn fail(msg: impl std::fmt::Display) -> ! {
-    eprintln!("solve: {msg}");
-    std::process::exit(2);
-}
-
-fn start(args: &Args) -> AnyPosition {
-    match &args.position {
-        // As `play` and `replay`: a --variant that the string contradicts
-        // is an error ("--variant sadeqa-v and the position string name
-        // different games"), not ignored.
-        Some(s) => {
-            describe::position_flag(args.variant.as_deref(), s, |name| args.rules.build(name))
-                .unwrap_or_else(|e| fail(e))
-        }
-        None => {
-            let variant = args.variant.as_deref().unwrap_or("sadeqa-ii");
-            AnyPosition::new(args.rules.build(variant).unwrap_or_else(|e| fail(e)))
-        }
-    }
-}
-
 fn line(moves: &[Move]) -> String {
     moves
         .iter()
@@ -133,100 +111,177 @@ fn line(moves: &[Move]) -> String {
         .join("/")
 }
 
-/// Solves (or checks) `pos`; `time`: what is left of `--time`.
-fn run<R: Tabulate + 'static>(
-    pos: Position<R>,
+/// `solve` for the built-in games.
+pub fn main() -> ExitCode {
+    main_with(&Games::built_in(), std::env::args_os())
+}
+
+/// `solve` for `games`: `args` as on the command line, the program's name
+/// first. Exit status 2 and a line on standard error for bad flags or
+/// files, 1 for a strategy that fails its check.
+pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    pipe::exit_quietly_on_closed_output();
+    let args = Args::try_parse_from(args).unwrap_or_else(|e| e.exit());
+    let started = args
+        .search
+        .time()
+        .and_then(|_| args.search.rules(games, DEFAULT_GAME))
+        .and_then(|rules| rules.erased().solve(games, &args));
+    match started {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("solve: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The run with the rules' type: the position, its undecided moves
+/// proved, the databases, then the proof (or the strategy's check).
+pub(crate) fn run<R: Ruleset>(rules: R, games: &Games, args: &Args) -> Result<ExitCode, String> {
+    let time = args.search.time()?;
+    let mut pos = args.search.position(rules)?;
+    // Only the games won by points have a margin.
+    if args.margin && rules.scoring() != Scoring::Points {
+        return Err(format!(
+            "--margin applies to the games with a score ({}), not {}",
+            with_score(games),
+            rules.name()
+        ));
+    }
+    // The solver proves its root's undecided moves exactly: here, with the
+    // progress on standard error. Under --time the proofs count against it.
+    let clock = Instant::now();
+    let deadline = time.and_then(|t| clock.checked_add(t));
+    if let Err((mv, laps)) = progress::settle_reported(&mut pos, deadline) {
+        println!("position: {pos}");
+        println!(
+            "result: unknown: the time ran out proving whether move {mv} ever ends \
+             ({laps:.1e} laps sown; the solver needs the exact legal moves: give more --time)"
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let db = args.search.tablebase(rules)?;
+    if let Some(db) = &db {
+        println!("{} ({pos})", database::line(db, &pos));
+    }
+    let time = time.map(|t| t.saturating_sub(clock.elapsed()));
+    match &args.check {
+        Some(file) => check(&pos, args, file),
+        None => solve(&pos, args, time, db),
+    }
+}
+
+/// The games of `games` won on points, by name: those `--margin` applies
+/// to.
+fn with_score(games: &Games) -> String {
+    let names = games.names().into_iter();
+    names
+        .filter(|n| {
+            games
+                .rules(n)
+                .is_ok_and(|r| r.erased().scoring() == Scoring::Points)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `--check FILE`: the strategy in the file, checked from `pos`.
+fn check<R: Ruleset>(pos: &Position<R>, args: &Args, file: &str) -> Result<ExitCode, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    if text.trim().is_empty() {
+        return Err(format!("{file} is empty: no strategy to check"));
+    }
+    let named = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_suffix(" wins"))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|w| match w {
+            "South" => Some(Player::South),
+            "North" => Some(Player::North),
+            _ => None,
+        });
+    let winner = match args.winner {
+        Some(c) => {
+            let asked = Player::from_letter(c.to_ascii_uppercase())
+                .ok_or_else(|| format!("--winner expects S or N, found {c}"))?;
+            if let Some(named) = named
+                && named != asked
+            {
+                return Err(format!(
+                    "{file} is a strategy for {named}, not for {asked} (--winner {c})"
+                ));
+            }
+            asked
+        }
+        None => named.ok_or("the file does not name its winner; give --winner")?,
+    };
+    // The root it was written for, with the reading in its state field
+    // (Sadeqa II's `first:S` is the starter-only reading).
+    if let Some(root) = text.lines().find_map(|l| l.strip_prefix("# root: "))
+        && root.trim() != pos.to_string()
+    {
+        return Err(format!(
+            "{file} was written for {}, not for {pos} (another start, or another reading: \
+             check the variant and option flags)",
+            root.trim()
+        ));
+    }
+    let clock = Instant::now();
+    let lines = read_strategy(*pos.rules(), &text).map_err(|e| format!("{file}: {e}"))?;
+    match check_strategy(pos, winner, &lines) {
+        Ok(c) => println!(
+            "strategy {file}: OK, {winner} wins from {pos}: {} lines, {} winner positions, \
+             {} loser positions, {} finished games reached, longest line {} plies, {} unused lines ({:.1} s)",
+            lines.len(),
+            c.winner_positions,
+            c.loser_positions,
+            c.finished,
+            c.max_plies,
+            c.unused_lines,
+            clock.elapsed().as_secs_f64()
+        ),
+        Err(e) => {
+            println!("strategy {file}: FAILED: {e}");
+            return Ok(ExitCode::FAILURE);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Solves `pos`; `time`: what is left of `--time`.
+fn solve<R: Ruleset>(
+    pos: &Position<R>,
     args: &Args,
     time: Option<Duration>,
-    db: Option<&AnyTablebase>,
-) {
-    if let Some(file) = &args.check {
-        let text = std::fs::read_to_string(file)
-            .unwrap_or_else(|e| fail(format!("cannot read {file}: {e}")));
-        if text.trim().is_empty() {
-            fail(format!("{file} is empty: no strategy to check"));
-        }
-        let named = text
-            .lines()
-            .next()
-            .and_then(|l| l.strip_suffix(" wins"))
-            .and_then(|l| l.rsplit(' ').next())
-            .and_then(|w| match w {
-                "South" => Some(Player::South),
-                "North" => Some(Player::North),
-                _ => None,
-            });
-        let winner = match args.winner {
-            Some(c) => {
-                let asked = Player::from_letter(c.to_ascii_uppercase())
-                    .unwrap_or_else(|| fail(format!("--winner expects S or N, found {c}")));
-                if let Some(named) = named
-                    && named != asked
-                {
-                    fail(format!(
-                        "{file} is a strategy for {named}, not for {asked} (--winner {c})"
-                    ));
-                }
-                asked
-            }
-            None => {
-                named.unwrap_or_else(|| fail("the file does not name its winner; give --winner"))
-            }
-        };
-        // The root it was written for, with the reading in its state field
-        // (Sadeqa II's `first:S` is the starter-only reading).
-        if let Some(root) = text.lines().find_map(|l| l.strip_prefix("# root: "))
-            && root.trim() != pos.to_string()
-        {
-            fail(format!(
-                "{file} was written for {}, not for {pos} (another start, or another reading: \
-                 check the variant and option flags)",
-                root.trim()
-            ));
-        }
-        let clock = Instant::now();
-        let lines =
-            read_strategy(*pos.rules(), &text).unwrap_or_else(|e| fail(format!("{file}: {e}")));
-        match check_strategy(&pos, winner, &lines) {
-            Ok(c) => println!(
-                "strategy {file}: OK, {winner} wins from {pos}: {} lines, {} winner positions, \
-                 {} loser positions, {} finished games reached, longest line {} plies, {} unused lines ({:.1} s)",
-                lines.len(),
-                c.winner_positions,
-                c.loser_positions,
-                c.finished,
-                c.max_plies,
-                c.unused_lines,
-                clock.elapsed().as_secs_f64()
-            ),
-            Err(e) => {
-                println!("strategy {file}: FAILED: {e}");
-                std::process::exit(1);
-            }
-        }
-        return;
-    }
+    db: Option<Arc<Tablebase<R>>>,
+) -> Result<ExitCode, String> {
+    let pos = *pos;
     let limits = Limits {
         nodes: args.nodes,
         time,
     };
     // A strategy file that cannot be written is named now, not after the
     // search; one made here and left unwritten is removed at the end.
-    let made = args.strategy.as_ref().map(|file| {
-        let existed = std::path::Path::new(file).exists();
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(file)
-            .unwrap_or_else(|e| fail(format!("cannot create {file}: {e}")));
-        !existed
-    });
+    let made = match &args.strategy {
+        Some(file) => {
+            let existed = std::path::Path::new(file).exists();
+            std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(file)
+                .map_err(|e| format!("cannot create {file}: {e}"))?;
+            Some(!existed)
+        }
+        None => None,
+    };
     let mut written = false;
     let mut solver = Solver::<R>::new(args.table_bits);
     if args.exact {
         solver = solver.with_lap_limit(None);
     }
-    if let Some(tb) = db.and_then(AnyTablebase::get::<R>) {
+    if let Some(tb) = db {
         solver = solver.with_tablebase(tb);
     }
     let clock = Instant::now();
@@ -291,12 +346,12 @@ fn run<R: Tabulate + 'static>(
                 }
                 if let Some(file) = &args.strategy {
                     let out = std::fs::File::create(file)
-                        .unwrap_or_else(|e| fail(format!("cannot create {file}: {e}")));
+                        .map_err(|e| format!("cannot create {file}: {e}"))?;
                     let mut out = std::io::BufWriter::new(out);
                     strategy
                         .write(&mut out)
                         .and_then(|()| out.flush())
-                        .unwrap_or_else(|e| fail(format!("cannot write {file}: {e}")));
+                        .map_err(|e| format!("cannot write {file}: {e}"))?;
                     println!("strategy written to {file}");
                     written = true;
                 }
@@ -342,49 +397,5 @@ fn run<R: Tabulate + 'static>(
         }
     }
     println!("total time: {:.2} s", clock.elapsed().as_secs_f64());
-}
-
-pub fn main() {
-    pipe::exit_quietly_on_closed_output();
-    let args = Args::parse();
-    let time = args
-        .time
-        .map(|t| describe::seconds("--time", t, false).unwrap_or_else(|e| fail(e)));
-    let mut pos = start(&args);
-    // The solver proves its root's undecided moves exactly: here, with the
-    // progress on standard error.
-    // Only the games won by points have a margin (`Ruleset::scoring`; their
-    // `points` is `None` for the games won by moving last).
-    if args.margin && pos.points(Player::South).is_none() {
-        fail(format!(
-            "--margin applies to the games with a score (sadeqa-v, sadeqa-iii, game-91), not {}",
-            pos.variant()
-        ));
-    }
-    // Under --time the proofs count against it.
-    let clock = Instant::now();
-    let deadline = time.and_then(|t| clock.checked_add(t));
-    if let Err((mv, laps)) = progress::settle_reported(&mut pos, deadline) {
-        println!("position: {pos}");
-        println!(
-            "result: unknown: the time ran out proving whether move {mv} ever ends \
-             ({laps:.1e} laps sown; the solver needs the exact legal moves: give more --time)"
-        );
-        return;
-    }
-    let db = args.tablebase.as_ref().map(|dir| {
-        let db = database::open(dir, pos.rules()).unwrap_or_else(|e| fail(e));
-        println!("{} ({pos})", database::line(&db, &pos));
-        db
-    });
-    let db = db.as_ref();
-    let time = time.map(|t| t.saturating_sub(clock.elapsed()));
-    struct Run<'a>(&'a Args, Option<Duration>, Option<&'a AnyTablebase>);
-    impl Visit for Run<'_> {
-        type Output = ();
-        fn visit<R: BuiltIn>(self, p: Position<R>) {
-            run(p, self.0, self.1, self.2)
-        }
-    }
-    pos.visit(Run(&args, time, db));
+    Ok(ExitCode::SUCCESS)
 }

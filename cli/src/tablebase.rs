@@ -13,14 +13,14 @@
 //! scoring games) or in how many plies (the last-mover games), and each
 //! legal move's value.
 
-use crate::rule_options;
+use crate::Games;
+use crate::rule_options::RuleOptions;
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use rule_options::RuleOptions;
-use sowing::tablebase::{Builder, Forecast, LayerReport, Progress, Tablebase, Tabulate};
-use sowing::{AnyPosition, Player, Position};
-use sowing::{BuiltIn, Visit, VisitRuleset};
-use std::path::PathBuf;
+use sowing::tablebase::{Builder, Forecast, LayerReport, Progress, Tablebase};
+use sowing::{Player, Position, Ruleset};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -35,7 +35,7 @@ struct Args {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {
+pub(crate) enum Command {
     /// Build the databases of a variant up to a number of seeds on the board.
     Build {
         /// Variant: sadeqa-v, sadeqa-ii, sadeqa-iii, game-91, andada (=
@@ -67,33 +67,25 @@ enum Command {
     },
 }
 
+/// `tablebase` for the built-in games.
 pub fn main() -> ExitCode {
-    let args = Args::parse();
-    let result = match args.command {
+    main_with(&Games::built_in(), std::env::args_os())
+}
+
+/// `tablebase` for `games`: `args` as on the command line, the program's
+/// name first. Exit status 1 and a line on standard error for what fails.
+pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let args = Args::try_parse_from(args).unwrap_or_else(|e| e.exit());
+    let rules = match &args.command {
         Command::Build {
-            variant,
-            max_seeds,
-            dir,
-            threads,
-            options,
-        } => options.build(&variant).and_then(|rules| {
-            let threads = threads.map(usize::from);
-            struct Build(u32, PathBuf, Option<usize>);
-            impl VisitRuleset for Build {
-                type Output = Result<(), String>;
-                fn visit<R: BuiltIn>(self, r: R) -> Self::Output {
-                    build(r, self.0, self.1, self.2)
-                }
-            }
-            rules.visit(Build(max_seeds, dir, threads))
-        }),
+            variant, options, ..
+        } => options.build(games, variant),
+        // The position string's variant field names the game.
         Command::Probe {
-            dir,
-            position,
-            options,
-        } => probe_any(&dir, &position, &options),
+            position, options, ..
+        } => options.build(games, position.split_whitespace().next().unwrap_or("")),
     };
-    match result {
+    match rules.and_then(|rules| rules.erased().tablebase(&args.command)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tablebase: {e}");
@@ -102,14 +94,30 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// `command` with the rules' type (`rules`: its variant and options).
+pub(crate) fn run<R: Ruleset>(rules: R, command: &Command) -> Result<(), String> {
+    match command {
+        Command::Build {
+            max_seeds,
+            dir,
+            threads,
+            ..
+        } => build(rules, *max_seeds, dir, threads.map(usize::from)),
+        Command::Probe { dir, position, .. } => {
+            let pos = Position::from_str_with(rules, position).map_err(|e| e.to_string())?;
+            probe(dir, &pos)
+        }
+    }
+}
+
 /// `build`: every layer, a progress bar a sweep, then the table.
-fn build<R: Tabulate>(
+fn build<R: Ruleset>(
     rules: R,
     max_seeds: u32,
-    dir: PathBuf,
+    dir: &Path,
     threads: Option<usize>,
 ) -> Result<(), String> {
-    let mut builder = Builder::new(rules, &dir).max_seeds(max_seeds);
+    let mut builder = Builder::new(rules, dir).max_seeds(max_seeds);
     if let Some(n) = threads {
         builder = builder.threads(n);
     }
@@ -206,22 +214,8 @@ fn print_reports(reports: &[LayerReport], total: Duration) {
     );
 }
 
-/// `probe`: reads the position string, then the databases of its ruleset.
-fn probe_any(dir: &std::path::Path, position: &str, options: &RuleOptions) -> Result<(), String> {
-    let variant = position.split_whitespace().next().unwrap_or("");
-    let rules = options.build(variant)?;
-    let pos = AnyPosition::from_str_with(rules, position).map_err(|e| e.to_string())?;
-    struct Probe<'a>(&'a std::path::Path);
-    impl Visit for Probe<'_> {
-        type Output = Result<(), String>;
-        fn visit<R: BuiltIn>(self, p: Position<R>) -> Self::Output {
-            probe(self.0, &p)
-        }
-    }
-    pos.visit(Probe(dir))
-}
-
-fn probe<R: Tabulate>(dir: &std::path::Path, pos: &Position<R>) -> Result<(), String> {
+/// `probe`: who wins from `pos`, and each move's value.
+fn probe<R: Ruleset>(dir: &Path, pos: &Position<R>) -> Result<(), String> {
     let tb = Tablebase::open(*pos.rules(), dir).map_err(|e| e.to_string())?;
     println!("position: {pos}");
     let Some(value) = tb.probe(pos) else {
@@ -259,7 +253,7 @@ fn probe<R: Tabulate>(dir: &std::path::Path, pos: &Position<R>) -> Result<(), St
 /// "South wins by 4 seeds (holding 30-29 now)", "North wins in 7 plies",
 /// "draw (...)": the forecast, and the points held now in the scoring
 /// games.
-fn result<R: Tabulate>(pos: &Position<R>, f: Forecast) -> String {
+fn result<R: Ruleset>(pos: &Position<R>, f: Forecast) -> String {
     match (pos.points(Player::South), pos.points(Player::North)) {
         (Some(s), Some(n)) => format!("{f} (holding {s}-{n} now)"),
         _ => f.to_string(),
