@@ -86,7 +86,7 @@ pub(crate) trait Erased: Send + Sync + 'static {
     fn with_option(&self, name: &str, value: Option<&str>) -> Result<Rules, OptionError>;
     // The tools' entry points, one a tool:
     // play
-    fn play(&self, games: &Games, args: &crate::play::Args) -> std::process::ExitCode;
+    fn play(&self, args: &crate::play::Args) -> std::process::ExitCode;
     // replay
     fn replay(&self, args: &crate::replay::Args) -> Result<(), String>;
     // analyse
@@ -127,8 +127,8 @@ impl<R: Ruleset> Erased for R {
         Ok(Rules::new(rules))
     }
     // play
-    fn play(&self, games: &Games, args: &crate::play::Args) -> std::process::ExitCode {
-        crate::play::run(*self, games, args)
+    fn play(&self, args: &crate::play::Args) -> std::process::ExitCode {
+        crate::play::run(*self, args)
     }
     // replay
     fn replay(&self, args: &crate::replay::Args) -> Result<(), String> {

@@ -230,7 +230,7 @@ pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> Exi
         args.position.as_deref(),
         &args.rules,
     ) {
-        Ok(rules) => rules.erased().play(games, &args),
+        Ok(rules) => rules.erased().play(&args),
         Err(e) => {
             eprintln!("play: {e}");
             ExitCode::from(2)
@@ -240,7 +240,7 @@ pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> Exi
 
 /// The game itself, with the ruleset's type: `rules` are those the
 /// arguments chose.
-pub(crate) fn run<R: Ruleset>(rules: R, _games: &Games, args: &Args) -> ExitCode {
+pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> ExitCode {
     let hint_time = args.hint_time.unwrap_or(2.0);
     let start = match start_position(rules, args) {
         Ok(p) => p,
@@ -284,7 +284,7 @@ pub(crate) fn run<R: Ruleset>(rules: R, _games: &Games, args: &Args) -> ExitCode
     }
     say("", &describe::title(start.rules()));
     say("", "South owns the bottom row, North the top row.");
-    if start.rules().option_value("clockwise") == Some(sowing::options::OptionValue::Flag(true)) {
+    if start.rules().clockwise() {
         say(
             "",
             "Sowing runs clockwise (the mirror image): to the left along South's row, to the \
