@@ -1,5 +1,5 @@
-//! See the `sowing-cli` crate (cli/src/solve_boards): the tool, written once for any game.
+//! See the `sowing-cli` crate (cli/src/solve_boards): the built-in games solved on small boards.
 
-fn main() {
+fn main() -> std::process::ExitCode {
     sowing_cli::solve_boards::main()
 }

@@ -29,9 +29,9 @@ use std::time::{Duration, Instant};
 #[derive(Parser, Debug)]
 #[command(version)]
 #[command(mut_arg("variant", |a| a.help(
-    "The game whose start is analysed when no --position is given (built in: sadeqa-v, the \
-     default, sadeqa-ii, sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24). \
-     With --position, the position string must be of this game"
+    "Variant whose start is analysed when no --position is given: sadeqa-v (the default), \
+     sadeqa-ii, sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24. With \
+     --position, the position string must be of this variant"
 )))]
 #[command(mut_arg("position", |a| a.help(
     "The position string (RULES.md section 7); its variant field names the variant"

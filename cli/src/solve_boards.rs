@@ -17,12 +17,14 @@
 //! cargo run --release --example solve_boards -- --game sadeqa-iii --pits 4,5 --seeds 1,2,3 --dir tb-boards
 //! ```
 
+use crate::{describe, pipe};
 use clap::{Parser, ValueEnum};
 use sowing::rulesets::{Andada, Reading, Resizable, Resized, SadeqaII, SadeqaIII};
 use sowing::solver::{Limits, Solver, Verdict};
 use sowing::tablebase::{Builder, Tablebase};
 use sowing::{Player, Position, Ruleset};
 use std::io::Write;
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Solve a game on small boards from its start, entry by entry.
@@ -43,8 +45,9 @@ struct Args {
     #[arg(long, value_delimiter = ',', required = true)]
     seeds: Vec<u8>,
 
-    /// Seconds each entry may take at most (the answer is then "unknown").
-    #[arg(long, default_value_t = 180.0)]
+    /// Seconds each entry may take at most (the answer is then "unknown"):
+    /// more than 0, at most 86400.
+    #[arg(long, default_value_t = 180.0, allow_negative_numbers = true)]
     time: f64,
 
     /// Expanded nodes each entry may take at most.
@@ -132,7 +135,17 @@ fn who<R: Resizable>(pos: &Position<Resized<R>>, game: Game, winner: Player) -> 
     }
 }
 
-fn solve<R: Resizable>(rules: R, game: Game, m: usize, n: u8, args: &Args) {
+/// An entry of a game won by moving last: the df-pn solver from the start
+/// of the game on 2 x `m` pits of `n` seeds. `Err`: a strategy file that
+/// cannot be written.
+fn solve<R: Resizable>(
+    rules: R,
+    game: Game,
+    m: usize,
+    n: u8,
+    args: &Args,
+    time: Duration,
+) -> Result<(), String> {
     let rules = match Resized::new(rules, m, n) {
         Ok(r) => r,
         Err(e) => {
@@ -140,14 +153,14 @@ fn solve<R: Resizable>(rules: R, game: Game, m: usize, n: u8, args: &Args) {
                 "| 2 x {m} | {n} | {} | refused: {e} | | | | |",
                 game.reading()
             );
-            return;
+            return Ok(());
         }
     };
     let pos = Position::new(rules);
     let mut solver = Solver::new(args.table_bits);
     let limits = Limits {
         nodes: args.nodes,
-        time: Some(Duration::from_secs_f64(args.time)),
+        time: Some(time),
     };
     let solution = solver.solve(&pos, limits);
     let secs = solution.time.as_secs_f64();
@@ -161,10 +174,8 @@ fn solve<R: Resizable>(rules: R, game: Game, m: usize, n: u8, args: &Args) {
                     strategy.write(&mut text).expect("written to memory");
                     if let Some(dir) = &args.strategy_dir {
                         let path = format!("{dir}/{name}");
-                        let mut f = std::fs::File::create(&path)
-                            .unwrap_or_else(|e| panic!("cannot create {path}: {e}"));
-                        f.write_all(&text)
-                            .unwrap_or_else(|e| panic!("cannot write {path}: {e}"));
+                        std::fs::write(&path, &text)
+                            .map_err(|e| format!("cannot write {path}: {e}"))?;
                     }
                     format!(
                         "`{name}` ({} lines, {} KB, longest line {} plies; built in {:.1} s)",
@@ -195,6 +206,7 @@ fn solve<R: Resizable>(rules: R, game: Game, m: usize, n: u8, args: &Args) {
         game_flag.get_name(),
     );
     std::io::stdout().flush().ok();
+    Ok(())
 }
 
 /// Positions with at most `seeds` seeds on `pits` pits: C(seeds + pits,
@@ -255,8 +267,23 @@ fn solve_scoring(m: usize, n: u8, args: &Args) {
     std::io::stdout().flush().ok();
 }
 
-pub fn main() {
+/// `solve_boards`: a row of the table for each board and seed count.
+/// Exit status 2 and a line on standard error for a bad `--time` or a
+/// strategy file that cannot be written.
+pub fn main() -> ExitCode {
+    pipe::exit_quietly_on_closed_output();
     let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("solve_boards: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let time = describe::seconds("--time", args.time, false)?;
     if args.game == Game::SadeqaIii {
         println!(
             "| board | seeds a pit | result | margin | positions | time | databases | solve_boards flags |"
@@ -264,10 +291,10 @@ pub fn main() {
         println!("| --- | ---: | --- | ---: | ---: | ---: | --- | --- |");
         for &m in &args.pits {
             for &n in &args.seeds {
-                solve_scoring(m, n, &args);
+                solve_scoring(m, n, args);
             }
         }
-        return;
+        return Ok(());
     }
     println!(
         "| board | seeds a pit | reading | winner | nodes | time | strategy | solve_boards flags |"
@@ -276,21 +303,22 @@ pub fn main() {
     for &m in &args.pits {
         for &n in &args.seeds {
             match args.game {
-                Game::SadeqaII => solve(SadeqaII::new(), args.game, m, n, &args),
+                Game::SadeqaII => solve(SadeqaII::new(), args.game, m, n, args, time),
                 Game::SadeqaIiStarterOnly => {
-                    solve(SadeqaII::starter_only(), args.game, m, n, &args)
+                    solve(SadeqaII::starter_only(), args.game, m, n, args, time)
                 }
-                Game::Andada => solve(Andada::default(), args.game, m, n, &args),
+                Game::Andada => solve(Andada::default(), args.game, m, n, args, time),
                 Game::AndadaEmptyRow => {
                     let rules = Andada::default().with_reading(Reading::EmptyRowLoses);
-                    solve(rules, args.game, m, n, &args)
+                    solve(rules, args.game, m, n, args, time)
                 }
                 Game::AndadaLudii => {
                     let rules = Andada::default().with_reading(Reading::Ludii);
-                    solve(rules, args.game, m, n, &args)
+                    solve(rules, args.game, m, n, args, time)
                 }
                 Game::SadeqaIii => unreachable!("solved with the databases above"),
-            }
+            }?;
         }
     }
+    Ok(())
 }

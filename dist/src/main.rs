@@ -22,7 +22,8 @@ use clap::Parser;
 use serde::{Deserialize, Serialize};
 use sowing::tablebase::file::{Header, LayerFile, layer_path, write_layer};
 use sowing::tablebase::{Layer, Progress, Tabulate};
-use sowing::{BuiltIn, VisitRuleset};
+use sowing::{AnyRuleset, BuiltIn, VisitRuleset};
+use sowing_cli::Games;
 use sowing_cli::rule_options::RuleOptions;
 use std::cell::RefCell;
 use std::ops::Range;
@@ -86,7 +87,18 @@ const PIECE: usize = 4 << 20;
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let rules = match args.options.build(&args.variant) {
+    // The built-in games (the layer files' header names them), read with
+    // the tools' flags and words, then as the library's `AnyRuleset`: its
+    // name with its options reads back as the same ruleset.
+    let rules = match args
+        .options
+        .build(&Games::built_in(), &args.variant)
+        .and_then(|rules| {
+            rules
+                .to_string()
+                .parse::<AnyRuleset>()
+                .map_err(|e| e.to_string())
+        }) {
         Ok(rules) => rules,
         Err(e) => {
             eprintln!("sowing-dist: {e}");
