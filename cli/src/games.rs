@@ -85,6 +85,11 @@ pub(crate) trait Erased: Send + Sync + 'static {
     fn option_value(&self, name: &str) -> Option<OptionValue>;
     fn with_option(&self, name: &str, value: Option<&str>) -> Result<Rules, OptionError>;
     // The tools' entry points, one a tool:
+    // serve
+    fn new_served_game(
+        &self,
+        setup: &crate::serve::NewGame,
+    ) -> Result<Box<dyn crate::serve::ServedGame>, crate::serve::ApiError>;
 }
 
 impl<R: Ruleset> Erased for R {
@@ -104,6 +109,13 @@ impl<R: Ruleset> Erased for R {
         let mut rules = *self;
         sowing::options::set_option_text(&mut rules, name, value)?;
         Ok(Rules::new(rules))
+    }
+    // serve
+    fn new_served_game(
+        &self,
+        setup: &crate::serve::NewGame,
+    ) -> Result<Box<dyn crate::serve::ServedGame>, crate::serve::ApiError> {
+        crate::serve::GameState::new(*self, setup)
     }
 }
 
@@ -163,8 +175,9 @@ impl<R: Ruleset> Family for Registered<R> {
 
 /// The games a program offers, in the order its help lists them; the first
 /// is the default.
+#[derive(Clone)]
 pub struct Games {
-    families: Vec<Box<dyn Family>>,
+    families: Vec<Arc<dyn Family>>,
     built_in: bool,
 }
 
@@ -173,7 +186,7 @@ impl Games {
     /// III, game 91 and Andada on every board.
     pub fn built_in() -> Games {
         Games {
-            families: vec![Box::new(BuiltIns)],
+            families: vec![Arc::new(BuiltIns)],
             built_in: true,
         }
     }
@@ -190,7 +203,7 @@ impl Games {
     /// through [`Ruleset::from_name`]).
     #[must_use]
     pub fn with<R: Ruleset>(mut self, rules: R) -> Games {
-        self.families.push(Box::new(Registered(rules)));
+        self.families.push(Arc::new(Registered(rules)));
         self
     }
 
