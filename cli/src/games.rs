@@ -106,6 +106,11 @@ pub(crate) trait Erased: Send + Sync + 'static {
     fn tablebase(&self, command: &crate::tablebase::Command) -> Result<(), String>;
     // playouts
     fn playouts(&self, games: u64);
+    // serve
+    fn new_served_game(
+        &self,
+        setup: &crate::serve::NewGame,
+    ) -> Result<Box<dyn crate::serve::ServedGame>, crate::serve::ApiError>;
 }
 
 impl<R: Ruleset> Erased for R {
@@ -160,6 +165,13 @@ impl<R: Ruleset> Erased for R {
     // playouts
     fn playouts(&self, games: u64) {
         crate::playouts::run(*self, games)
+    }
+    // serve
+    fn new_served_game(
+        &self,
+        setup: &crate::serve::NewGame,
+    ) -> Result<Box<dyn crate::serve::ServedGame>, crate::serve::ApiError> {
+        crate::serve::GameState::new(*self, setup)
     }
 }
 
@@ -219,8 +231,9 @@ impl<R: Ruleset> Family for Registered<R> {
 
 /// The games a program offers, in the order its help lists them; the first
 /// is the default.
+#[derive(Clone)]
 pub struct Games {
-    families: Vec<Box<dyn Family>>,
+    families: Vec<Arc<dyn Family>>,
     built_in: bool,
 }
 
@@ -229,7 +242,7 @@ impl Games {
     /// III, game 91 and Andada on every board.
     pub fn built_in() -> Games {
         Games {
-            families: vec![Box::new(BuiltIns)],
+            families: vec![Arc::new(BuiltIns)],
             built_in: true,
         }
     }
@@ -246,7 +259,7 @@ impl Games {
     /// through [`Ruleset::from_name`]).
     #[must_use]
     pub fn with<R: Ruleset>(mut self, rules: R) -> Games {
-        self.families.push(Box::new(Registered(rules)));
+        self.families.push(Arc::new(Registered(rules)));
         self
     }
 

@@ -15,7 +15,7 @@ pub mod play;
 pub mod playouts;
 pub mod replay;
 // pub mod selfplay;
-// pub mod serve;
+pub mod serve;
 pub mod solve;
 pub mod solve_boards;
 pub mod tablebase;

@@ -2,8 +2,11 @@
 //! refusal is a 4xx answer with a JSON body that says why ([`ApiError`]);
 //! engine work runs on tokio's blocking threads, proofs on the prover's.
 
+use crate::Games;
 use crate::serve::assets;
-use crate::serve::engine::{self, GameSetup, GameView, Played, RuleChoice, Session};
+use crate::serve::engine::{
+    self, Databases, GameSetup, GameView, Played, RuleChoice, ServedGame, VariantInfo,
+};
 use crate::serve::error::ApiError;
 use crate::serve::players;
 use crate::serve::prover::Prover;
@@ -16,13 +19,15 @@ use axum::{Json, Router};
 use serde::Serialize;
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
-use sowing::tablebase::{AnyTablebase, TablebaseError};
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// The server's state.
 pub struct App {
+    /// The games the server offers.
+    pub games: Games,
+    /// Each of them, as `GET /api` and the rules pages list them.
+    pub variants: Vec<VariantInfo>,
     pub store: Store,
     pub prover: Prover,
     /// Seeds for the computer players of games that do not give one.
@@ -31,36 +36,9 @@ pub struct App {
     databases: Option<Databases>,
 }
 
-/// The endgame databases' directory and what was found there, ruleset by
-/// ruleset (opened once: opening reads every byte to check it).
-pub struct Databases {
-    dir: std::path::PathBuf,
-    opened: std::sync::Mutex<HashMap<String, Opened>>,
-}
-
-/// The databases of one ruleset: there, not there, or why they cannot be
-/// read.
-type Opened = Result<Option<Arc<AnyTablebase>>, String>;
-
-impl Databases {
-    /// The databases of `rules`: `None` if the directory has none, an
-    /// error (the message) if its files are damaged or of other options.
-    fn of(&self, rules: sowing::AnyRuleset) -> Opened {
-        let key = format!("{rules:?}");
-        let mut opened = self.opened.lock().unwrap_or_else(|e| e.into_inner());
-        opened
-            .entry(key)
-            .or_insert_with(|| match AnyTablebase::open(rules, &self.dir) {
-                Ok(db) => Ok(Some(Arc::new(db))),
-                Err(TablebaseError::Missing { .. }) => Ok(None),
-                Err(e) => Err(e.to_string()),
-            })
-            .clone()
-    }
-}
-
 impl App {
     pub fn new(
+        games: Games,
         max_games: usize,
         prover_threads: usize,
         tablebase: Option<std::path::PathBuf>,
@@ -69,13 +47,12 @@ impl App {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
         Arc::new(App {
+            variants: engine::catalogue(&games),
+            games,
             store: Store::new(max_games),
             prover: Prover::start(prover_threads),
             seeds: AtomicU64::new(clock),
-            databases: tablebase.map(|dir| Databases {
-                dir,
-                opened: std::sync::Mutex::new(HashMap::new()),
-            }),
+            databases: tablebase.map(Databases::new),
         })
     }
 }
@@ -436,28 +413,14 @@ struct Meta {
 }
 
 #[derive(Serialize)]
-struct VariantInfo {
-    name: String,
-    title: String,
-    pits_per_row: usize,
-}
-
-#[derive(Serialize)]
 struct PlayerInfo {
     name: &'static str,
     label: &'static str,
 }
 
 /// `GET /api`: the variants and the players the page offers.
-async fn meta() -> Json<Meta> {
-    let variants = engine::variants()
-        .into_iter()
-        .map(|(name, title, pits_per_row)| VariantInfo {
-            name,
-            title,
-            pits_per_row,
-        })
-        .collect();
+async fn meta(State(app): State<Arc<App>>) -> Json<Meta> {
+    let variants = app.variants.clone();
     let mut players = vec![PlayerInfo {
         name: players::HUMAN,
         label: "a person",
@@ -546,9 +509,9 @@ async fn new_game(
     };
     let app2 = app.clone();
     let view = blocking(move || {
-        let session = Session::new(&setup)?;
-        let turn = session.turn();
-        let (id, shared) = app2.store.insert(session);
+        let game = engine::new_game(&app2.games, &setup)?;
+        let turn = game.turn();
+        let (id, shared) = app2.store.insert(game);
         app2.prover.submit(turn);
         let view = lock(&shared).view(&id);
         Ok(view)
@@ -571,7 +534,7 @@ async fn blocking<T: Send + 'static>(
     })
 }
 
-fn lock(shared: &crate::serve::store::Shared) -> std::sync::MutexGuard<'_, Session> {
+fn lock(shared: &crate::serve::store::Shared) -> std::sync::MutexGuard<'_, Box<dyn ServedGame>> {
     shared.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -581,7 +544,7 @@ async fn with_game<T: Send + 'static>(
     app: &Arc<App>,
     id: String,
     changes: bool,
-    f: impl FnOnce(&mut Session) -> Result<T, ApiError> + Send + 'static,
+    f: impl FnOnce(&mut dyn ServedGame) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<(T, GameView), ApiError> {
     let shared = app.store.get(&id).ok_or_else(|| {
         ApiError::new(
@@ -592,12 +555,12 @@ async fn with_game<T: Send + 'static>(
     })?;
     let app = app.clone();
     blocking(move || {
-        let mut session = lock(&shared);
-        let out = f(&mut session)?;
+        let mut game = lock(&shared);
+        let out = f(&mut **game)?;
         if changes {
-            app.prover.submit(session.turn());
+            app.prover.submit(game.turn());
         }
-        Ok((out, session.view(&id)))
+        Ok((out, game.view(&id)))
     })
     .await
 }
@@ -685,10 +648,9 @@ async fn hint(
 ) -> Result<Json<HintReply>, ApiError> {
     let shared = app.clone();
     let ((mv, database, database_error), _) = with_game(&app, id, false, move |s| {
-        let (database, error) = match shared.databases.as_ref().map(|d| d.of(s.rules())) {
-            Some(Ok(Some(db))) => (s.move_results(&db), None),
-            Some(Err(e)) => (Vec::new(), Some(e)),
-            Some(Ok(None)) | None => (Vec::new(), None),
+        let (database, error) = match &shared.databases {
+            Some(databases) => s.move_results(databases),
+            None => (Vec::new(), None),
         };
         let mv = match database.first() {
             Some(best) => Some(best.mv.clone()),

@@ -1,8 +1,14 @@
-//! Every call into the `sowing` engine made by the server lives here (so
-//! that porting to the 0.2 core API is one module's work): setting up a
-//! game, the budgeted legality of a turn, playing, undo and redo, the
-//! computer players' moves, and the JSON views of a game and of a move's
-//! traced events.
+//! Every call into the `sowing` engine made by the server lives here: setting
+//! up a game, the budgeted legality of a turn, playing, undo and redo, the
+//! computer players' moves, the endgame databases, and the JSON views of a
+//! game and of a move's traced events.
+//!
+//! The server hosts games of several rulesets at once: a game is a
+//! [`GameState<R>`], written once for any `R: Ruleset`, and the store and
+//! the API see it as a [`ServedGame`]. A request names its game by a name
+//! of the program's [`Games`]; [`new_game`] reads the request's choices
+//! and enters the game's type through the one entry point
+//! `new_served_game` of the games' registry.
 //!
 //! Legality of a turn: the core sows each candidate move at the start of the
 //! turn under a small lap budget (`TURN_BUDGET`); a move that neither ends
@@ -13,13 +19,18 @@
 use crate::describe;
 use crate::narrate::Narration;
 use crate::serve::error::ApiError;
-use crate::serve::players::{self, Chooser};
+use crate::serve::players;
+use crate::{Games, Rules};
 use serde::Serialize;
-use sowing::tablebase::AnyTablebase;
+use sowing::bots::Bot;
+use sowing::options::OptionValue;
+use sowing::tablebase::{Tablebase, TablebaseError};
 use sowing::{
-    AnyGame, AnyPosition, AnyRuleset, Event, Move, MoveSet, Pit, PlayError, Player, Proof, Record,
-    RecordError, TURN_BUDGET, Variant,
+    Event, Game, Move, MoveSet, Pit, PlayError, Player, Position, Proof, Record, RecordError,
+    Ruleset, TURN_BUDGET,
 };
+use std::any::{Any, TypeId};
+use std::collections::{BTreeMap, HashMap};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -34,7 +45,7 @@ pub struct RuleChoice {
     pub reading: Option<String>,
 }
 
-/// How a new game starts.
+/// How a new game starts, as the request gives it.
 #[derive(Clone, Debug, Default)]
 pub struct GameSetup {
     pub rules: RuleChoice,
@@ -47,6 +58,83 @@ pub struct GameSetup {
     /// Who plays South and North: `human` or a computer player.
     pub seats: [String; 2],
     pub seed: u64,
+}
+
+/// Where a new game starts, once its ruleset is chosen.
+#[derive(Clone, Debug)]
+pub enum Start {
+    /// The initial position, this player moving first.
+    Initial(Player),
+    /// A position string (of the chosen ruleset's name).
+    Position(String),
+}
+
+/// A new game with its ruleset chosen and its seats checked: what the
+/// game's own type is built from ([`GameState::new`]).
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub start: Start,
+    pub record: Option<String>,
+    pub seats: [String; 2],
+    pub seed: u64,
+}
+
+impl NewGame {
+    /// The initial position, people in both seats: a game made to read
+    /// its title and board ([`catalogue`]).
+    fn listing() -> NewGame {
+        NewGame {
+            start: Start::Initial(Player::South),
+            record: None,
+            seats: [players::HUMAN.to_string(), players::HUMAN.to_string()],
+            seed: 0,
+        }
+    }
+}
+
+/// What the API does with a game, whatever its ruleset: the store keeps
+/// games as `Box<dyn ServedGame>`. Implemented by [`GameState<R>`].
+pub trait ServedGame: Send {
+    /// The current turn, for the prover.
+    fn turn(&self) -> Arc<dyn Proving>;
+    /// Plays a move typed by a person (`3`, `S`).
+    ///
+    /// # Errors
+    /// Not a move, not a person's turn, the game is over, the move is not
+    /// legal or still being proven.
+    fn play_person(&mut self, text: &str) -> Result<Played, ApiError>;
+    /// The computer's move for the side to move.
+    ///
+    /// # Errors
+    /// The side to move is a person; the game is over; no move is decided
+    /// yet (the proofs are still running).
+    fn play_computer(&mut self) -> Result<Played, ApiError>;
+    /// Takes back the last move, and the computer's moves before it, back
+    /// to a person's turn (or one move if no person plays). Returns the
+    /// moves taken back, last first.
+    ///
+    /// # Errors
+    /// Nothing to undo.
+    fn undo(&mut self) -> Result<Vec<String>, ApiError>;
+    /// Plays again the moves of the last undo.
+    ///
+    /// # Errors
+    /// Nothing to redo.
+    fn redo(&mut self) -> Result<Vec<String>, ApiError>;
+    /// The strongest player's move for the side to move, among the moves
+    /// proven to end; `None` if there is none yet.
+    fn hint(&mut self) -> Option<String>;
+    /// Each legal move's result under perfect play, best first, where the
+    /// databases of the game's ruleset and options in `databases` hold the
+    /// position (empty where they do not, or the game is over); and why
+    /// those databases cannot be read, if they cannot.
+    fn move_results(&self, databases: &Databases) -> (Vec<MoveResult>, Option<String>);
+    /// The game as the page draws it, under the id `id`.
+    fn view(&self, id: &str) -> GameView;
+    /// The game's full name with its options ([`describe::title`]).
+    fn title(&self) -> String;
+    /// Pits per row.
+    fn pits_per_row(&self) -> usize;
 }
 
 /// The legal moves of one turn as far as they are known: what the core's
@@ -80,18 +168,30 @@ fn slot(mv: Move) -> usize {
     }
 }
 
+/// A turn whose undecided moves the prover's workers prove, whatever the
+/// game's ruleset. Implemented by [`Turn<R>`].
+pub trait Proving: Send + Sync {
+    /// What is known of the turn's legal moves.
+    fn legality(&self) -> Legality;
+    /// Whether the game has moved on (the proofs are of no more use).
+    fn cancelled(&self) -> bool;
+    /// Proves whether the undecided `mv` ends, exactly, reporting progress
+    /// every million laps or so; stops early once the turn is cancelled.
+    fn prove(&self, mv: Move);
+}
+
 /// One turn: its position, what is known of its legal moves, and a flag
 /// that cancels the proofs once the game has moved on.
-pub struct Turn {
-    pub pos: AnyPosition,
+pub struct Turn<R: Ruleset> {
+    pub pos: Position<R>,
     pub legality: Mutex<Legality>,
     pub cancel: AtomicBool,
 }
 
-impl Turn {
+impl<R: Ruleset> Turn<R> {
     /// A turn of `pos`, with what the start of the turn found (no legal
     /// moves once the game is over, by any rule: `ongoing` false).
-    fn start(pos: AnyPosition, ongoing: bool) -> Arc<Turn> {
+    fn start(pos: Position<R>, ongoing: bool) -> Arc<Turn<R>> {
         let mut legality = Legality::default();
         if ongoing {
             let found = pos.legality();
@@ -109,17 +209,21 @@ impl Turn {
         })
     }
 
-    pub fn legality(&self) -> Legality {
-        *self.lock()
-    }
-
     fn lock(&self) -> std::sync::MutexGuard<'_, Legality> {
         self.legality.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
 
-    /// Proves whether the undecided `mv` ends, exactly, reporting progress
-    /// every million laps or so; stops early once the turn is cancelled.
-    pub fn prove(&self, mv: Move) {
+impl<R: Ruleset> Proving for Turn<R> {
+    fn legality(&self) -> Legality {
+        *self.lock()
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    fn prove(&self, mv: Move) {
         if !self.legality().undecided.contains(mv) {
             return;
         }
@@ -147,19 +251,78 @@ impl Turn {
     }
 }
 
-/// The ruleset named by the API's choice.
-pub fn ruleset(choice: &RuleChoice, name: &str) -> Result<AnyRuleset, ApiError> {
-    let mut rules: AnyRuleset = name
-        .trim()
-        .to_ascii_lowercase()
-        .parse::<sowing::Variant>()
-        .ok()
-        .and_then(AnyRuleset::from_variant)
-        .ok_or_else(|| {
-            let e = sowing::UnknownVariant(name.trim().to_ascii_lowercase());
-            ApiError::bad_request("unknown_variant", e.to_string())
-        })?;
-    let variant = rules.variant();
+/// A new game from the request's `setup`, of one of `games`: the seats,
+/// the ruleset (a variant name, with options, or a position string's) and
+/// where it starts are read here, then the game's own type is entered
+/// once, through the registry's `new_served_game`.
+///
+/// # Errors
+/// An unknown variant, player or option; a malformed position string or
+/// record; a record move that cannot be played.
+pub fn new_game(games: &Games, setup: &GameSetup) -> Result<Box<dyn ServedGame>, ApiError> {
+    for seat in &setup.seats {
+        players::check(seat).map_err(|e| ApiError::bad_request("unknown_player", e))?;
+    }
+    let (rules, start) = match &setup.position {
+        // The position string names the side to move.
+        Some(_) if setup.first.is_some() => {
+            return Err(ApiError::bad_request(
+                "first_with_position",
+                "\"first\" applies to the initial position only: a position string \
+                 names the side to move itself",
+            ));
+        }
+        Some(text) => {
+            let name = text.split_whitespace().next().unwrap_or("");
+            let rules = ruleset(games, &setup.rules, name)?;
+            if let Some(v) = &setup.rules.variant {
+                let chosen = ruleset(games, &RuleChoice::default(), v)?.name();
+                if chosen != rules.name() {
+                    return Err(ApiError::bad_request(
+                        "variant_mismatch",
+                        format!(
+                            "the position string is a {} position, but the variant chosen is {chosen}",
+                            rules.name()
+                        ),
+                    ));
+                }
+            }
+            (rules, Start::Position(text.clone()))
+        }
+        None => {
+            let name = setup.rules.variant.as_deref().ok_or_else(|| {
+                ApiError::bad_request("missing_variant", "give a variant or a position string")
+            })?;
+            let rules = ruleset(games, &setup.rules, name)?;
+            let first = match setup.first.as_deref().map(str::trim) {
+                None | Some("S") | Some("s") => Player::South,
+                Some("N") | Some("n") => Player::North,
+                Some(other) => {
+                    return Err(ApiError::bad_request(
+                        "bad_first",
+                        format!("who starts: expected S or N, found {other:?}"),
+                    ));
+                }
+            };
+            (rules, Start::Initial(first))
+        }
+    };
+    rules.erased().new_served_game(&NewGame {
+        start,
+        record: setup.record.clone(),
+        seats: setup.seats.clone(),
+        seed: setup.seed,
+    })
+}
+
+/// The ruleset named by the API's choice: `name` (any case; a game's
+/// options may follow in brackets, `oware(seeds=3)`) among `games`, with
+/// the choice's options set.
+pub fn ruleset(games: &Games, choice: &RuleChoice, name: &str) -> Result<Rules, ApiError> {
+    let name = name.trim().to_ascii_lowercase();
+    let mut rules = games
+        .rules(&name)
+        .map_err(|e| ApiError::bad_request("unknown_variant", e))?;
     let flag = |on: Option<bool>| on.map(|b| if b { "true" } else { "false" });
     let given = [
         ("starter-only", flag(choice.starter_only), Some(true)),
@@ -172,13 +335,15 @@ pub fn ruleset(choice: &RuleChoice, name: &str) -> Result<AnyRuleset, ApiError> 
         if !has {
             // A false flag asks for what the game plays anyway.
             if refused_when.is_none() || value == "true" {
+                let with = crate::rule_options::games_with(games, option).join(", ");
+                let field = option.replace('-', "_");
                 return Err(ApiError::bad_request(
                     "option_not_applicable",
-                    format!(
-                        "the option {} applies to {}, not {variant}",
-                        option.replace('-', "_"),
-                        games_with(option)
-                    ),
+                    if with.is_empty() {
+                        format!("the option {field} applies to no game here")
+                    } else {
+                        format!("the option {field} applies to {with}, not {}", rules.name())
+                    },
                 ));
             }
             continue;
@@ -195,56 +360,83 @@ pub fn ruleset(choice: &RuleChoice, name: &str) -> Result<AnyRuleset, ApiError> 
     Ok(rules)
 }
 
-/// The games that have `option`, for messages (`sadeqa-ii`, `Andada`).
-fn games_with(option: &str) -> String {
-    let mut names: Vec<String> = Vec::new();
-    for r in Variant::ALL
-        .iter()
-        .filter_map(|&v| AnyRuleset::from_variant(v))
-    {
-        if r.options().iter().any(|o| o.name == option) {
-            let name = if r.name().starts_with("andada") {
-                "Andada".to_string()
-            } else {
-                r.name().to_string()
-            };
-            if !names.contains(&name) {
-                names.push(name);
-            }
-        }
-    }
-    names.join(", ")
+/// A game the page offers: its name, its full name, its pits per row.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantInfo {
+    pub name: String,
+    pub title: String,
+    pub pits_per_row: usize,
 }
 
-/// The variants the page offers: (name, title, pits per row).
-pub fn variants() -> Vec<(String, String, usize)> {
-    Variant::ALL
+/// The variants the page offers, each of `games` with its default options.
+pub fn catalogue(games: &Games) -> Vec<VariantInfo> {
+    games
+        .names()
         .iter()
-        .filter_map(|&v| AnyRuleset::from_variant(v))
-        .map(|r| {
-            (
-                r.variant().name().to_string(),
-                describe::title(r),
-                r.variant().pits_per_row(),
-            )
+        .filter_map(|name| games.rules(name).ok())
+        .filter_map(|rules| {
+            let game = rules.erased().new_served_game(&NewGame::listing()).ok()?;
+            Some(VariantInfo {
+                name: rules.name(),
+                title: game.title(),
+                pits_per_row: game.pits_per_row(),
+            })
         })
         .collect()
 }
 
+/// The endgame databases' directory and what was found there, ruleset by
+/// ruleset (opened once, when a hint first asks: opening reads every byte
+/// to check it).
+pub struct Databases {
+    dir: std::path::PathBuf,
+    opened: Mutex<HashMap<(TypeId, String), Opened>>,
+}
+
+/// The databases of one ruleset (a `Tablebase<R>`, its type erased): there,
+/// not there, or why they cannot be read.
+type Opened = Result<Option<Arc<dyn Any + Send + Sync>>, String>;
+
+impl Databases {
+    /// The databases in `dir`, none opened yet.
+    pub fn new(dir: std::path::PathBuf) -> Databases {
+        Databases {
+            dir,
+            opened: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The databases of `rules`: `None` if the directory has none, an
+    /// error (the message) if its files are damaged or of other options.
+    fn of<R: Ruleset>(&self, rules: R) -> Result<Option<Arc<Tablebase<R>>>, String> {
+        let key = (TypeId::of::<R>(), format!("{rules:?}"));
+        let mut opened = self.opened.lock().unwrap_or_else(|e| e.into_inner());
+        let found = opened
+            .entry(key)
+            .or_insert_with(|| match Tablebase::open(rules, &self.dir) {
+                Ok(db) => Ok(Some(Arc::new(db) as Arc<dyn Any + Send + Sync>)),
+                Err(TablebaseError::Missing { .. }) => Ok(None),
+                Err(e) => Err(e.to_string()),
+            })
+            .clone()?;
+        Ok(found.and_then(|db| db.downcast::<Tablebase<R>>().ok()))
+    }
+}
+
 /// A game on the server: the engine's game, who sits where, the moves an
 /// undo took back (for redo), and the current turn's legality.
-pub struct Session {
-    game: AnyGame,
+pub struct GameState<R: Ruleset> {
+    game: Game<R>,
     seats: [String; 2],
-    bots: [Option<Chooser>; 2],
+    bots: [Option<Box<dyn Bot<R>>>; 2],
     redo: Vec<Vec<Move>>,
-    turn: Arc<Turn>,
+    turn: Arc<Turn<R>>,
     seed: u64,
     /// The start position's string.
     start: String,
 }
 
-impl Drop for Session {
+impl<R: Ruleset> Drop for GameState<R> {
     fn drop(&mut self) {
         // A dropped game's proofs are of no more use.
         self.turn.cancel.store(true, Ordering::Relaxed);
@@ -260,64 +452,22 @@ pub struct Played {
     pub events: Vec<EventView>,
 }
 
-impl Session {
-    /// A new game from `setup`.
+impl<R: Ruleset> GameState<R> {
+    /// A new game of `rules` from `setup`: the registry's entry point
+    /// `new_served_game`.
     ///
     /// # Errors
-    /// An unknown variant, player or option; a malformed position string or
-    /// record; a record move that cannot be played.
-    pub fn new(setup: &GameSetup) -> Result<Session, ApiError> {
-        for seat in &setup.seats {
-            players::check(seat).map_err(|e| ApiError::bad_request("unknown_player", e))?;
-        }
-        let start = match &setup.position {
-            // The position string names the side to move.
-            Some(_) if setup.first.is_some() => {
-                return Err(ApiError::bad_request(
-                    "first_with_position",
-                    "\"first\" applies to the initial position only: a position string \
-                     names the side to move itself",
-                ));
-            }
-            Some(text) => {
-                let name = text.split_whitespace().next().unwrap_or("");
-                let rules = ruleset(&setup.rules, name)?;
-                if let Some(v) = &setup.rules.variant {
-                    let chosen = ruleset(&RuleChoice::default(), v)?.variant();
-                    if chosen != rules.variant() {
-                        return Err(ApiError::bad_request(
-                            "variant_mismatch",
-                            format!(
-                                "the position string is a {} position, but the variant chosen is {chosen}",
-                                rules.variant()
-                            ),
-                        ));
-                    }
-                }
-                AnyPosition::from_str_with(rules, text).map_err(|e| {
-                    ApiError::bad_request("bad_position", format!("bad position string: {e}"))
-                })?
-            }
-            None => {
-                let name = setup.rules.variant.as_deref().ok_or_else(|| {
-                    ApiError::bad_request("missing_variant", "give a variant or a position string")
-                })?;
-                let rules = ruleset(&setup.rules, name)?;
-                let first = match setup.first.as_deref().map(str::trim) {
-                    None | Some("S") | Some("s") => Player::South,
-                    Some("N") | Some("n") => Player::North,
-                    Some(other) => {
-                        return Err(ApiError::bad_request(
-                            "bad_first",
-                            format!("who starts: expected S or N, found {other:?}"),
-                        ));
-                    }
-                };
-                AnyPosition::new_with_first(rules, first)
-            }
+    /// A malformed position string or record; a record move that cannot
+    /// be played; an unknown player.
+    pub fn new(rules: R, setup: &NewGame) -> Result<Box<dyn ServedGame>, ApiError> {
+        let start = match &setup.start {
+            Start::Position(text) => Position::from_str_with(rules, text).map_err(|e| {
+                ApiError::bad_request("bad_position", format!("bad position string: {e}"))
+            })?,
+            Start::Initial(first) => Position::new_with_first(rules, *first),
         };
         let start_string = start.to_string();
-        let mut game = AnyGame::new(start);
+        let mut game = Game::new(start);
         if let Some(text) = &setup.record {
             // Read whole against this board before any of it is played, a
             // pit outside the board named with the board's range.
@@ -327,7 +477,7 @@ impl Session {
                 })?;
             play_record_within(&mut game, &record, RECORD_PROOF_TIME)?;
         }
-        let mut bots: [Option<Chooser>; 2] = [None, None];
+        let mut bots: [Option<Box<dyn Bot<R>>>; 2] = [None, None];
         for (i, seat) in setup.seats.iter().enumerate() {
             if seat != players::HUMAN {
                 let seed = setup.seed.wrapping_mul(2).wrapping_add(i as u64);
@@ -337,8 +487,8 @@ impl Session {
                 );
             }
         }
-        let turn = Turn::start(game.position(), game.outcome().is_ongoing());
-        Ok(Session {
+        let turn = Turn::start(*game.position(), game.outcome().is_ongoing());
+        Ok(Box::new(GameState {
             game,
             seats: setup.seats.clone(),
             bots,
@@ -346,76 +496,17 @@ impl Session {
             turn,
             seed: setup.seed,
             start: start_string,
-        })
-    }
-
-    /// The current turn (for the prover).
-    pub fn turn(&self) -> Arc<Turn> {
-        self.turn.clone()
+        }))
     }
 
     /// A new turn after the position changed; the old turn's proofs stop.
     fn new_turn(&mut self) {
         self.turn.cancel.store(true, Ordering::Relaxed);
-        self.turn = Turn::start(self.game.position(), self.game.outcome().is_ongoing());
+        self.turn = Turn::start(*self.game.position(), self.game.outcome().is_ongoing());
     }
 
     fn seat_of_mover(&self) -> &str {
         &self.seats[self.game.position().side_to_move().index()]
-    }
-
-    /// Plays `mv`, typed by a person.
-    ///
-    /// # Errors
-    /// Not a move, not a person's turn, the game is over, the move is not
-    /// legal or still being proven.
-    pub fn play_person(&mut self, text: &str) -> Result<Played, ApiError> {
-        self.ongoing()?;
-        let side = self.game.position().side_to_move();
-        if self.seat_of_mover() != players::HUMAN {
-            return Err(ApiError::conflict(
-                "not_your_turn",
-                format!(
-                    "{side} is played by the computer ({})",
-                    self.seat_of_mover()
-                ),
-            ));
-        }
-        let mv = describe::parse_move(text, self.game.position().pits_per_row())
-            .map_err(|e| ApiError::bad_request("bad_move", e))?;
-        self.play(mv)
-    }
-
-    /// The computer's move for the side to move.
-    ///
-    /// # Errors
-    /// The side to move is a person; the game is over; no move is decided
-    /// yet (the proofs are still running).
-    pub fn play_computer(&mut self) -> Result<Played, ApiError> {
-        self.ongoing()?;
-        let pos = self.game.position();
-        let side = pos.side_to_move();
-        let legality = self.turn.legality();
-        let Some(bot) = self.bots[side.index()].as_mut() else {
-            return Err(ApiError::conflict(
-                "not_computer_turn",
-                format!("{side} is played by a person"),
-            ));
-        };
-        if legality.ends.is_empty() {
-            return Err(ApiError::conflict(
-                "proving",
-                format!(
-                    "{side} waits for the proof whether {} end",
-                    list(legality.undecided)
-                ),
-            ));
-        }
-        // A computer player chooses among the moves proven to end.
-        let mv = bot(&pos, legality.ends).ok_or_else(|| {
-            ApiError::conflict("no_move", format!("{side}'s player found no move"))
-        })?;
-        self.play(mv)
     }
 
     fn ongoing(&self) -> Result<(), ApiError> {
@@ -430,7 +521,7 @@ impl Session {
 
     fn play(&mut self, mv: Move) -> Result<Played, ApiError> {
         let legality = self.turn.legality();
-        let pos = self.game.position();
+        let pos = *self.game.position();
         if legality.undecided.contains(mv) {
             return Err(ApiError::conflict(
                 "proving",
@@ -459,14 +550,58 @@ impl Session {
             events: views(&pos, &events),
         })
     }
+}
 
-    /// Takes back the last move, and the computer's moves before it, back to
-    /// a person's turn (or one move if no person plays). Returns the moves
-    /// taken back, last first.
-    ///
-    /// # Errors
-    /// Nothing to undo.
-    pub fn undo(&mut self) -> Result<Vec<String>, ApiError> {
+impl<R: Ruleset> ServedGame for GameState<R> {
+    fn turn(&self) -> Arc<dyn Proving> {
+        self.turn.clone()
+    }
+
+    fn play_person(&mut self, text: &str) -> Result<Played, ApiError> {
+        self.ongoing()?;
+        let side = self.game.position().side_to_move();
+        if self.seat_of_mover() != players::HUMAN {
+            return Err(ApiError::conflict(
+                "not_your_turn",
+                format!(
+                    "{side} is played by the computer ({})",
+                    self.seat_of_mover()
+                ),
+            ));
+        }
+        let mv = describe::parse_move(text, self.game.position().pits_per_row())
+            .map_err(|e| ApiError::bad_request("bad_move", e))?;
+        self.play(mv)
+    }
+
+    fn play_computer(&mut self) -> Result<Played, ApiError> {
+        self.ongoing()?;
+        let pos = *self.game.position();
+        let side = pos.side_to_move();
+        let legality = self.turn.legality();
+        let Some(bot) = self.bots[side.index()].as_mut() else {
+            return Err(ApiError::conflict(
+                "not_computer_turn",
+                format!("{side} is played by a person"),
+            ));
+        };
+        if legality.ends.is_empty() {
+            return Err(ApiError::conflict(
+                "proving",
+                format!(
+                    "{side} waits for the proof whether {} end",
+                    list(legality.undecided)
+                ),
+            ));
+        }
+        // A computer player chooses among the moves proven to end.
+        let mv = bot.choose_from(&pos, legality.ends).ok_or_else(|| {
+            ApiError::conflict("no_move", format!("{side}'s player found no move"))
+        })?;
+        self.play(mv)
+    }
+
+    fn undo(&mut self) -> Result<Vec<String>, ApiError> {
         let has_person = self.seats.iter().any(|s| s == players::HUMAN);
         let mut undone = Vec::new();
         while let Some(mv) = self.game.undo() {
@@ -488,11 +623,7 @@ impl Session {
         Ok(names)
     }
 
-    /// Plays again the moves of the last undo.
-    ///
-    /// # Errors
-    /// Nothing to redo.
-    pub fn redo(&mut self) -> Result<Vec<String>, ApiError> {
+    fn redo(&mut self) -> Result<Vec<String>, ApiError> {
         let moves = self
             .redo
             .pop()
@@ -506,33 +637,30 @@ impl Session {
         Ok(moves.iter().map(Move::to_string).collect())
     }
 
-    /// The strongest player's move for the side to move, among the moves
-    /// proven to end; `None` if there is none yet.
-    pub fn hint(&mut self) -> Option<String> {
+    fn hint(&mut self) -> Option<String> {
         let legality = self.turn.legality();
         if describe::ending(&self.game).is_some() || legality.ends.is_empty() {
             return None;
         }
         let mut bot =
-            players::computer(players::STRONGEST, self.seed ^ self.game.ply() as u64).ok()?;
-        bot(&self.game.position(), legality.ends).map(|m| m.to_string())
+            players::computer::<R>(players::STRONGEST, self.seed ^ self.game.ply() as u64).ok()?;
+        bot.choose_from(self.game.position(), legality.ends)
+            .map(|m| m.to_string())
     }
 
-    /// The game's ruleset.
-    pub fn rules(&self) -> sowing::AnyRuleset {
-        self.game.position().rules()
-    }
-
-    /// Each legal move's result under perfect play, best first, where the
-    /// databases `db` (of the game's ruleset and options) hold the
-    /// position; empty where they do not, or the game is over.
-    pub fn move_results(&self, db: &AnyTablebase) -> Vec<MoveResult> {
+    fn move_results(&self, databases: &Databases) -> (Vec<MoveResult>, Option<String>) {
         let pos = self.game.position();
+        let db = match databases.of(*pos.rules()) {
+            Ok(Some(db)) => db,
+            Ok(None) => return (Vec::new(), None),
+            Err(e) => return (Vec::new(), Some(e)),
+        };
         if describe::ending(&self.game).is_some() {
-            return Vec::new();
+            return (Vec::new(), None);
         }
         let me = pos.side_to_move();
-        db.move_forecasts(&pos)
+        let results = db
+            .move_forecasts(pos)
             .unwrap_or_default()
             .into_iter()
             .map(|(mv, f)| MoveResult {
@@ -544,11 +672,19 @@ impl Session {
                 },
                 result: f.to_string(),
             })
-            .collect()
+            .collect();
+        (results, None)
     }
 
-    /// The game as the page draws it.
-    pub fn view(&self, id: &str) -> GameView {
+    fn title(&self) -> String {
+        describe::title(self.game.position().rules())
+    }
+
+    fn pits_per_row(&self) -> usize {
+        self.game.position().pits_per_row()
+    }
+
+    fn view(&self, id: &str) -> GameView {
         let pos = self.game.position();
         let rules = pos.rules();
         let n = pos.pits_per_row();
@@ -576,30 +712,36 @@ impl Session {
             moves
                 .into_iter()
                 .filter(|&mv| !legality.ends.contains(mv))
-                .map(|mv| (mv.to_string(), refusal(&pos, mv, &legality)))
+                .map(|mv| (mv.to_string(), refusal(pos, mv, &legality)))
                 .collect()
         } else {
             Vec::new()
         };
         let flag = |name| match rules.option_value(name) {
-            Some(sowing::options::OptionValue::Flag(b)) => Some(b),
+            Some(OptionValue::Flag(b)) => Some(b),
             _ => None,
         };
-        let option_starter_only = flag("starter-only");
-        let option_clockwise = flag("clockwise");
         let option_reading = match rules.option_value("reading") {
-            Some(sowing::options::OptionValue::Choice(c)) => Some(c),
+            Some(OptionValue::Choice(c)) => Some(c),
             _ => None,
         };
+        // Any other option of the game, by its name.
+        let options = rules
+            .options()
+            .iter()
+            .filter(|o| !NAMED_OPTIONS.contains(&o.name))
+            .filter_map(|o| Some((o.name, rules.option_value(o.name)?.to_string())))
+            .collect();
         let position = pos.to_string();
         let phase = position.split_whitespace().nth(4).map(str::to_string);
         GameView {
             id: id.to_string(),
-            variant: pos.variant().name(),
+            variant: rules.name().into_owned(),
             title: describe::title(rules),
-            starter_only: option_starter_only,
-            clockwise: option_clockwise,
+            starter_only: flag("starter-only"),
+            clockwise: flag("clockwise"),
             reading: option_reading,
+            options,
             pits_per_row: n,
             seats: Seats {
                 south: self.seats[0].clone(),
@@ -618,7 +760,7 @@ impl Session {
                 south: row(Player::South),
                 north: row(Player::North),
             },
-            tally: tally(&pos),
+            tally: tally(pos),
             legal: legality.ends.iter().map(|m| m.to_string()).collect(),
             endless: legality.endless.iter().map(|m| m.to_string()).collect(),
             undecided: legality
@@ -637,6 +779,10 @@ impl Session {
         }
     }
 }
+
+/// The options the view gives fields of their own (`starter_only`,
+/// `clockwise`, `reading`); a game's other options are in `options`.
+const NAMED_OPTIONS: [&str; 3] = ["starter-only", "clockwise", "reading"];
 
 /// The result in a few words, the winner's score first ("North wins
 /// 44-36"); `None` while the game goes on.
@@ -661,7 +807,7 @@ fn headline(outcome: sowing::Outcome) -> Option<String> {
 }
 
 /// Why `mv` may not be played now, in words.
-fn refusal(pos: &AnyPosition, mv: Move, legality: &Legality) -> String {
+fn refusal<R: Ruleset>(pos: &Position<R>, mv: Move, legality: &Legality) -> String {
     if legality.undecided.contains(mv) {
         return format!(
             "proving whether this sowing ends ({} laps so far); the other moves are playable",
@@ -688,14 +834,14 @@ fn list(moves: MoveSet) -> String {
 /// such a proof can take (RULES.md section 2).
 const RECORD_PROOF_TIME: Duration = Duration::from_secs(2);
 
-/// Plays `record` on `game` ([`AnyGame::play_record_with`]), stopping a
+/// Plays `record` on `game` ([`Game::play_record_with`]), stopping a
 /// proof that runs past `limit` (in all) and refusing the record then.
 ///
 /// # Errors
 /// A move of the record that cannot be played, a move after the game's
 /// end, or a proof that did not finish within `limit`.
-fn play_record_within(
-    game: &mut AnyGame,
+fn play_record_within<R: Ruleset>(
+    game: &mut Game<R>,
     record: &Record,
     limit: Duration,
 ) -> Result<(), ApiError> {
@@ -745,7 +891,7 @@ fn short(s: &str) -> String {
 
 /// What each side has, and what it means in this game, with the words
 /// the terminal game uses ([`crate::tally::Tally`]).
-fn tally(pos: &AnyPosition) -> Tally {
+fn tally<R: Ruleset>(pos: &Position<R>) -> Tally {
     let t = crate::tally::Tally::of(pos);
     Tally {
         kind: match t.kind {
@@ -768,7 +914,7 @@ fn tally(pos: &AnyPosition) -> Tally {
 #[derive(Serialize)]
 pub struct GameView {
     pub id: String,
-    pub variant: &'static str,
+    pub variant: String,
     pub title: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub starter_only: Option<bool>,
@@ -776,6 +922,10 @@ pub struct GameView {
     pub clockwise: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reading: Option<&'static str>,
+    /// The game's other options (none of the built-in games has one), by
+    /// name, each value as the notation writes it.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<&'static str, String>,
     pub pits_per_row: usize,
     pub seats: Seats,
     pub start: String,
@@ -903,7 +1053,7 @@ pub enum EventKind {
 /// The events of a move played from `before`, as the page animates them,
 /// in the words of the terminal game ([`Narration`]). A bonus move that
 /// the end of the game cancels is left out.
-fn views(before: &AnyPosition, events: &[Event]) -> Vec<EventView> {
+fn views<R: Ruleset>(before: &Position<R>, events: &[Event]) -> Vec<EventView> {
     let words = Narration::of(before, events);
     let removing = before.rules().scoring() == sowing::Scoring::LastMover;
     events

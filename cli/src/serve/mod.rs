@@ -1,15 +1,17 @@
 //! A web board for every game: `cargo run --release --example serve`, then
 //! open the address it prints. The page (HTML, CSS, JavaScript) is served
-//! by this example itself and works offline; the engine runs on the server
-//! behind a JSON API (see docs/WEB.md and docs/API.md).
+//! by the program itself and works offline; the engine runs on the server
+//! behind a JSON API (see docs/WEB.md and docs/API.md). One server hosts
+//! games of all the program's [`Games`] at once; a crate that defines a
+//! game serves it with [`main_with`] (`Games::from([MyGame::default()])`).
 //!
-//! Modules: `api` (routes, JSON), `engine` (every call into `sowing`),
-//! `players` (player names to computer players), `prover` (endless-sowing
-//! proofs off the request threads), `store` (the bounded games in memory),
-//! `assets` (the page), `rules` (each game's "How to play" page, from
-//! the rule book), `error` (the API's refusals); from
-//! `examples/common/`, the words shared with the terminal game (`describe`,
-//! `narrate`, `tally`).
+//! Modules: `api` (routes, JSON), `engine` (every call into `sowing`, the
+//! per-game state written once over `R: Ruleset`), `players` (player
+//! names to computer players), `prover` (endless-sowing proofs off the
+//! request threads), `store` (the bounded games in memory), `assets` (the
+//! page), `rules` (each game's "How to play" page, from the rule book),
+//! `error` (the API's refusals); from the crate, the words shared with the
+//! terminal game (`describe`, `narrate`, `tally`).
 
 mod api;
 mod assets;
@@ -20,8 +22,13 @@ mod prover;
 mod rules;
 mod store;
 
-use crate::describe;
+pub(crate) use engine::{GameState, NewGame, ServedGame};
+pub(crate) use error::ApiError;
+
+use crate::{Games, describe};
 use clap::Parser;
+use std::ffi::OsString;
+use std::process::ExitCode;
 
 /// Serve a web board for the two-row mancala games of Ethiopia and Eritrea.
 #[derive(Parser, Debug)]
@@ -50,28 +57,49 @@ struct Args {
     tablebase: Option<std::path::PathBuf>,
 }
 
-#[tokio::main]
-pub async fn main() {
-    let args = Args::parse();
+/// The web board for the built-in games.
+pub fn main() -> ExitCode {
+    main_with(&Games::built_in(), std::env::args_os())
+}
+
+/// The web board for `games` (the first is the page's default), with the
+/// command line `args` (the first is the program's name). Serves until the
+/// process ends; returns only on an error.
+pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let args = Args::parse_from(args);
     if let Some(dir) = &args.tablebase
         && !dir.is_dir()
     {
         eprintln!("serve: --tablebase {}: not a directory", dir.display());
-        std::process::exit(2);
+        return ExitCode::from(2);
     }
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("serve: cannot start the server's threads: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(serve(games.clone(), args))
+}
+
+async fn serve(games: Games, args: Args) -> ExitCode {
     if let Some(dir) = &args.tablebase {
         println!(
             "sowing: the hint reads the endgame databases in {} (each game's ruleset and options, where its files are there)",
             dir.display()
         );
     }
-    let app = api::App::new(args.max_games, args.provers as usize, args.tablebase);
+    let app = api::App::new(games, args.max_games, args.provers as usize, args.tablebase);
     let router = api::router(app, args.max_body);
     let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {
         Ok(l) => l,
         Err(e) => {
             eprintln!("serve: cannot listen on 127.0.0.1:{}: {e}", args.port);
-            std::process::exit(2);
+            return ExitCode::from(2);
         }
     };
     match listener.local_addr() {
@@ -80,6 +108,7 @@ pub async fn main() {
     }
     if let Err(e) = axum::serve(listener, router).await {
         eprintln!("serve: {e}");
-        std::process::exit(1);
+        return ExitCode::FAILURE;
     }
+    ExitCode::SUCCESS
 }

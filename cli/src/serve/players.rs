@@ -1,15 +1,11 @@
 //! Who can sit at the board: a person, or a computer player named by a
-//! spec as `sowing::bots::from_spec` reads it (`random`, `greedy`,
+//! spec as `sowing::bots::from_spec_for` reads it (`random`, `greedy`,
 //! `alphabeta:500ms`, `mcts:1s`). The one place that lists the players
 //! offered: a new one is a line in `COMPUTERS`. Searches are bounded in
 //! time, and every engine call runs off the request threads.
 
-use sowing::bots::from_spec;
-use sowing::{AnyPosition, Move, MoveSet};
-
-/// A computer player: picks a move from the given legal moves (`None` if
-/// there are none).
-pub type Chooser = Box<dyn FnMut(&AnyPosition, MoveSet) -> Option<Move> + Send>;
+use sowing::Ruleset;
+use sowing::bots::{Bot, from_spec_for};
 
 /// The computer players offered, weakest first: (spec, description).
 pub const COMPUTERS: &[(&str, &str)] = &[
@@ -27,24 +23,26 @@ pub const STRONGEST: &str = "alphabeta:500ms";
 /// The spec of a person at the board.
 pub const HUMAN: &str = "human";
 
-/// The computer player named by `spec`, seeded with `seed`.
-pub fn computer(spec: &str, seed: u64) -> Result<Chooser, String> {
-    if !COMPUTERS.iter().any(|(s, _)| *s == spec) {
-        let known: Vec<&str> = COMPUTERS.iter().map(|(s, _)| *s).collect();
-        return Err(format!(
-            "unknown player {spec:?}: expected {HUMAN} or one of {}",
-            known.join(", ")
-        ));
-    }
-    let mut bot = from_spec(spec, seed).map_err(|e| e.to_string())?;
-    Ok(Box::new(move |pos, legal| bot.choose_any_from(pos, legal)))
+/// The computer player named by `spec`, seeded with `seed`, for a game of
+/// `R`.
+pub fn computer<R: Ruleset>(spec: &str, seed: u64) -> Result<Box<dyn Bot<R>>, String> {
+    known(spec)?;
+    from_spec_for::<R>(spec, seed).map_err(|e| e.to_string())
 }
 
 /// Whether `spec` names a person or a known computer player.
 pub fn check(spec: &str) -> Result<(), String> {
-    if spec == HUMAN {
-        Ok(())
-    } else {
-        computer(spec, 0).map(|_| ())
+    if spec == HUMAN { Ok(()) } else { known(spec) }
+}
+
+/// Whether `spec` is one of [`COMPUTERS`].
+fn known(spec: &str) -> Result<(), String> {
+    if COMPUTERS.iter().any(|(s, _)| *s == spec) {
+        return Ok(());
     }
+    let known: Vec<&str> = COMPUTERS.iter().map(|(s, _)| *s).collect();
+    Err(format!(
+        "unknown player {spec:?}: expected {HUMAN} or one of {}",
+        known.join(", ")
+    ))
 }

@@ -7,14 +7,13 @@
 //! move was played, the game was undone or dropped), so a worker is never
 //! held by a game nobody is playing.
 
-use crate::serve::engine::Turn;
+use crate::serve::engine::Proving;
 use sowing::Move;
 use std::collections::VecDeque;
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex};
 
 struct Job {
-    turn: Arc<Turn>,
+    turn: Arc<dyn Proving>,
     mv: Move,
 }
 
@@ -45,7 +44,7 @@ impl Prover {
     }
 
     /// Proves the undecided moves of `turn`, if it has any.
-    pub fn submit(&self, turn: Arc<Turn>) {
+    pub fn submit(&self, turn: Arc<dyn Proving>) {
         let undecided = turn.legality().undecided;
         if undecided.is_empty() {
             return;
@@ -72,7 +71,7 @@ fn work(queue: &Queue) {
                 jobs = queue.ready.wait(jobs).unwrap_or_else(|e| e.into_inner());
             }
         };
-        if !job.turn.cancel.load(Ordering::Relaxed) {
+        if !job.turn.cancelled() {
             job.turn.prove(job.mv);
         }
     }

@@ -1,12 +1,12 @@
 //! The games in memory, bounded: when a new game would pass the bound, the
 //! game used least recently is dropped (its proofs are cancelled with it).
 
-use crate::serve::engine::Session;
+use crate::serve::engine::ServedGame;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
 /// A game, shared by the requests that use it.
-pub type Shared = Arc<Mutex<Session>>;
+pub type Shared = Arc<Mutex<Box<dyn ServedGame>>>;
 
 struct Entry {
     session: Shared,
@@ -36,9 +36,9 @@ impl Store {
         }
     }
 
-    /// Keeps `session` under a new id, dropping the least recently used
+    /// Keeps `game` under a new id, dropping the least recently used
     /// games beyond the bound. Returns the id.
-    pub fn insert(&self, session: Session) -> (String, Shared) {
+    pub fn insert(&self, game: Box<dyn ServedGame>) -> (String, Shared) {
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         while inner.games.len() >= self.max {
             let Some((_, oldest)) = inner.by_use.pop_first() else {
@@ -54,7 +54,7 @@ impl Store {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
         let id = format!("g{}-{:x}", inner.created, nanos & 0xffff);
-        let shared = Arc::new(Mutex::new(session));
+        let shared = Arc::new(Mutex::new(game));
         let used = inner.tick;
         inner.games.insert(
             id.clone(),

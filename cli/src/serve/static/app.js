@@ -34,8 +34,29 @@ async function api(method, path, body) {
 
 // ---- setup ----
 
+// The game a variant is a board of: `andada` for every Andada board.
+const familyOf = (name) => (/^andada-\d+$/.test(name) ? 'andada' : name);
+
+// The game menu offers the server's games: the built-in ones as the page
+// names them, any other by the title the server gives it.
+function gameMenu(variants) {
+  const sel = $('game');
+  const families = variants.map((v) => familyOf(v.name));
+  for (const o of [...sel.options]) if (!families.includes(o.value)) o.remove();
+  for (const v of variants) {
+    const family = familyOf(v.name);
+    if ([...sel.options].some((o) => o.value === family)) continue;
+    const o = document.createElement('option');
+    o.value = family;
+    o.textContent = v.title;
+    sel.appendChild(o);
+  }
+  if (sel.selectedIndex < 0 && sel.options.length) sel.selectedIndex = 0;
+}
+
 async function loadMeta() {
   const meta = await api('GET', '/api');
+  gameMenu(meta.variants);
   for (const id of ['south', 'north']) {
     const sel = $(id);
     for (const p of meta.players) {
@@ -125,7 +146,7 @@ function loadFromText() {
     return newGame({ record: lines.join('/') });
   }
   const name = lines[0].split(/\s+/)[0].toLowerCase();
-  const family = name.startsWith('andada') ? 'andada' : name;
+  const family = familyOf(name);
   const body = Object.assign({ position: lines[0] }, ruleOptions(family), seats());
   if (lines.length > 1) body.record = lines.slice(1).join('/');
   return start(body);
@@ -251,7 +272,7 @@ function show(s) {
     $('board-wrap').scrollLeft = 0;
   }
   $('title').textContent = s.title;
-  const family = s.variant.startsWith('andada') ? 'andada' : s.variant;
+  const family = familyOf(s.variant);
   for (const id of ['rules-link', 'rules-link-2']) $(id).href = '/rules/' + family;
   drawBoard(s.board);
   for (const side of ['N', 'S']) {

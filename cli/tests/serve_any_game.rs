@@ -1,0 +1,243 @@
+//! The web board serves a game the crate does not know: a small ruleset
+//! defined here (2 x 3 pits of 2 seeds, one lap a move, a lap ending on
+//! the opponent's side with 2 or 3 seeds captures them, whoever cannot
+//! move ends the game, most seeds captured wins). `serve::main_with` runs
+//! for it alone; the JSON API lists it, plays it to its end by people's
+//! and the computer's moves, takes moves back, gives hints, and refuses
+//! bad requests with its typed errors; its rules page says the rule book
+//! does not describe it.
+
+use sowing::{
+    Lap, MoveContext, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring, Turn,
+    View,
+};
+use sowing_cli::Games;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+struct Pebbles;
+
+impl Ruleset for Pebbles {
+    type State = ();
+    fn name(&self) -> std::borrow::Cow<'static, str> {
+        "pebbles".into()
+    }
+    fn title(&self) -> std::borrow::Cow<'static, str> {
+        "Pebbles (a test game)".into()
+    }
+    fn from_name(name: &str) -> Option<Self> {
+        name.eq_ignore_ascii_case("pebbles").then_some(Pebbles)
+    }
+    fn pits_per_row(&self) -> usize {
+        3
+    }
+    fn seeds_per_pit(&self) -> u8 {
+        2
+    }
+    fn scoring(&self) -> Scoring {
+        Scoring::Points
+    }
+    fn candidates(&self, pos: &View<'_, ()>) -> MoveSet {
+        MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
+    }
+    fn relays(&self, _: &Lap<'_>, _: &()) -> bool {
+        false
+    }
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+        if lap.board.owner(lap.landing) != lap.mover && (lap.count == 2 || lap.count == 3) {
+            ctx.capture(lap.landing, lap.count, lap.mover);
+        }
+        Turn::Next
+    }
+    fn no_move<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>) -> NoMove {
+        NoMove::End
+    }
+    fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
+        Outcome::by_score(Score {
+            south: pos.captured(Player::South),
+            north: pos.captured(Player::North),
+        })
+    }
+}
+
+/// An HTTP/1.1 request to the server; the status and the body.
+fn request(port: u16, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let body = body.unwrap_or("");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer[9..12].parse().unwrap();
+    let (_, rest) = answer.split_once("\r\n\r\n").unwrap();
+    (status, rest.to_string())
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// Starts the server for `Pebbles` alone on a free port; its port.
+fn serve() -> u16 {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    std::thread::spawn(move || {
+        let args = ["serve", "--port", &port.to_string(), "--provers", "1"];
+        sowing_cli::serve::main_with(&Games::from([Pebbles]), args.map(Into::into))
+    });
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the server did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    port
+}
+
+#[test]
+fn serve_plays_a_game_it_was_given() {
+    let port = serve();
+
+    // The page offers the game, by its ruleset's name and title.
+    let (status, meta) = request(port, "GET", "/api", None);
+    assert_eq!(status, 200);
+    let meta = json(&meta);
+    assert_eq!(
+        meta["variants"],
+        json(r#"[{"name":"pebbles","title":"Pebbles (a test game)","pits_per_row":3}]"#)
+    );
+
+    // A built-in game is not served here; the refusal names the games.
+    let (status, err) = request(
+        port,
+        "POST",
+        "/api/games",
+        Some(r#"{"variant":"sadeqa-ii"}"#),
+    );
+    assert_eq!(status, 400);
+    let err = json(&err);
+    assert_eq!(err["error"], "unknown_variant");
+    assert_eq!(
+        err["message"],
+        "unknown variant \"sadeqa-ii\": expected pebbles"
+    );
+    // An option of the built-in games does not apply.
+    let (status, err) = request(
+        port,
+        "POST",
+        "/api/games",
+        Some(r#"{"variant":"pebbles","clockwise":true}"#),
+    );
+    assert_eq!(status, 400, "{err}");
+    assert_eq!(json(&err)["error"], "option_not_applicable");
+
+    // A person (South) against the computer (North), to the end.
+    let (status, game) = request(
+        port,
+        "POST",
+        "/api/games",
+        Some(r#"{"variant":"Pebbles","south":"human","north":"greedy","seed":7}"#),
+    );
+    assert_eq!(status, 201, "{game}");
+    let mut state = json(&game);
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(state["variant"], "pebbles");
+    assert_eq!(state["title"], "Pebbles (a test game)");
+    assert_eq!(state["start"], "pebbles 2,2,2/2,2,2 S 0-0");
+    assert_eq!(state["pits_per_row"], 3);
+    assert_eq!(state["tally"]["kind"], "points");
+    assert!(state.get("clockwise").is_none() && state.get("options").is_none());
+
+    // A move the rules refuse, and one that is no move, change nothing.
+    let (status, err) = request(
+        port,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(r#"{"move":"7"}"#),
+    );
+    assert_eq!(status, 400, "{err}");
+    assert_eq!(json(&err)["error"], "bad_move");
+    let (status, err) = request(port, "POST", &format!("/api/games/{id}/computer"), None);
+    assert_eq!(status, 409, "{err}");
+    assert_eq!(json(&err)["error"], "not_computer_turn");
+
+    let (status, hint) = request(port, "GET", &format!("/api/games/{id}/hint"), None);
+    assert_eq!(status, 200);
+    let hint = json(&hint);
+    assert!(
+        state["legal"].as_array().unwrap().contains(&hint["move"]),
+        "{hint}"
+    );
+
+    // Play the hint's move, undo it, redo it.
+    let mv = hint["move"].as_str().unwrap().to_string();
+    let body = format!(r#"{{"move":"{mv}"}}"#);
+    let (status, reply) = request(port, "POST", &format!("/api/games/{id}/move"), Some(&body));
+    assert_eq!(status, 200, "{reply}");
+    let reply = json(&reply);
+    assert_eq!(reply["move"], mv.as_str());
+    assert_eq!(reply["events"][0]["type"], "lap");
+    assert_eq!(reply["state"]["ply"], 1);
+    let (status, undone) = request(port, "POST", &format!("/api/games/{id}/undo"), None);
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!(json(&undone)["state"]["ply"], 0);
+    let (status, redone) = request(port, "POST", &format!("/api/games/{id}/redo"), None);
+    assert_eq!(status, 200, "{redone}");
+    state = json(&redone)["state"].clone();
+    assert_eq!(state["ply"], 1);
+
+    let mut plies = 0;
+    while !state["over"].as_bool().unwrap() {
+        plies += 1;
+        assert!(plies < 500, "the game does not end: {state}");
+        let (status, reply) = if state["to_move_seat"] == "human" {
+            let mv = state["legal"][0].as_str().unwrap().to_string();
+            let body = format!(r#"{{"move":"{mv}"}}"#);
+            request(port, "POST", &format!("/api/games/{id}/move"), Some(&body))
+        } else {
+            request(port, "POST", &format!("/api/games/{id}/computer"), None)
+        };
+        assert_eq!(status, 200, "{reply}");
+        state = json(&reply)["state"].clone();
+    }
+    assert!(state["headline"].is_string(), "{state}");
+    assert!(state["result"].is_string(), "{state}");
+    let (status, err) = request(
+        port,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(r#"{"move":"1"}"#),
+    );
+    assert_eq!(status, 409);
+    assert_eq!(json(&err)["error"], "game_over");
+
+    // A position string of the game.
+    let (status, game) = request(
+        port,
+        "POST",
+        "/api/games",
+        Some(r#"{"position":"pebbles 0,0,1/2,2,2 S 3-0","south":"human","north":"human"}"#),
+    );
+    assert_eq!(status, 201, "{game}");
+    assert_eq!(json(&game)["legal"], json(r#"["3"]"#));
+
+    // The rules page: the title, and that the rule book does not describe it.
+    let (status, page) = request(port, "GET", "/rules/pebbles", None);
+    assert_eq!(status, 200);
+    assert!(page.contains("How to play Pebbles (a test game)"), "{page}");
+    assert!(page.contains("does not describe this game"), "{page}");
+    let (status, page) = request(port, "GET", "/rules/sadeqa-v", None);
+    assert_eq!(status, 404);
+    assert!(page.contains("/rules/pebbles"), "{page}");
+}
