@@ -85,6 +85,8 @@ pub(crate) trait Erased: Send + Sync + 'static {
     fn option_value(&self, name: &str) -> Option<OptionValue>;
     fn with_option(&self, name: &str, value: Option<&str>) -> Result<Rules, OptionError>;
     // The tools' entry points, one a tool:
+    // selfplay
+    fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::Arena>;
 }
 
 impl<R: Ruleset> Erased for R {
@@ -104,6 +106,10 @@ impl<R: Ruleset> Erased for R {
         let mut rules = *self;
         sowing::options::set_option_text(&mut rules, name, value)?;
         Ok(Rules::new(rules))
+    }
+    // selfplay
+    fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::Arena> {
+        crate::selfplay::arena(*self, laps)
     }
 }
 
