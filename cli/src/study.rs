@@ -613,3 +613,47 @@ fn print_claim(names: &[String], stats: &[Stats], width: usize) {
         println!("{row}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Config, Contender, run};
+    use sowing::Position;
+    use sowing::rulesets::{Resized, SadeqaII, SadeqaV};
+
+    fn config(players: &[Contender]) -> Config<'_> {
+        Config {
+            players,
+            games: 2,
+            seed: 1,
+            ply_limit: 200,
+            random_opening: 2,
+            threads: 1,
+            endless: "lap limit 1000".to_string(),
+        }
+    }
+
+    /// The study is written for any game that marks pits: Sadeqa V on a
+    /// board of 5 pits a row (its tables then have 5 pit columns).
+    #[test]
+    fn the_study_runs_on_any_game_that_marks_pits() {
+        let players: Vec<Contender> = ["random", "strategy+greedy"]
+            .iter()
+            .map(|p| p.parse().unwrap())
+            .collect();
+        let rules = Resized::new(SadeqaV, 5, 4).unwrap();
+        let start = Position::new(rules).with_lap_limit(Some(1000));
+        assert_eq!(run(start, &config(&players)), Ok(()));
+    }
+
+    /// A game that marks no pits makes no waranas: refused, with why.
+    #[test]
+    fn a_game_without_waranas_is_refused() {
+        let players = ["random".parse().unwrap()];
+        let start = Position::new(SadeqaII::new());
+        let err = run(start, &config(&players)).unwrap_err();
+        assert_eq!(
+            err,
+            "--study: sadeqa-ii makes no waranas (its ruleset marks no pits)"
+        );
+    }
+}
