@@ -1,5 +1,5 @@
 //! See the `sowing-cli` crate (cli/src/selfplay): the tool, written once for any game.
 
-fn main() {
+fn main() -> std::process::ExitCode {
     sowing_cli::selfplay::main()
 }

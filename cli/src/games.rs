@@ -111,6 +111,8 @@ pub(crate) trait Erased: Send + Sync + 'static {
         &self,
         setup: &crate::serve::NewGame,
     ) -> Result<Box<dyn crate::serve::ServedGame>, crate::serve::ApiError>;
+    // selfplay
+    fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::Arena>;
 }
 
 impl<R: Ruleset> Erased for R {
@@ -171,7 +173,11 @@ impl<R: Ruleset> Erased for R {
         &self,
         setup: &crate::serve::NewGame,
     ) -> Result<Box<dyn crate::serve::ServedGame>, crate::serve::ApiError> {
-        crate::serve::GameState::new(*self, setup)
+        crate::serve::GameState::served(*self, setup)
+    }
+    // selfplay
+    fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::Arena> {
+        crate::selfplay::arena(*self, laps)
     }
 }
 

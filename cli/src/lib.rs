@@ -8,17 +8,20 @@ mod games;
 pub use games::{Games, Rules};
 
 // The tools, each written once over `R: Ruleset`. Each has `main()` (the
-// built-in games) and `main_with(&Games, args)`.
-// WIP (branch `generic`): a module is listed here once converted.
+// built-in games) and `main_with(&Games, args)`; `run` offers them all as
+// subcommands for the games a crate registers.
 pub mod analyse;
 pub mod play;
 pub mod playouts;
 pub mod replay;
-// pub mod selfplay;
+pub mod selfplay;
 pub mod serve;
 pub mod solve;
 pub mod solve_boards;
 pub mod tablebase;
+
+mod run;
+pub use run::{run, run_from};
 
 /// The game options every tool takes: `--option name=value` and the
 /// older spellings (`--starter-only`, `--reading ludii`, `--clockwise`).
@@ -31,7 +34,7 @@ pub(crate) mod narrate;
 pub(crate) mod pipe;
 pub(crate) mod progress;
 pub(crate) mod search_args;
-// pub(crate) mod study;
+pub(crate) mod study;
 pub(crate) mod tally;
-// pub(crate) mod tournament;
-// pub(crate) mod warana_strategy;
+pub(crate) mod tournament;
+pub(crate) mod warana_strategy;

@@ -11,13 +11,28 @@ use std::process::ExitCode;
 
 /// The tools, with the line the program's help gives each.
 const TOOLS: [(&str, &str); 8] = [
-    ("play", "Play a game in the terminal, against people or computer players"),
+    (
+        "play",
+        "Play a game in the terminal, against people or computer players",
+    ),
     ("replay", "Replay a game record move by move, or check it"),
-    ("analyse", "Every legal move of a position with its value, best first"),
-    ("solve", "Solve a position exactly: its value and a best line"),
+    (
+        "analyse",
+        "Every legal move of a position with its value, best first",
+    ),
+    (
+        "solve",
+        "Solve a position exactly: its value and a best line",
+    ),
     ("tablebase", "Build, check and probe endgame databases"),
-    ("selfplay", "Computer players against each other, with statistics"),
-    ("playouts", "Seeded random playouts, for measuring the engine's speed"),
+    (
+        "selfplay",
+        "Computer players against each other, with statistics",
+    ),
+    (
+        "playouts",
+        "Seeded random playouts, for measuring the engine's speed",
+    ),
     ("serve", "A web board on 127.0.0.1"),
 ];
 
@@ -45,9 +60,10 @@ pub fn run_from(
     let program = args
         .next()
         .map(|p| {
-            std::path::Path::new(&p)
-                .file_stem()
-                .map_or_else(|| p.to_string_lossy().into_owned(), |s| s.to_string_lossy().into_owned())
+            std::path::Path::new(&p).file_stem().map_or_else(
+                || p.to_string_lossy().into_owned(),
+                |s| s.to_string_lossy().into_owned(),
+            )
         })
         .unwrap_or_else(|| "sowing".to_string());
     let rest: Vec<OsString> = args.collect();
@@ -74,7 +90,12 @@ pub fn run_from(
         return ExitCode::from(2);
     };
     let tool_args: Vec<OsString> = std::iter::once(OsString::from(format!("{program} {tool}")))
-        .chain(sub.get_many::<OsString>("args").into_iter().flatten().cloned())
+        .chain(
+            sub.get_many::<OsString>("args")
+                .into_iter()
+                .flatten()
+                .cloned(),
+        )
         .collect();
     match tool {
         "play" => crate::play::main_with(&games, tool_args),

@@ -21,19 +21,27 @@
 //! opponent's pit 1 fared, and how many games ended by repetition or the ply
 //! limit. A player `strategy+PLAYER` follows the source's strategy and lets
 //! `PLAYER` choose among the moves it keeps.
+//!
+//! Written once for any ruleset: each variant chosen is dispatched once
+//! (through [`Rules`]) to its [`Arena`], generic code that plays its games;
+//! the tallies come back as plain numbers, so one queue of games and one
+//! table serve every variant.
 
-use crate::{describe, pipe, progress, rule_options, study, tournament};
+use crate::{Games, Rules, describe, pipe, progress, rule_options, study, tournament};
 use clap::{ArgGroup, Parser, ValueEnum};
 use describe::at_least_one;
 use rule_options::RuleOptions;
 use sowing::bots::BotSpec;
-use sowing::{AnyGame, AnyPosition, AnyRuleset, DrawReason, Outcome, Player};
+use sowing::{DrawReason, Game, Outcome, Player, Position, Ruleset};
+use std::ffi::OsString;
+use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use study::Contender;
 
-/// The variants played when `--variant` is not given.
+/// The variants played when `--variant` is not given (those of them the
+/// program offers; all its games if it offers none of them).
 const DEFAULT_VARIANTS: [&str; 5] = [
     "sadeqa-v",
     "sadeqa-ii",
@@ -63,7 +71,7 @@ const TOURNAMENT_PLAYERS: &str = "random,greedy,alphabeta:6,mcts:2000";
 #[derive(Parser, Debug)]
 #[command(version)]
 #[command(group(ArgGroup::new("mode").args(["tournament", "study"])))]
-struct Args {
+pub(crate) struct Args {
     /// Variants to play, comma-separated or repeated: sadeqa-v, sadeqa-ii,
     /// sadeqa-iii, game-91, andada (= andada-12), andada-15 .. andada-24.
     /// Default: sadeqa-v, sadeqa-ii, sadeqa-iii, game-91, andada-12.
@@ -225,7 +233,7 @@ pub fn name_hash(name: &str) -> u64 {
 
 /// The tallies of one variant.
 #[derive(Clone, Debug, Default)]
-struct Stats {
+pub(crate) struct Stats {
     games: usize,
     south: usize,
     north: usize,
@@ -256,16 +264,22 @@ impl Stats {
 
 /// Plays one game and adds it to `stats`; `label` names it in the reports
 /// of long proofs ("sadeqa-iii game 7").
-fn play_game(start: AnyPosition, args: &Args, seed: u64, label: &str, stats: &mut Stats) {
+fn play_game<R: Ruleset>(
+    start: Position<R>,
+    args: &Args,
+    seed: u64,
+    label: &str,
+    stats: &mut Stats,
+) {
     let mut bots = [
-        args.south.build(mix(seed ^ 1)),
-        args.north.build(mix(seed ^ 2)),
+        args.south.build_for::<R>(mix(seed ^ 1)),
+        args.north.build_for::<R>(mix(seed ^ 2)),
     ];
-    let mut game = AnyGame::new(start).with_ply_limit(Some(args.ply_limit()));
+    let mut game = Game::new(start).with_ply_limit(Some(args.ply_limit()));
     let mut refused = 0u64;
     let exact = args.laps().is_none();
     let outcome = loop {
-        let pos = game.position();
+        let pos = *game.position();
         let outcome = game.outcome();
         if !outcome.is_ongoing() {
             // A game over because no candidate completes: they were all
@@ -294,7 +308,7 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, label: &str, stats: &mu
         }
         let side = pos.side_to_move().index();
         let mv = bots[side]
-            .choose_any_from(&pos, legal)
+            .choose_from(&pos, legal)
             .expect("an ongoing game has a legal move");
         // Playing it can start the next turn with a proof too (when no
         // candidate ends within the turn's budget): reported as well.
@@ -336,16 +350,57 @@ fn play_game(start: AnyPosition, args: &Args, seed: u64, label: &str, stats: &mu
     stats.refused += refused;
 }
 
+/// One variant's start position, its ruleset's type hidden: the games of
+/// each mode (plain selfplay, `--tournament`, `--study`) are played
+/// through it, by code written once over `R: Ruleset`.
+pub(crate) trait Arena: Send + Sync {
+    /// Plays one game of plain selfplay and adds it to `stats`.
+    fn game(&self, args: &Args, seed: u64, label: &str, stats: &mut Stats);
+    /// Plays one game of a tournament: the winner's seat, `None` for a
+    /// draw.
+    fn tournament_game(
+        &self,
+        job: tournament::Job,
+        config: &tournament::Config,
+        base: u64,
+    ) -> Option<Player>;
+    /// Plays the study and prints its tables.
+    ///
+    /// # Errors
+    /// As [`study::run`]: a game that makes no waranas.
+    fn study(&self, config: &study::Config) -> Result<(), String>;
+}
+
+impl<R: Ruleset> Arena for Position<R> {
+    fn game(&self, args: &Args, seed: u64, label: &str, stats: &mut Stats) {
+        play_game(*self, args, seed, label, stats);
+    }
+    fn tournament_game(
+        &self,
+        job: tournament::Job,
+        config: &tournament::Config,
+        base: u64,
+    ) -> Option<Player> {
+        tournament::play(*self, job, config, base)
+    }
+    fn study(&self, config: &study::Config) -> Result<(), String> {
+        study::run(*self, config)
+    }
+}
+
+/// The arena of `rules`: its start position, with the endless-sowing test
+/// `laps` (`None`: exact). The one entry point from [`Rules`].
+pub(crate) fn arena<R: Ruleset>(rules: R, laps: Option<u32>) -> Box<dyn Arena> {
+    Box::new(Position::new(rules).with_lap_limit(laps))
+}
+
 /// Plays all games of all variants on `threads` threads, from one queue (so
 /// that a thread held up by a slow position does not hold up the others),
 /// and returns each variant's tallies.
-fn play_all(variants: &[(String, AnyRuleset)], args: &Args, threads: usize) -> Vec<Stats> {
-    let jobs: Vec<(AnyPosition, u64)> = variants
+fn play_all(variants: &[(String, Box<dyn Arena>)], args: &Args, threads: usize) -> Vec<Stats> {
+    let bases: Vec<u64> = variants
         .iter()
-        .map(|(name, rules)| {
-            let start = AnyPosition::new(*rules).with_lap_limit(args.laps());
-            (start, mix(args.seed ^ mix(name_hash(name))))
-        })
+        .map(|(name, _)| mix(args.seed ^ mix(name_hash(name))))
         .collect();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -362,10 +417,10 @@ fn play_all(variants: &[(String, AnyRuleset)], args: &Args, threads: usize) -> V
                         if v >= variants.len() {
                             break;
                         }
-                        let (start, base) = jobs[v];
                         let clock = Instant::now();
-                        let label = format!("{} game {}", variants[v].0, i + 1);
-                        play_game(start, args, mix(base ^ mix(i as u64)), &label, &mut mine[v]);
+                        let (name, arena) = &variants[v];
+                        let label = format!("{name} game {}", i + 1);
+                        arena.game(args, mix(bases[v] ^ mix(i as u64)), &label, &mut mine[v]);
                         mine[v].time += clock.elapsed();
                         done.fetch_add(1, Ordering::Relaxed);
                     }
@@ -380,11 +435,12 @@ fn play_all(variants: &[(String, AnyRuleset)], args: &Args, threads: usize) -> V
     total.into_inner().expect("no worker panicked")
 }
 
-/// Ends the program with `why` on standard error and status 2: a command
-/// line refused.
-fn refuse(why: &str) -> ! {
-    eprintln!("selfplay: {why}");
-    std::process::exit(2);
+/// A command line refused: `why` goes to standard error, after
+/// `selfplay: `, and the program ends with status 2.
+struct Refused(String);
+
+fn refuse<T>(why: impl Into<String>) -> Result<T, Refused> {
+    Err(Refused(why.into()))
 }
 
 /// `n` and the word for it: "1 game", "2 games".
@@ -394,28 +450,32 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 
 /// The rule options of the run, as the header names them; an option of no
 /// variant played is refused.
-fn rule_options(args: &Args, variants: &[(String, AnyRuleset)]) -> Vec<String> {
+fn rule_options(
+    games: &Games,
+    args: &Args,
+    variants: &[(String, Rules)],
+) -> Result<Vec<String>, Refused> {
     let mut options = Vec::new();
     for (flag, name, _) in args.rules.given() {
         let played = variants
             .iter()
             .find(|(_, r)| r.options().iter().any(|o| o.is_named(name)));
         let Some((game, _)) = played else {
-            let games = rule_options::games_with(name).join(", ");
-            refuse(&format!("{flag} applies to {games}, which is not played"));
+            let games = rule_options::games_with(games, name).join(", ");
+            return refuse(format!("{flag} applies to {games}, which is not played"));
         };
         options.push(format!("{} {flag}", rule_options::family(game)));
     }
-    options
+    Ok(options)
 }
 
 /// The players of `--tournament` (two at least, none following the Sadeqa
 /// V strategy) or `--study`: none twice (the table's rows could not be
 /// told apart).
-fn check_players(players: &[Contender], tournament: bool) {
+fn check_players(players: &[Contender], tournament: bool) -> Result<(), Refused> {
     if tournament && players.len() < 2 {
         let given: Vec<String> = players.iter().map(|p| p.to_string()).collect();
-        refuse(&format!(
+        return refuse(format!(
             "--players: a tournament needs 2 players at least, not {} ({})",
             players.len(),
             given.join(",")
@@ -423,42 +483,80 @@ fn check_players(players: &[Contender], tournament: bool) {
     }
     for (i, p) in players.iter().enumerate() {
         if tournament && p.strategy {
-            refuse(&format!(
+            return refuse(format!(
                 "--players: {p} plays in --study sadeqa-v only, not in a tournament"
             ));
         }
         if players[..i].iter().any(|q| q.to_string() == p.to_string()) {
-            refuse(&format!("--players: {p} is given twice"));
+            return refuse(format!("--players: {p} is given twice"));
+        }
+    }
+    Ok(())
+}
+
+/// The program for the built-in games.
+pub fn main() -> ExitCode {
+    main_with(&Games::built_in(), std::env::args_os())
+}
+
+/// The program for the games of `games`, with the command line `args`
+/// (the program's name first): the variants, the options and the players
+/// checked before anything is printed, then the table (or the
+/// tournament's, the study's). A command line refused ends with status 2.
+pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    pipe::exit_quietly_on_closed_output();
+    let args = Args::parse_from(args);
+    match run(games, &args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Refused(why)) => {
+            eprintln!("selfplay: {why}");
+            ExitCode::from(2)
         }
     }
 }
 
-pub fn main() {
-    pipe::exit_quietly_on_closed_output();
-    let args = Args::parse();
+/// The variants `args` name (or the default ones), with the rule options
+/// applied where they have them; each once.
+fn variants(games: &Games, args: &Args) -> Result<Vec<(String, Rules)>, Refused> {
     let names: Vec<String> = if args.study.is_some() {
         vec!["sadeqa-v".to_string()]
     } else if args.variant.is_empty() {
-        DEFAULT_VARIANTS.iter().map(|s| s.to_string()).collect()
+        let offered: Vec<String> = DEFAULT_VARIANTS
+            .iter()
+            .filter(|n| games.rules(n).is_ok())
+            .map(|s| s.to_string())
+            .collect();
+        if offered.is_empty() {
+            games.names()
+        } else {
+            offered
+        }
     } else {
         args.variant.clone()
     };
-    let mut variants: Vec<(String, AnyRuleset)> = Vec::new();
+    let mut variants: Vec<(String, Rules)> = Vec::new();
     for name in names.iter().map(|n| n.trim()) {
         if name.is_empty() {
-            refuse("--variant: an empty name in the list (two commas in a row, or one at an end?)");
+            return refuse(
+                "--variant: an empty name in the list (two commas in a row, or one at an end?)",
+            );
         }
-        match args.rules.apply(name) {
-            // `andada` and `andada-12` are one variant: named the same.
-            Ok(rules) if variants.iter().any(|(n, _)| n == rules.name()) => {
-                refuse(&format!("--variant: {} is given twice", rules.name()));
-            }
-            Ok(rules) => variants.push((rules.name().to_string(), rules)),
-            Err(e) => refuse(&e),
+        let rules = args.rules.apply(games, name).map_err(Refused)?;
+        let name = rules.name();
+        // `andada` and `andada-12` are one variant: named the same.
+        if variants.iter().any(|(n, _)| *n == name) {
+            return refuse(format!("--variant: {name} is given twice"));
         }
+        variants.push((name, rules));
     }
+    Ok(variants)
+}
+
+/// Plays what `args` ask for with the games of `games`.
+fn run(games: &Games, args: &Args) -> Result<(), Refused> {
+    let variants = variants(games, args)?;
     // Every variant's options are checked before anything is printed.
-    let options = rule_options(&args, &variants);
+    let options = rule_options(games, args, &variants)?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -467,10 +565,14 @@ pub fn main() {
         Some(n) => format!("lap limit {n}"),
         None => "exact".to_string(),
     };
-    let start = |rules: AnyRuleset| AnyPosition::new(rules).with_lap_limit(args.laps());
+    // Each variant dispatched once, to the code written for its ruleset.
+    let arenas: Vec<(String, Box<dyn Arena>)> = variants
+        .into_iter()
+        .map(|(name, rules)| (name, rules.erased().selfplay_arena(args.laps())))
+        .collect();
     if args.study.is_some() {
         let players = args.players();
-        check_players(&players, false);
+        check_players(&players, false)?;
         let config = study::Config {
             players: &players,
             games: args.games(),
@@ -480,17 +582,12 @@ pub fn main() {
             threads,
             endless,
         };
-        study::run(start(variants[0].1), &config);
-        return;
+        return arenas[0].1.study(&config).map_err(Refused);
     }
     if args.tournament {
         let players = args.players();
-        check_players(&players, true);
+        check_players(&players, true)?;
         let players: Vec<BotSpec> = players.iter().map(|p| p.spec).collect();
-        let variants: Vec<_> = variants
-            .iter()
-            .map(|(n, r)| (n.clone(), start(*r)))
-            .collect();
         let config = tournament::Config {
             players: &players,
             games: args.games(),
@@ -499,9 +596,10 @@ pub fn main() {
             threads,
             options: &options,
         };
-        tournament::run(&variants, &config);
-        return;
+        tournament::run(&arenas, &config);
+        return Ok(());
     }
+    let variants = arenas;
     // No more threads than games: the rest would only start and stop.
     let threads = threads.min(args.games() * variants.len()).max(1);
     println!(
@@ -531,7 +629,7 @@ pub fn main() {
         "|------------|------:|-----------:|-----------:|------:|-------------:|------------:|-----------:|----------:|-------------------:|----------:|"
     );
     let clock = Instant::now();
-    let results = play_all(&variants, &args, threads);
+    let results = play_all(&variants, args, threads);
     for ((name, _), s) in variants.iter().zip(&results) {
         let mean = if s.games > 0 {
             s.plies as f64 / s.games as f64
@@ -549,4 +647,5 @@ pub fn main() {
         "plies/s: plies per second of one thread (the games' own times). Total time {:.1} s.",
         clock.elapsed().as_secs_f64()
     );
+    Ok(())
 }

@@ -19,21 +19,22 @@
 //! A player `strategy+PLAYER` (`strategy` alone: `strategy+random`) follows
 //! the source's strategy and lets `PLAYER` choose among the moves it keeps:
 //! see [`strategy_moves`].
+//!
+//! The study is written for any ruleset that marks pits
+//! ([`Ruleset::MARKS_PITS`]: its waranas); `selfplay` runs it on the game
+//! named `sadeqa-v`, and refuses a game of that name that marks none.
 
 use super::warana_strategy::{Made, strategy_moves};
 use crate::progress;
 use crate::selfplay::{count, mix, name_hash};
-use sowing::bots::{BotSpec, BuiltInBot, SpecError};
-use sowing::{AnyGame, AnyPosition, DrawReason, Move, MoveSet, Outcome, Player};
+use sowing::bots::{Bot, BotSpec, SpecError};
+use sowing::{DrawReason, Game, Move, MoveSet, Outcome, Player, Position, Ruleset};
 use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-
-/// Pits per row of Sadeqa V.
-const PITS: usize = 10;
 
 /// The study's players when `--players` is not given.
 pub const DEFAULT_PLAYERS: &str = "random,alphabeta:4,alphabeta:6,alphabeta:8,mcts:500,mcts:2000,strategy+random,strategy+alphabeta:4";
@@ -87,29 +88,29 @@ impl fmt::Display for Contender {
 }
 
 /// A player seated at the board.
-struct Seat {
+struct Seat<R: Ruleset> {
     strategy: bool,
-    bot: Box<dyn BuiltInBot>,
+    bot: Box<dyn Bot<R>>,
 }
 
-impl Seat {
-    fn new(who: Contender, seed: u64) -> Seat {
+impl<R: Ruleset> Seat<R> {
+    fn new(who: Contender, seed: u64) -> Seat<R> {
         Seat {
             strategy: who.strategy,
-            bot: who.spec.build(seed),
+            bot: who.spec.build_for(seed),
         }
     }
 
     /// A move from `legal` (the exact legal moves of `pos`). The strategy
     /// hands its player a subset; the players search only the moves they
     /// are given at the root.
-    fn choose(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
+    fn choose(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
         let moves = if self.strategy {
             strategy_moves(pos, legal)
         } else {
             legal
         };
-        self.bot.choose_any_from(pos, moves)
+        self.bot.choose_from(pos, moves)
     }
 }
 
@@ -185,13 +186,15 @@ const CLASSES: [&str; 3] = [
     "no warana",
 ];
 
-/// The tallies of one player's games.
+/// The tallies of one player's games; the tables by pit have one entry a
+/// pit of a row.
 #[derive(Clone, Debug, Default)]
 struct Stats {
     games: usize,
     /// Games won by South, North.
     wins: [usize; 2],
-    /// Draws at equal points (40:40), by repetition, by the ply limit.
+    /// Draws at equal points (40:40 in Sadeqa V), by repetition, by the ply
+    /// limit.
     equal: usize,
     repetition: usize,
     ply_limit: usize,
@@ -200,12 +203,12 @@ struct Stats {
     plies: u64,
     max_plies: usize,
     /// `made[maker][k]`: waranas made by `maker` in the opponent's pit k+1.
-    made: [[u32; PITS]; 2],
+    made: [Vec<u32>; 2],
     /// Seeds those waranas held at the end of the game.
-    end_seeds: [[u32; PITS]; 2],
+    end_seeds: [Vec<u32>; 2],
     /// The maker's result in the games where he made a warana in the
     /// opponent's pit k+1 (both makers).
-    by_pit: [Wdl; PITS],
+    by_pit: Vec<Wdl>,
     /// Results and summed points margins of the player-games of each of
     /// [`CLASSES`].
     class: [Wdl; 3],
@@ -216,14 +219,26 @@ struct Stats {
 }
 
 impl Stats {
+    /// No games yet, on a board of `pits` pits a row.
+    fn new(pits: usize) -> Stats {
+        Stats {
+            made: [vec![0; pits], vec![0; pits]],
+            end_seeds: [vec![0; pits], vec![0; pits]],
+            by_pit: vec![Wdl::default(); pits],
+            ..Stats::default()
+        }
+    }
+
     fn add(&mut self, o: &Stats) {
         self.games += o.games;
         for i in 0..2 {
             self.wins[i] += o.wins[i];
             self.points[i] += o.points[i];
-            for k in 0..PITS {
-                self.made[i][k] += o.made[i][k];
-                self.end_seeds[i][k] += o.end_seeds[i][k];
+            for (x, y) in self.made[i].iter_mut().zip(&o.made[i]) {
+                *x += y;
+            }
+            for (x, y) in self.end_seeds[i].iter_mut().zip(&o.end_seeds[i]) {
+                *x += y;
             }
         }
         self.equal += o.equal;
@@ -231,8 +246,8 @@ impl Stats {
         self.ply_limit += o.ply_limit;
         self.plies += o.plies;
         self.max_plies = self.max_plies.max(o.max_plies);
-        for k in 0..PITS {
-            self.by_pit[k].add(o.by_pit[k]);
+        for (x, y) in self.by_pit.iter_mut().zip(&o.by_pit) {
+            x.add(*y);
         }
         for c in 0..3 {
             self.class[c].add(o.class[c]);
@@ -248,8 +263,8 @@ impl Stats {
 }
 
 /// Plays game `i` of `who` against itself and adds it to `stats`.
-fn play_game(
-    start: AnyPosition,
+fn play_game<R: Ruleset>(
+    start: Position<R>,
     who: Contender,
     config: &Config,
     seed: u64,
@@ -257,12 +272,12 @@ fn play_game(
     stats: &mut Stats,
 ) {
     let mut seats = [Seat::new(who, mix(seed ^ 1)), Seat::new(who, mix(seed ^ 2))];
-    let mut opening = BotSpec::Random.build(mix(seed ^ 3));
+    let mut opening = BotSpec::Random.build_for::<R>(mix(seed ^ 3));
     let exact = start.lap_limit().is_none();
-    let mut game = AnyGame::new(start).with_ply_limit(Some(config.ply_limit));
+    let mut game = Game::new(start).with_ply_limit(Some(config.ply_limit));
     let mut made = Made::default();
     while game.outcome().is_ongoing() {
-        let pos = game.position();
+        let pos = *game.position();
         let context = || {
             format!(
                 "study {who} game {}, ply {}, {}: ",
@@ -277,7 +292,7 @@ fn play_game(
             pos.legal_moves()
         };
         let mv = if game.ply() < config.random_opening {
-            opening.choose_any_from(&pos, legal)
+            opening.choose_from(&pos, legal)
         } else {
             seats[pos.side_to_move().index()].choose(&pos, legal)
         }
@@ -292,7 +307,7 @@ fn play_game(
             panic!("{pos} refused the move {mv} of {who}: {e}");
         }
     }
-    let end = game.position();
+    let end = *game.position();
     let outcome = game.outcome();
     let winner = outcome.winner();
     stats.games += 1;
@@ -336,18 +351,28 @@ fn play_game(
     }
 }
 
-/// Plays the study and prints its tables.
-pub fn run(start: AnyPosition, config: &Config) {
-    assert!(
-        start.variant() == sowing::Variant::SadeqaV,
-        "the study is of Sadeqa V"
-    );
+/// Plays the study from `start` and prints its tables.
+///
+/// # Errors
+/// A game that marks no pits ([`Ruleset::MARKS_PITS`]): it makes no
+/// waranas to study. Nothing is printed then.
+pub fn run<R: Ruleset>(start: Position<R>, config: &Config) -> Result<(), String> {
+    let name = start.rules().name();
+    if !R::MARKS_PITS {
+        return Err(format!(
+            "--study: {name} makes no waranas (its ruleset marks no pits)"
+        ));
+    }
+    let pits = start.pits_per_row();
+    // A draw at equal points: half the seeds each (40:40 in Sadeqa V).
+    let half = start.seeds_on_board() / 2;
+    let equal = format!("{half}:{half}");
     let players = config.players;
     let jobs = players.len() * config.games;
     // No more threads than games: the rest would only start and stop.
     let threads = config.threads.min(jobs).max(1);
     println!(
-        "study sadeqa-v: {}, each against itself, {} each ({}), first {} random, seed {}, \
+        "study {name}: {}, each against itself, {} each ({}), first {} random, seed {}, \
          repetition draw on the 3rd occurrence, ply limit {}, endless test {}, {}",
         count(players.len(), "player", "players"),
         count(config.games, "game", "games"),
@@ -358,16 +383,16 @@ pub fn run(start: AnyPosition, config: &Config) {
         config.endless,
         count(threads, "thread", "threads"),
     );
-    let base = mix(config.seed ^ mix(name_hash("sadeqa-v")));
+    let base = mix(config.seed ^ mix(name_hash(&name)));
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let total = Mutex::new(vec![Stats::default(); players.len()]);
+    let total = Mutex::new(vec![Stats::new(pits); players.len()]);
     let clock = Instant::now();
     progress::report_games(&done, jobs, Duration::from_secs(5), || {
         std::thread::scope(|s| {
             for _ in 0..threads {
                 s.spawn(|| {
-                    let mut mine = vec![Stats::default(); players.len()];
+                    let mut mine = vec![Stats::new(pits); players.len()];
                     loop {
                         let job = next.fetch_add(1, Ordering::Relaxed);
                         if job >= jobs {
@@ -393,14 +418,15 @@ pub fn run(start: AnyPosition, config: &Config) {
     let stats = total.into_inner().expect("no worker panicked");
     let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
     let width = names.iter().map(String::len).max().unwrap_or(0).max(7);
-    print_results(&names, &stats, width);
-    print_pits(&names, &stats, width);
+    print_results(&names, &stats, width, &equal);
+    print_pits(&names, &stats, width, pits);
     print_claim(&names, &stats, width);
     println!();
     println!(
         "s/game: seconds of one thread per game (the games' own times). Total time {:.1} s.",
         clock.elapsed().as_secs_f64()
     );
+    Ok(())
 }
 
 /// The head of a table: the cells, and a rule below that aligns the
@@ -421,10 +447,11 @@ fn head(cells: &[String], left: usize) {
     println!("|{}|", rule.join("|"));
 }
 
-/// How the games ended, and the points.
-fn print_results(names: &[String], stats: &[Stats], width: usize) {
+/// How the games ended, and the points; `equal` names a draw at equal
+/// points (`40:40`).
+fn print_results(names: &[String], stats: &[Stats], width: usize, equal: &str) {
     println!();
-    println!("Results (draws: at 40:40, by repetition, by the ply limit; points at the end)");
+    println!("Results (draws: at {equal}, by repetition, by the ply limit; points at the end)");
     println!();
     let cells = [
         "players",
@@ -432,7 +459,7 @@ fn print_results(names: &[String], stats: &[Stats], width: usize) {
         "different",
         "South wins",
         "North wins",
-        "40:40",
+        equal,
         "repetition",
         "ply limit",
         "mean points S:N",
@@ -452,7 +479,7 @@ fn print_results(names: &[String], stats: &[Stats], width: usize) {
             s.per_game(s.points[1] as f64)
         );
         println!(
-            "| {name:<width$} | {:>5} | {:>9} | {:>10} | {:>10} | {:>5} | {:>10} | {:>9} | {points:>15} | {:>10.1} | {:>9} | {:>12.2} | {:>6.2} |",
+            "| {name:<width$} | {:>5} | {:>9} | {:>10} | {:>10} | {:>e$} | {:>10} | {:>9} | {points:>15} | {:>10.1} | {:>9} | {:>12.2} | {:>6.2} |",
             s.games,
             s.records.len(),
             s.wins[0],
@@ -464,20 +491,21 @@ fn print_results(names: &[String], stats: &[Stats], width: usize) {
             s.max_plies,
             s.per_game(made as f64),
             s.per_game(s.time.as_secs_f64()),
+            e = equal.len(),
         );
     }
 }
 
 /// Where the waranas were made, what they held at the end, how their
 /// makers fared.
-fn print_pits(names: &[String], stats: &[Stats], width: usize) {
-    let pits = || (1..=PITS).map(|k| format!("{k:>5}"));
+fn print_pits(names: &[String], stats: &[Stats], width: usize, pits: usize) {
+    let numbers = || (1..=pits).map(|k| format!("{k:>5}"));
     let table = |title: &str, second: &str, rows: &dyn Fn(&str, &Stats)| {
         println!();
         println!("{title}");
         println!();
         let mut cells = vec![format!("{:<width$}", "players"), second.to_string()];
-        cells.extend(pits());
+        cells.extend(numbers());
         cells.push(format!("{:>5}", "all"));
         head(&cells, 2);
         for (name, s) in names.iter().zip(stats) {
@@ -485,11 +513,11 @@ fn print_pits(names: &[String], stats: &[Stats], width: usize) {
         }
     };
     table(
-        "Waranas made, by the pit number in the opponent's row (1..10), per maker",
+        &format!("Waranas made, by the pit number in the opponent's row (1..{pits}), per maker"),
         "maker",
         &|name, s| {
             for p in Player::BOTH {
-                let row = s.made[p.index()];
+                let row = &s.made[p.index()];
                 let cells: Vec<String> = row.iter().map(|n| format!("{n:>5}")).collect();
                 let all: u32 = row.iter().sum();
                 println!(
@@ -511,7 +539,7 @@ fn print_pits(names: &[String], stats: &[Stats], width: usize) {
                     format!("{:.1}", seeds as f64 / made as f64)
                 }
             };
-            let cells: Vec<String> = (0..PITS)
+            let cells: Vec<String> = (0..pits)
                 .map(|k| {
                     format!(
                         "{:>5}",
@@ -583,5 +611,49 @@ fn print_claim(names: &[String], stats: &[Stats], width: usize) {
             row += &format!(" {n:>22} | {:>5} | {margin:>6} |", s.class[c].percent());
         }
         println!("{row}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Config, Contender, run};
+    use sowing::Position;
+    use sowing::rulesets::{Resized, SadeqaII, SadeqaV};
+
+    fn config(players: &[Contender]) -> Config<'_> {
+        Config {
+            players,
+            games: 2,
+            seed: 1,
+            ply_limit: 200,
+            random_opening: 2,
+            threads: 1,
+            endless: "lap limit 1000".to_string(),
+        }
+    }
+
+    /// The study is written for any game that marks pits: Sadeqa V on a
+    /// board of 5 pits a row (its tables then have 5 pit columns).
+    #[test]
+    fn the_study_runs_on_any_game_that_marks_pits() {
+        let players: Vec<Contender> = ["random", "strategy+greedy"]
+            .iter()
+            .map(|p| p.parse().unwrap())
+            .collect();
+        let rules = Resized::new(SadeqaV, 5, 4).unwrap();
+        let start = Position::new(rules).with_lap_limit(Some(1000));
+        assert_eq!(run(start, &config(&players)), Ok(()));
+    }
+
+    /// A game that marks no pits makes no waranas: refused, with why.
+    #[test]
+    fn a_game_without_waranas_is_refused() {
+        let players = ["random".parse().unwrap()];
+        let start = Position::new(SadeqaII::new());
+        let err = run(start, &config(&players)).unwrap_err();
+        assert_eq!(
+            err,
+            "--study: sadeqa-ii makes no waranas (its ruleset marks no pits)"
+        );
     }
 }

@@ -1,10 +1,12 @@
 //! `selfplay --tournament`: every pair of players on every variant, from
 //! both seats, with a cross table per variant and one over all variants.
+//! The games are played through each variant's [`Arena`] (its ruleset's
+//! type hidden), so one queue serves every variant.
 
 use crate::progress;
-use crate::selfplay::{count, mix, name_hash};
+use crate::selfplay::{Arena, count, mix, name_hash};
 use sowing::bots::BotSpec;
-use sowing::{AnyGame, AnyPosition, Outcome, Player};
+use sowing::{Game, Outcome, Player, Position, Ruleset};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -62,7 +64,7 @@ impl Tally {
 
 /// One game: variant, South player, North player, game number.
 #[derive(Clone, Copy)]
-struct Job {
+pub(crate) struct Job {
     variant: usize,
     south: usize,
     north: usize,
@@ -70,22 +72,27 @@ struct Job {
 }
 
 /// Plays one game; the winner's seat, or `None` for a draw.
-fn play(start: AnyPosition, job: Job, config: &Config, base: u64) -> Option<Player> {
+pub(crate) fn play<R: Ruleset>(
+    start: Position<R>,
+    job: Job,
+    config: &Config,
+    base: u64,
+) -> Option<Player> {
     let seed = mix(base ^ mix((job.south * 64 + job.north) as u64 ^ mix(job.game as u64)));
     let mut bots = [
-        config.players[job.south].build(mix(seed ^ 1)),
-        config.players[job.north].build(mix(seed ^ 2)),
+        config.players[job.south].build_for::<R>(mix(seed ^ 1)),
+        config.players[job.north].build_for::<R>(mix(seed ^ 2)),
     ];
     // Under the exact endless test (no lap limit) a proof can take minutes:
     // its progress goes to standard error as it runs, as in plain selfplay.
     let exact = start.lap_limit().is_none();
-    let mut game = AnyGame::new(start).with_ply_limit(Some(config.ply_limit));
+    let mut game = Game::new(start).with_ply_limit(Some(config.ply_limit));
+    let name = start.rules().name();
     while game.outcome().is_ongoing() {
-        let pos = game.position();
+        let pos = *game.position();
         let context = || {
             format!(
-                "{} {} vs {} game {}, ply {}, {}: ",
-                pos.variant(),
+                "{name} {} vs {} game {}, ply {}, {}: ",
                 config.players[job.south],
                 config.players[job.north],
                 job.game + 1,
@@ -99,7 +106,7 @@ fn play(start: AnyPosition, job: Job, config: &Config, base: u64) -> Option<Play
             pos.legal_moves()
         };
         let mv = bots[pos.side_to_move().index()]
-            .choose_any_from(&pos, legal)
+            .choose_from(&pos, legal)
             .expect("an ongoing game has a legal move");
         let played = if exact {
             let mut progress = super::progress::Progress::at(context()).without_limit_flag();
@@ -121,7 +128,7 @@ fn play(start: AnyPosition, job: Job, config: &Config, base: u64) -> Option<Play
 }
 
 /// Plays the tournament and prints the tables.
-pub fn run(variants: &[(String, AnyPosition)], config: &Config) {
+pub fn run(variants: &[(String, Box<dyn Arena>)], config: &Config) {
     let p = config.players.len();
     let names: Vec<String> = config.players.iter().map(|s| s.to_string()).collect();
     let mut jobs = Vec::new();
@@ -169,7 +176,7 @@ pub fn run(variants: &[(String, AnyPosition)], config: &Config) {
                         let Some(&job) = jobs.get(i) else { break };
                         let (name, start) = &variants[job.variant];
                         let base = mix(config.seed ^ mix(name_hash(name)));
-                        let winner = play(*start, job, config, base);
+                        let winner = start.tournament_game(job, config, base);
                         let (mut south, mut north) = (Tally::default(), Tally::default());
                         match winner {
                             Some(Player::South) => {

@@ -1,11 +1,11 @@
 //! The Sadeqa V source's strategy (`seeds/000_*.txt`, "Strategy"; RULES.md
 //! section 3): make a warana only in the opponent's pit 1, and keep the
-//! opponent from making one in yours. Used by `selfplay --study sadeqa-v`
-//! and tested on its own by `tests/warana_strategy.rs`, which includes this
-//! file (an example's own unit tests would make `cargo test` build it as a
-//! test harness instead of the program the terminal tests run).
+//! opponent from making one in yours. Used by `selfplay --study sadeqa-v`.
+//! Written for any ruleset: a game that marks no pits
+//! ([`Ruleset::MARKS_PITS`] false) makes no waranas, and the strategy then
+//! keeps every legal move.
 
-use sowing::{AnyPosition, Event, Move, MoveSet, Observer, Pit, Player};
+use sowing::{Event, Move, MoveSet, Observer, Pit, Player, Position, Ruleset};
 
 /// The waranas a move made: an [`Observer`] that keeps only them.
 #[derive(Default)]
@@ -22,7 +22,7 @@ impl Observer for Made {
 /// The warana `mv` makes in `pos`, if it makes one (a ply makes at most
 /// one: making one ends the move, RULES.md section 3.3.4); `None` also for
 /// a move that cannot be played.
-fn warana_of(pos: &AnyPosition, mv: Move) -> Option<(AnyPosition, Option<Pit>)> {
+fn warana_of<R: Ruleset>(pos: &Position<R>, mv: Move) -> Option<(Position<R>, Option<Pit>)> {
     let mut next = *pos;
     let mut made = Made::default();
     next.play_with(mv, &mut made, &mut ()).ok()?;
@@ -30,7 +30,8 @@ fn warana_of(pos: &AnyPosition, mv: Move) -> Option<(AnyPosition, Option<Pit>)> 
 }
 
 /// The source's strategy, as moves kept from `legal` (the legal moves of
-/// the player to move in `pos`, a Sadeqa V position). A move is *good* if
+/// the player to move in `pos`, a Sadeqa V position, or one of any game
+/// that marks pits). A move is *good* if
 /// it makes a warana in the opponent's pit 1, *wasteful* if it makes one
 /// elsewhere, and *careless* if the opponent, to move next, can then make
 /// a warana in the mover's pit 1 (his opponent's pit 1). Kept: the first
@@ -38,7 +39,7 @@ fn warana_of(pos: &AnyPosition, mv: Move) -> Option<(AnyPosition, Option<Pit>)> 
 /// neither careless nor wasteful; moves not careless; moves not wasteful;
 /// all of `legal`. (Preventing the opponent comes first, as the source
 /// says it first.)
-pub fn strategy_moves(pos: &AnyPosition, legal: MoveSet) -> MoveSet {
+pub fn strategy_moves<R: Ruleset>(pos: &Position<R>, legal: MoveSet) -> MoveSet {
     let mover = pos.side_to_move();
     let [mut good, mut wasteful, mut careless] = [MoveSet::EMPTY; 3];
     for mv in legal {
@@ -80,10 +81,11 @@ mod tests {
     //! move; RULES.md section 3.3's cases; pits not listed are empty).
 
     use super::strategy_moves;
-    use sowing::{AnyPosition, Move, MoveSet};
+    use sowing::rulesets::SadeqaV;
+    use sowing::{Move, MoveSet, Position};
 
     fn kept(position: &str) -> MoveSet {
-        let pos: AnyPosition = position.parse().expect("a position");
+        let pos: Position<SadeqaV> = position.parse().expect("a position");
         strategy_moves(&pos, pos.legal_moves())
     }
 

@@ -158,7 +158,11 @@ impl Ruleset for Oware {
         if south == limit && north == limit {
             format!("Each player has captured {limit} seeds")
         } else if south > limit || north > limit {
-            let leader = if south > north { Player::South } else { Player::North };
+            let leader = if south > north {
+                Player::South
+            } else {
+                Player::North
+            };
             format!("{leader} has captured more than {limit} seeds")
         } else {
             format!(

@@ -30,7 +30,10 @@ fn oware(args: &[&str], stdin: &str) -> Output {
 fn said(args: &[&str], stdin: &str) -> String {
     let out = oware(args, stdin);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert!(out.status.success(), "oware {args:?} failed: {stderr}\n{stdout}");
+    assert!(
+        out.status.success(),
+        "oware {args:?} failed: {stderr}\n{stdout}"
+    );
     stdout
 }
 
@@ -44,13 +47,25 @@ const ENDGAME: &str = "oware 0,0,0,1,1,0/1,0,0,0,1,0 S 20-24";
 #[test]
 fn the_program_lists_every_tool() {
     let out = said(&["--help"], "");
-    for tool in ["play", "replay", "analyse", "solve", "tablebase", "selfplay", "serve"] {
+    for tool in [
+        "play",
+        "replay",
+        "analyse",
+        "solve",
+        "tablebase",
+        "selfplay",
+        "serve",
+    ] {
         assert!(out.contains(tool), "{tool} missing from:\n{out}");
     }
     assert!(out.contains("oware"), "{out}");
     let out = oware(&["castle"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("castle"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("castle"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -61,7 +76,9 @@ fn play_draws_the_oware_board_and_plays_to_the_end() {
     assert!(out.contains(" 4 "), "{out}");
     // Two computer players, to the end, with the result in words.
     let out = said(
-        &["play", "--south", "greedy", "--north", "random", "--seed", "3"],
+        &[
+            "play", "--south", "greedy", "--north", "random", "--seed", "3",
+        ],
         "",
     );
     assert!(out.contains("Result: "), "{out}");
@@ -73,12 +90,26 @@ fn a_game_of_another_crate_is_named_and_the_built_in_games_are_not_offered() {
     let out = oware(&["play", "--variant", "sadeqa-v"], "");
     assert!(!out.status.success());
     let err = text(&out.stderr);
-    assert!(err.contains("unknown variant \"sadeqa-v\": expected oware"), "{err}");
+    assert!(
+        err.contains("unknown variant \"sadeqa-v\": expected oware"),
+        "{err}"
+    );
     // A position string of Oware with the wrong seed count is refused in
     // the library's words.
-    let out = oware(&["analyse", "--position", "oware 4,4,4,4,4,4/4,4,4,4,4,4 S 1-0"], "");
+    let out = oware(
+        &[
+            "analyse",
+            "--position",
+            "oware 4,4,4,4,4,4/4,4,4,4,4,4 S 1-0",
+        ],
+        "",
+    );
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("bad --position"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("bad --position"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -105,7 +136,10 @@ fn tablebase_build_and_probe_for_oware() {
     assert!(out.contains("database: "), "{out}");
     assert!(!out.contains("not held"), "{out}");
     // The databases agree with the solver on the same position.
-    let solved = said(&["solve", "--position", ENDGAME, "--tablebase", d, "--margin"], "");
+    let solved = said(
+        &["solve", "--position", ENDGAME, "--tablebase", d, "--margin"],
+        "",
+    );
     assert!(solved.contains("database: "), "{solved}");
     std::fs::remove_dir_all(&dir).ok();
 }
