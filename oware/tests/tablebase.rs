@@ -8,6 +8,11 @@
 //! - **Who wins** agrees with the solver wherever the solver's proof met no
 //!   repetition: every sampled position and every move's child
 //!   ([`results_agree_with_the_solver`]).
+//! - **The margin** (South's final points minus North's: the points held
+//!   now plus the margin the databases store) agrees with an exhaustive
+//!   minimax under Oware's rules wherever that value rests on games ended
+//!   by a player with no legal move alone: every such sampled position and
+//!   move ([`margins_agree_with_the_exact_search`]).
 //! - **Where Oware's repetition rule decides, the databases are wrong for
 //!   Oware.** A database knows no history and counts play that repeats for
 //!   ever as worth nothing more, the seeds left on the board counted for
@@ -217,30 +222,88 @@ fn final_margin(o: Outcome) -> i32 {
     s.south as i32 - s.north as i32
 }
 
+/// What an [`exact`] search met at its leaves.
+#[derive(Clone, Copy, Debug, Default)]
+struct Leaves {
+    /// Nodes left to visit.
+    budget: u64,
+    /// Lines ended by Oware's repetition rule.
+    repetitions: u64,
+    /// Lines ended by a score over 24 (or both 24).
+    score_ends: u64,
+}
+
+impl Leaves {
+    fn with_budget(budget: u64) -> Leaves {
+        Leaves {
+            budget,
+            ..Leaves::default()
+        }
+    }
+
+    /// Whether every leaf was a game ended by a player with no legal move:
+    /// an end the databases play alike (see [`exact`]).
+    fn plain(&self) -> bool {
+        self.repetitions == 0 && self.score_ends == 0
+    }
+}
+
+/// Whether `mv` from `p` ends the game by score (`IsTerminal`): the
+/// captures of the move, before the seeds left are collected, take a
+/// score over 24 or both to 24.
+fn ends_by_score(p: &Position<Oware>, mv: sowing::Move) -> bool {
+    let mut after = *p;
+    let events = after.play_traced(mv).expect("a legal move");
+    let mover = p.side_to_move();
+    let taken: u16 = events
+        .iter()
+        .map(|e| match *e {
+            sowing::Event::Capture { seeds, .. } => seeds as u16,
+            _ => 0,
+        })
+        .sum();
+    let mine = p.captured(mover) + taken;
+    let (south, north) = match mover {
+        Player::South => (mine, p.captured(Player::North)),
+        Player::North => (p.captured(Player::South), mine),
+    };
+    after.is_over() && oware::score_terminal(south, north)
+}
+
 /// South's final margin from `p` under perfect play with Oware's rules
 /// exactly (OpenSpiel's): the end by score and by no move as `Oware` plays
 /// them, and the first repeat of a position on the line (the root counts;
 /// no history before it) ends the game with the seeds collected
 /// (`repetition_outcome`). Exhaustive minimax with alpha-beta cuts and no
-/// table (a table would forget the line); `None` past `budget` nodes.
+/// table (a table would forget the line); `None` past the budget.
+///
+/// `leaves` counts the leaves met that end by repetition or by score. A
+/// cut is sound whatever the pruned moves are worth, so the value rests on
+/// the leaves visited alone: when all of them are games ended by a player
+/// with no legal move ([`Leaves::plain`]), the databases, which play that
+/// end alike (the seeds collected), must give the same value.
 fn exact(
     p: &Position<Oware>,
     line: &mut Vec<Position<Oware>>,
     (mut alpha, mut beta): (i32, i32),
-    budget: &mut u64,
+    leaves: &mut Leaves,
 ) -> Option<i32> {
-    *budget = budget.checked_sub(1)?;
+    leaves.budget = leaves.budget.checked_sub(1)?;
     if p.is_over() {
         return Some(final_margin(p.outcome()));
     }
     if line.contains(p) {
+        leaves.repetitions += 1;
         return Some(final_margin(p.rules().repetition_outcome(&p.view())));
     }
     line.push(*p);
     let south = p.side_to_move() == Player::South;
     let mut best = if south { i32::MIN } else { i32::MAX };
-    for (_, c) in p.successors() {
-        let Some(v) = exact(&c, line, (alpha, beta), budget) else {
+    for (mv, c) in p.successors() {
+        if c.is_over() && ends_by_score(p, mv) {
+            leaves.score_ends += 1;
+        }
+        let Some(v) = exact(&c, line, (alpha, beta), leaves) else {
             line.pop();
             return None;
         };
@@ -259,15 +322,94 @@ fn exact(
     Some(best)
 }
 
-/// [`exact`] from the start of a line, with the full window.
+/// The node budget of an [`exact`] search.
+const EXACT_NODES: u64 = 2_000_000;
+
+/// [`exact`] from the start of a line, with the full window, and what its
+/// leaves were; `None` past `budget` nodes.
+fn exact_search(p: &Position<Oware>, budget: u64) -> Option<(i32, Leaves)> {
+    let mut leaves = Leaves::with_budget(budget);
+    let v = exact(p, &mut Vec::new(), (-100, 100), &mut leaves)?;
+    Some((v, leaves))
+}
+
+/// [`exact_search`]'s value.
 fn exact_value(p: &Position<Oware>) -> Option<i32> {
-    exact(p, &mut Vec::new(), (-100, 100), &mut 2_000_000)
+    exact_search(p, EXACT_NODES).map(|(v, _)| v)
 }
 
 /// The databases' final margin for South (the points held now plus the
 /// margin they store).
 fn database_margin(tb: &Tablebase<Oware>, p: &Position<Oware>) -> i32 {
     tb.final_margin(p).expect("held")
+}
+
+/// The databases' final margin against the exact search (Oware's rules
+/// exactly) on 200 sampled positions of up to 3 seeds and every move of
+/// each, where the exact value rests on games ended by a player with no
+/// legal move alone ([`Leaves::plain`]); the others, whose value Oware's
+/// repetition rule or its end by score decides, are counted (and
+/// [`values_are_oware_values`] shows that they differ).
+#[test]
+fn margins_agree_with_the_exact_search() {
+    let db = Databases::build("margins", 3);
+    let positions = sample(200, 3, 91);
+    let (mut plain, mut decided_otherwise, mut over_budget) = (0, 0, 0);
+    let (mut plain_moves, mut moves_otherwise) = (0, 0);
+    let mut wrong = Vec::new();
+    for p in &positions {
+        let Some((v, leaves)) = exact_search(p, EXACT_NODES) else {
+            over_budget += 1;
+            continue;
+        };
+        if leaves.plain() {
+            plain += 1;
+            let d = database_margin(&db.tb, p);
+            if d != v {
+                wrong.push(format!("{p}: databases {d:+}, exact {v:+}"));
+            }
+        } else {
+            decided_otherwise += 1;
+        }
+        for (mv, f) in db.tb.move_forecasts(p).expect("held") {
+            let mut child = *p;
+            child.play(mv).expect("legal");
+            let Some((v, leaves)) = exact_search(&child, EXACT_NODES) else {
+                moves_otherwise += 1;
+                continue;
+            };
+            // A move that ends the game is a leaf: plain whatever the end.
+            if !leaves.plain() {
+                moves_otherwise += 1;
+                continue;
+            }
+            plain_moves += 1;
+            let end = match f {
+                Forecast::Ahead {
+                    winner: Player::South,
+                    by,
+                } => by as i32,
+                Forecast::Ahead { by, .. } => -(by as i32),
+                Forecast::Level => 0,
+                other => panic!("{p} {mv}: a margin database forecasts {other}"),
+            };
+            if end != v {
+                wrong.push(format!("{p} move {mv}: databases {end:+}, exact {v:+}"));
+            }
+        }
+    }
+    eprintln!(
+        "{} positions: {plain} compared, {decided_otherwise} decided by repetition or the \
+         end by score, {over_budget} over the exact search's budget; moves: {plain_moves} \
+         compared, {moves_otherwise} not",
+        positions.len()
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // Measured: 88 of 200 compared, none over the budget (4 seeds would
+    // put a third of them over it).
+    assert!(over_budget <= 10, "{over_budget} positions over the budget");
+    assert!(plain >= 50, "only {plain} positions compared");
+    assert!(plain_moves >= 50, "only {plain_moves} moves compared");
 }
 
 /// One position of each kind of disagreement, with its exact value (the
