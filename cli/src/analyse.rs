@@ -7,7 +7,11 @@
 //! cargo run --release --example analyse -- --position "sadeqa-iii 6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 S 0-0" --depth 8
 //! cargo run --release --example analyse -- --position "..." --time 10 --solve-time 0
 //! cargo run --release --example analyse -- --position "game-91 ..." --tablebase tb
+//! cargo run --release --example analyse -- --variant sadeqa-ii --depth 12
 //! ```
+//!
+//! Without `--position` the start of `--variant`'s game is analysed (of
+//! Sadeqa V by default, or of the program's first game).
 //!
 //! With `--tablebase DIR` (databases built by the `tablebase` example) a
 //! position the databases hold is answered from them (`database: South

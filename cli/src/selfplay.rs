@@ -461,8 +461,22 @@ fn rule_options(
             .iter()
             .find(|(_, r)| r.options().iter().any(|o| o.is_named(name)));
         let Some((game, _)) = played else {
-            let games = rule_options::games_with(games, name).join(", ");
-            return refuse(format!("{flag} applies to {games}, which is not played"));
+            let with = rule_options::games_with(games, name);
+            if with.is_empty() {
+                // No game of the program has it (one's own games).
+                let played: Vec<&str> = variants.iter().map(|(n, _)| n.as_str()).collect();
+                return refuse(format!(
+                    "{flag}: {} no option {name}",
+                    match played[..] {
+                        [one] => format!("{one} has"),
+                        _ => format!("none of {} has", played.join(", ")),
+                    }
+                ));
+            }
+            return refuse(format!(
+                "{flag} applies to {}, which is not played",
+                with.join(", ")
+            ));
         };
         options.push(format!("{} {flag}", rule_options::family(game)));
     }
@@ -519,6 +533,14 @@ pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> Exi
 /// applied where they have them; each once.
 fn variants(games: &Games, args: &Args) -> Result<Vec<(String, Rules)>, Refused> {
     let names: Vec<String> = if args.study.is_some() {
+        // The study is of the game named sadeqa-v (study::run: any game
+        // that marks pits).
+        if games.rules("sadeqa-v").is_err() {
+            return refuse(format!(
+                "--study sadeqa-v: this program does not offer sadeqa-v (its games: {})",
+                games.names().join(", ")
+            ));
+        }
         vec!["sadeqa-v".to_string()]
     } else if args.variant.is_empty() {
         let offered: Vec<String> = DEFAULT_VARIANTS

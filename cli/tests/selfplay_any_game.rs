@@ -116,4 +116,8 @@ fn what_the_program_does_not_offer_is_refused() {
     assert_eq!(selfplay(&["--variant", "tiny,tiny"]), refused);
     assert_eq!(selfplay(&["--variant", "tiny", "--clockwise"]), refused);
     assert_eq!(selfplay(&["--study", "sadeqa-v", "--games", "1"]), refused);
+    assert_eq!(
+        selfplay(&["--option", "clockwise", "--games", "1"]),
+        refused
+    );
 }
