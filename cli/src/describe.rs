@@ -32,7 +32,7 @@ pub fn ending<R: Ruleset>(game: &Game<R>) -> Option<String> {
             game.ply(),
             if game.ply() == 1 { "y" } else { "ies" }
         )),
-        _ => Some(format!("{}: {}.", reason(&pos), verdict(outcome))),
+        _ => Some(format!("{}: {}.", reason(pos), verdict(outcome))),
     }
 }
 

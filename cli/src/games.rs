@@ -115,7 +115,7 @@ impl<R: Ruleset> Erased for R {
         &self,
         setup: &crate::serve::NewGame,
     ) -> Result<Box<dyn crate::serve::ServedGame>, crate::serve::ApiError> {
-        crate::serve::GameState::new(*self, setup)
+        crate::serve::GameState::served(*self, setup)
     }
 }
 

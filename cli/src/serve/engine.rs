@@ -70,7 +70,7 @@ pub enum Start {
 }
 
 /// A new game with its ruleset chosen and its seats checked: what the
-/// game's own type is built from ([`GameState::new`]).
+/// game's own type is built from ([`GameState::served`]).
 #[derive(Clone, Debug)]
 pub struct NewGame {
     pub start: Start,
@@ -459,7 +459,7 @@ impl<R: Ruleset> GameState<R> {
     /// # Errors
     /// A malformed position string or record; a record move that cannot
     /// be played; an unknown player.
-    pub fn new(rules: R, setup: &NewGame) -> Result<Box<dyn ServedGame>, ApiError> {
+    pub fn served(rules: R, setup: &NewGame) -> Result<Box<dyn ServedGame>, ApiError> {
         let start = match &setup.start {
             Start::Position(text) => Position::from_str_with(rules, text).map_err(|e| {
                 ApiError::bad_request("bad_position", format!("bad position string: {e}"))
