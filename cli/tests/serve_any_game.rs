@@ -227,7 +227,7 @@ fn serve_plays_a_game_it_was_given() {
         port,
         "POST",
         "/api/games",
-        Some(r#"{"position":"pebbles 0,0,1/2,2,2 S 3-0","south":"human","north":"human"}"#),
+        Some(r#"{"position":"pebbles 0,0,1/2,2,2 S 3-2","south":"human","north":"human"}"#),
     );
     assert_eq!(status, 201, "{game}");
     assert_eq!(json(&game)["legal"], json(r#"["3"]"#));
