@@ -1,5 +1,5 @@
 //! The web board serves a game the crate does not know: a small ruleset
-//! defined here (2 x 3 pits of 2 seeds, one lap a move, a lap ending on
+//! defined here (2 x 3 pits of 2 seeds, or of its option `seeds`, one lap a move, a lap ending on
 //! the opponent's side with 2 or 3 seeds captures them, whoever cannot
 //! move ends the game, most seeds captured wins). `serve::main_with` runs
 //! for it alone; the JSON API lists it, plays it to its end by people's
@@ -7,6 +7,7 @@
 //! bad requests with its typed errors; its rules page says the rule book
 //! does not describe it.
 
+use sowing::options::{OptionError, OptionKind, OptionSpec, OptionValue, find_option};
 use sowing::{
     Lap, MoveContext, MoveSet, NoMove, Observer, Outcome, Player, Ruleset, Score, Scoring, Turn,
     View,
@@ -16,8 +17,16 @@ use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-struct Pebbles;
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Pebbles {
+    seeds: u8,
+}
+
+impl Default for Pebbles {
+    fn default() -> Pebbles {
+        Pebbles { seeds: 2 }
+    }
+}
 
 impl Ruleset for Pebbles {
     type State = ();
@@ -28,13 +37,31 @@ impl Ruleset for Pebbles {
         "Pebbles (a test game)".into()
     }
     fn from_name(name: &str) -> Option<Self> {
-        name.eq_ignore_ascii_case("pebbles").then_some(Pebbles)
+        name.eq_ignore_ascii_case("pebbles").then(Pebbles::default)
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        &[OptionSpec {
+            name: "seeds",
+            kind: OptionKind::Number { min: 1, max: 4 },
+            default: "2",
+            help: "seeds in each pit at the start",
+        }]
+    }
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let spec = find_option(self, name)?;
+        if let OptionValue::Number(n) = spec.read(&self.name(), value)? {
+            self.seeds = n as u8;
+        }
+        Ok(())
+    }
+    fn option_value(&self, name: &str) -> Option<OptionValue> {
+        (name == "seeds").then_some(OptionValue::Number(self.seeds.into()))
     }
     fn pits_per_row(&self) -> usize {
         3
     }
     fn seeds_per_pit(&self) -> u8 {
-        2
+        self.seeds
     }
     fn scoring(&self) -> Scoring {
         Scoring::Points
@@ -95,7 +122,7 @@ fn serve() -> u16 {
         .port();
     std::thread::spawn(move || {
         let args = ["serve", "--port", &port.to_string(), "--provers", "1"];
-        sowing_cli::serve::main_with(&Games::from([Pebbles]), args.map(Into::into))
+        sowing_cli::serve::main_with(&Games::from([Pebbles::default()]), args.map(Into::into))
     });
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
@@ -157,7 +184,10 @@ fn serve_plays_a_game_it_was_given() {
     assert_eq!(state["start"], "pebbles 2,2,2/2,2,2 S 0-0");
     assert_eq!(state["pits_per_row"], 3);
     assert_eq!(state["tally"]["kind"], "points");
-    assert!(state.get("clockwise").is_none() && state.get("options").is_none());
+    // The built-in games' option fields are absent; its own option is
+    // given by name.
+    assert!(state.get("clockwise").is_none(), "{state}");
+    assert_eq!(state["options"], json(r#"{"seeds":"2"}"#));
 
     // A move the rules refuse, and one that is no move, change nothing.
     let (status, err) = request(
@@ -227,10 +257,34 @@ fn serve_plays_a_game_it_was_given() {
         port,
         "POST",
         "/api/games",
-        Some(r#"{"position":"pebbles 0,0,1/2,2,2 S 3-0","south":"human","north":"human"}"#),
+        Some(r#"{"position":"pebbles 0,0,1/2,2,2 S 3-2","south":"human","north":"human"}"#),
     );
     assert_eq!(status, 201, "{game}");
     assert_eq!(json(&game)["legal"], json(r#"["3"]"#));
+
+    // The game's own option, in the variant's brackets, and in the state.
+    let (status, game) = request(
+        port,
+        "POST",
+        "/api/games",
+        Some(r#"{"variant":"pebbles(seeds=3)","north":"random"}"#),
+    );
+    assert_eq!(status, 201, "{game}");
+    let game = json(&game);
+    assert_eq!(game["start"], "pebbles 3,3,3/3,3,3 S 0-0");
+    assert_eq!(game["options"], json(r#"{"seeds":"3"}"#));
+    let (status, err) = request(
+        port,
+        "POST",
+        "/api/games",
+        Some(r#"{"variant":"pebbles(seeds=9)"}"#),
+    );
+    assert_eq!(status, 400, "{err}");
+    assert_eq!(json(&err)["error"], "bad_option");
+    assert!(
+        json(&err)["message"].as_str().unwrap().contains("seeds"),
+        "{err}"
+    );
 
     // The rules page: the title, and that the rule book does not describe it.
     let (status, page) = request(port, "GET", "/rules/pebbles", None);

@@ -320,9 +320,16 @@ pub fn new_game(games: &Games, setup: &GameSetup) -> Result<Box<dyn ServedGame>,
 /// the choice's options set.
 pub fn ruleset(games: &Games, choice: &RuleChoice, name: &str) -> Result<Rules, ApiError> {
     let name = name.trim().to_ascii_lowercase();
-    let mut rules = games
-        .rules(&name)
-        .map_err(|e| ApiError::bad_request("unknown_variant", e))?;
+    let mut rules = games.rules(&name).map_err(|e| {
+        // A known name with options in brackets that cannot be set.
+        let bare = name.split('(').next().unwrap_or_default().trim();
+        let code = if bare != name && games.rules(bare).is_ok() {
+            "bad_option"
+        } else {
+            "unknown_variant"
+        };
+        ApiError::bad_request(code, e)
+    })?;
     let flag = |on: Option<bool>| on.map(|b| if b { "true" } else { "false" });
     let given = [
         ("starter-only", flag(choice.starter_only), Some(true)),
