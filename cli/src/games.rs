@@ -279,6 +279,13 @@ impl Games {
         self.names().into_iter().next().unwrap_or_default()
     }
 
+    /// The name of the one game, in a program that offers only one (its
+    /// tools then need no `--variant`).
+    pub fn only(&self) -> Option<String> {
+        let names = self.names();
+        (names.len() == 1).then(|| names[0].clone())
+    }
+
     /// `preferred` if it is one of the games (a tool's usual default, as
     /// `solve`'s `sadeqa-ii`), else [`Games::default_name`].
     pub fn default_for(&self, preferred: &str) -> String {

@@ -75,7 +75,18 @@ pub fn main() -> ExitCode {
 /// `tablebase` for `games`: `args` as on the command line, the program's
 /// name first. Exit status 1 and a line on standard error for what fails.
 pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let args = Args::try_parse_from(args).unwrap_or_else(|e| e.exit());
+    // In a program of one game (`oware tablebase build`), --variant
+    // defaults to it.
+    let mut command = <Args as clap::CommandFactory>::command();
+    if let Some(only) = games.only() {
+        command = command.mut_subcommand("build", |build| {
+            build.mut_arg("variant", |a| a.required(false).default_value(only))
+        });
+    }
+    let args = command
+        .try_get_matches_from(args)
+        .and_then(|m| <Args as clap::FromArgMatches>::from_arg_matches(&m))
+        .unwrap_or_else(|e| e.exit());
     let rules = match &args.command {
         Command::Build {
             variant, options, ..
