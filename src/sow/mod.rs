@@ -23,12 +23,14 @@
 //! other boards are sown in memory (see `by_kernel`).
 
 mod kernel;
+mod laps;
 
-use crate::board::{Board, LAPS_12, LAPS_16, LAPS_20, LAPS_24, LAPS_30, LAPS_36, LAPS_42, LAPS_48};
+use crate::board::Board;
 use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::ruleset::{Lap, MoveContext, Ruleset, Start, Turn};
 use kernel::{Kernel, Memory, Plain, Register};
+use laps::{LAPS_12, LAPS_16, LAPS_20, LAPS_24, LAPS_30, LAPS_36, LAPS_42, LAPS_48};
 use std::ops::ControlFlow;
 
 /// Laps between two progress reports of a long sowing (a few milliseconds
