@@ -9,7 +9,7 @@ use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::{Ruleset, Scoring};
-use crate::search::{Stop, hash_of, successors};
+use crate::search::{Stop, hash_of};
 use std::time::{Duration, Instant};
 
 /// Proof and disproof numbers at or beyond this are infinite.
@@ -194,7 +194,7 @@ impl<R: Ruleset> Solver<R> {
         }
         let mut list = std::mem::take(&mut self.lists[depth]);
         list.clear();
-        for (_, c) in successors(pos) {
+        for (_, c) in pos.successors() {
             let key = key_of(&c);
             list.push(Child {
                 pos: c,

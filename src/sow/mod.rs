@@ -62,11 +62,21 @@ pub(crate) enum Sown {
 /// control (the move being proved and the laps sown so far). A cancel flag
 /// shared with another thread is a closure reading an `AtomicBool`.
 pub trait Control {
+    /// Whether [`Control::progress`] can ever cancel: `true` but for `()`.
+    /// A move played with a control that cannot cancel is made in place,
+    /// with no copy of the position to fall back on (a few nanoseconds a
+    /// move in search). Hidden: a control that says `false` and then
+    /// cancels would leave a move half made.
+    #[doc(hidden)]
+    const CANCELS: bool = true;
+
     /// `laps` laps of `mv` have been sown and it has not ended yet.
     fn progress(&mut self, mv: Move, laps: u64) -> ControlFlow<()>;
 }
 
 impl Control for () {
+    const CANCELS: bool = false;
+
     #[inline(always)]
     fn progress(&mut self, _: Move, _: u64) -> ControlFlow<()> {
         ControlFlow::Continue(())
