@@ -1,5 +1,5 @@
 //! Helpers shared by the searching players (module `bots`, with the `bots`
-//! feature) and the solver: successors, the lap limit inside a search tree,
+//! feature) and the solver: the lap limit inside a search tree,
 //! position hashing, the node and time [`Limits`] of a search and the
 //! bounded transposition table ([`HashTable`]) both keep their results in.
 
@@ -16,14 +16,6 @@ use std::time::{Duration, Instant};
 /// in practice the limit only cuts endless sowings short; the moves a
 /// player returns are always taken from the exact legal moves of the root.
 pub const SEARCH_LAP_LIMIT: u32 = 10_000;
-
-/// Every legal move of `pos` with the position it leads to, one sowing each
-/// ([`Position::successors`]). Under a lap limit, a candidate cut off by
-/// the limit is not legal.
-#[inline]
-pub fn successors<R: Ruleset>(pos: &Position<R>) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
-    pos.successors()
-}
 
 /// `pos` after the exact-legal move `mv`, with the search lap limit set
 /// for the tree below it.

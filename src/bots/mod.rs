@@ -8,10 +8,11 @@
 //!
 //! A player of every built-in ruleset is a [`BuiltInBot`], which can be a
 //! trait object: `Box<dyn BuiltInBot>` plays a variant chosen at run time
-//! ([`AnyPosition`]). It is the one adapter from [`AnyPosition`] to the
-//! generic players: it matches on the ruleset once a move and then the
-//! player searches the concrete position (no dynamic dispatch inside the
-//! search).
+//! ([`AnyPosition`]). It matches on the ruleset once a move (in src/any.rs,
+//! the crate's dispatch file) and then the player searches the concrete
+//! position (no dynamic dispatch inside the search). Code that needs more
+//! than a move runs a generic player on the concrete position through
+//! [`AnyPosition::visit`](crate::AnyPosition::visit) instead.
 //!
 //! The searching players take an [`Evaluation<R>`]: the default,
 //! [`StandardEval`], is the ruleset's own ([`Ruleset::evaluate`], which
@@ -105,10 +106,12 @@ impl<R: Ruleset, B: Bot<R> + ?Sized> Bot<R> for Box<B> {
 /// chosen at run time ([`AnyPosition`]); a trait object
 /// (`Box<dyn BuiltInBot>`, what [`from_spec`] makes).
 ///
-/// It is implemented for every player of each built-in ruleset
-/// ([`BotOfEach`]: a [`Bot`] of each), through the one dispatch point
-/// (src/any.rs). `Box<dyn BuiltInBot>` is a [`Bot`] of each built-in
-/// ruleset in turn.
+/// One blanket implementation covers every player of each built-in
+/// ruleset ([`BotOfEach`]: a [`Bot`] of each): it hands the move to the
+/// position's own ruleset by a `match` written in src/any.rs from the list
+/// of built-in rulesets, and the player's [`Bot::choose_from`] for that
+/// ruleset searches the concrete position. `Box<dyn BuiltInBot>` is a
+/// [`Bot`] of each built-in ruleset in turn.
 ///
 /// ```
 /// use sowing::bots::{Bot, BuiltInBot, Named, from_spec};

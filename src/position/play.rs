@@ -1,11 +1,17 @@
-//! Play and successors: playing a move (checked, traced, observed,
-//! unchecked for search), and every legal move with the position it leads
-//! to ([`Position::successors`], [`Position::children`]).
+//! Play and children. One way to play a move, [`Position::play_with`]
+//! (checked, with events and a control), of which [`Position::play`],
+//! [`Position::play_traced`], [`Position::play_observed`] and
+//! [`Position::play_unchecked`] are thin wrappers; one way to list every
+//! legal move with the position it leads to, [`Position::children`]
+//! (each child's legality found lazily, for search), and
+//! [`Position::successors`], the same children with their legality found
+//! at once (both one line over the same private loop).
 
 use super::*;
 
 impl<R: Ruleset> Position<R> {
-    /// Plays `mv`, sowing it once.
+    /// Plays `mv`, sowing it once: [`Position::play_with`] with no
+    /// observer and no control.
     ///
     /// # Errors
     /// [`PlayError`] if the move is not legal; the position is then unchanged.
@@ -13,7 +19,8 @@ impl<R: Ruleset> Position<R> {
         self.play_with(mv, &mut (), &mut ())
     }
 
-    /// Plays `mv` and reports what it did, lap by lap ([`Event`]s in order).
+    /// Plays `mv` and reports what it did, lap by lap ([`Event`]s in order):
+    /// [`Position::play_with`] with the events collected.
     ///
     /// ```
     /// use sowing::{Event, Move, Pit, Player, Position, rulesets::SadeqaV};
@@ -41,8 +48,9 @@ impl<R: Ruleset> Position<R> {
         Ok(events)
     }
 
-    /// Plays `mv`, passing each [`Event`] to `obs` as it happens. `obs` sees
-    /// only the events of a move that is played.
+    /// Plays `mv`, passing each [`Event`] to `obs` as it happens:
+    /// [`Position::play_with`] with no control. `obs` sees only the events
+    /// of a move that is played.
     ///
     /// # Errors
     /// As [`Position::play`]; the position is then unchanged.
@@ -53,7 +61,8 @@ impl<R: Ruleset> Position<R> {
     /// Plays `mv` with events to `obs`, and with `control` told of any long
     /// proof on the way (an undecided `mv`, or the next player's moves left
     /// undecided with none known to end): it may cancel, and the position
-    /// is then unchanged.
+    /// is then unchanged. Every other way to play a move is a wrapper of
+    /// this one.
     ///
     /// # Errors
     /// As [`Position::play`], and [`PlayError::Cancelled`].
@@ -63,43 +72,57 @@ impl<R: Ruleset> Position<R> {
         obs: &mut O,
         control: &mut C,
     ) -> Result<(), PlayError> {
-        self.check_with(mv, control)?;
+        // A move known to end is checked here, one bit test; the others
+        // (untried, undecided, refused) in `check_with`.
+        if !self.legal.contains(mv) {
+            self.check_with(mv, control)?;
+        }
+        if !C::CANCELS {
+            // Nothing can refuse the move now: it is made in place.
+            return self.make_checked_move(mv, obs, control);
+        }
         let mut next = *self;
-        // A move that ends: every lap of it is reported, none twice.
-        let sown = next.run_move::<O, (), false>(mv, obs, None, &mut ());
-        let Sown::Ended { turn, .. } = sown else {
-            unreachable!("a move known to end ends again");
-        };
-        next.end_move(turn, obs);
-        next.start_turn(obs, control)?;
+        next.make_checked_move(mv, obs, control)?;
         *self = next;
         Ok(())
     }
 
-    /// Plays `mv` without checking it: the fast path for search, for moves
-    /// taken from [`Position::legal_moves`].
-    ///
-    /// Any other move is not played and leaves the position unchanged (it
-    /// is checked against the legal moves found at the start of the turn,
-    /// one bit test), so this never panics; use [`Position::play`] to learn
-    /// why a move is refused.
-    pub fn play_unchecked(&mut self, mv: Move) {
-        if self.untried.contains(mv) {
-            *self = self.all_tried();
-        }
-        if self.legal.contains(mv) {
-            self.make_move::<_, false>(mv, &mut ());
-        } else {
-            let _ = self.play(mv);
-        }
+    /// Makes `mv`, known to end, and starts the next turn (which `control`
+    /// may cancel, leaving the position half made: callers that allow it
+    /// work on a copy).
+    #[inline(always)]
+    fn make_checked_move<O: Observer, C: Control>(
+        &mut self,
+        mv: Move,
+        obs: &mut O,
+        control: &mut C,
+    ) -> Result<(), PlayError> {
+        // A move that ends: every lap of it is reported, none twice.
+        let sown = self.run_move::<O, (), false>(mv, obs, None, &mut ());
+        let Sown::Ended { turn, .. } = sown else {
+            unreachable!("a move known to end ends again");
+        };
+        self.end_move(turn, obs);
+        self.start_turn(obs, control)
     }
 
-    /// Every legal move with the position it leads to, one sowing each,
-    /// in notation order: the iterator search is built on. Each child's
-    /// legality is found when it is made, with the exact endless test unless
-    /// a lap limit is set, which can take minutes for some positions
-    /// ([`Position::legal_moves`]); a search sets a lap limit, and uses
-    /// [`Position::children`].
+    /// Plays `mv` and ignores a refusal: [`Position::play_with`] with no
+    /// observer and no control, for search, with moves taken from
+    /// [`Position::legal_moves`] (a legal move is checked by one bit test).
+    ///
+    /// Any other move is not played and leaves the position unchanged, so
+    /// this never panics; use [`Position::play`] to learn why a move is
+    /// refused.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let _ = self.play_with(mv, &mut (), &mut ());
+    }
+
+    /// The children of [`Position::children`], each child's legality found
+    /// in full as it is made rather than lazily (the same moves, positions
+    /// and answers; the work done at once). The legality is found with the
+    /// exact endless test unless a lap limit is set, which can take minutes
+    /// for some positions ([`Position::legal_moves`]); a search sets a lap
+    /// limit, and uses [`Position::children`].
     ///
     /// ```
     /// use sowing::{Move, Position, rulesets::SadeqaIII};
@@ -113,23 +136,32 @@ impl<R: Ruleset> Position<R> {
     /// assert_eq!(start.successors().count(), 8);
     /// ```
     pub fn successors(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
+        // Not `children()` with each child's legality completed afterwards:
+        // a second trial loop a child costs 30 to 50 % more a child.
         self.each_child::<false>()
     }
 
-    /// [`Position::successors`] for search: the same moves and positions,
-    /// but each child finds its own legality only as far as it must to know
-    /// whether its game goes on (up to its first candidate that ends). The
-    /// rest is found when asked ([`Position::legal_moves`],
-    /// [`Position::successors`], ...), again at each ask, since a query
-    /// does not change the position: a searcher that expands a child calls
-    /// one of them once. Most children of a search tree are leaves that are
-    /// only evaluated, so this saves most of the trials.
+    /// Every legal move with the position it leads to, one sowing each, in
+    /// notation order: the iterator search is built on. Each child finds its
+    /// own legality only as far as it must to know whether its game goes on
+    /// (up to its first candidate that ends). The rest is found when asked
+    /// ([`Position::legal_moves`], [`Position::children`], ...), again at
+    /// each ask, since a query does not change the position: a searcher that
+    /// expands a child calls one of them once. Most children of a search
+    /// tree are leaves that are only evaluated, so this saves most of the
+    /// trials. [`Position::successors`] finds each child's legality in full.
     ///
     /// Under the exact endless test (the default) a child's legality can
     /// hold a proof of minutes (an endless sowing whose cycle runs to 10^10
-    /// laps and more, RULES.md section 2), as for [`Position::successors`]:
-    /// a search sets a lap limit on its root first, as the crate's own
-    /// players do (`with_lap_limit(Some(10_000))`).
+    /// laps and more, RULES.md section 2): a search sets a lap limit on its
+    /// root first, as the crate's own players do
+    /// (`with_lap_limit(Some(10_000))`).
+    ///
+    /// Under a lap limit no longer than [`TURN_BUDGET`] (a search's), a
+    /// candidate not yet tried is not tried first and then sown again as
+    /// the move: it is sown once, as the move, under the limit, and is a
+    /// child if it ends (a trial and a move sow the same laps, and the
+    /// limit is what a trial would have used; a sowing over it is endless).
     ///
     /// ```
     /// use sowing::{Position, rulesets::SadeqaIII};
@@ -145,17 +177,10 @@ impl<R: Ruleset> Position<R> {
         self.each_child::<true>()
     }
 
-    /// Every legal move with its position; `LAZY` leaves each child's
-    /// candidates after the first that ends untried.
-    ///
-    /// Under a lap limit no longer than [`TURN_BUDGET`] (a search's), a
-    /// candidate not yet tried is not tried first and then sown again as
-    /// the move: it is sown once, as the move, under the limit, and is a
-    /// child if it ends (a trial and a move sow the same laps, and the
-    /// limit is what a trial would have used; a sowing over it is endless).
-    pub(super) fn each_child<const LAZY: bool>(
-        &self,
-    ) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
+    /// The one implementation of [`Position::children`] (`LAZY`) and
+    /// [`Position::successors`].
+    #[inline(always)]
+    fn each_child<const LAZY: bool>(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
         let one_sowing = self.undecided.is_empty()
             && self.lap_limit.is_some_and(|l| u64::from(l) <= TURN_BUDGET);
         let (pos, moves, budget) = if one_sowing {

@@ -4,9 +4,10 @@
 //! any board ([`Board::sow_lap`], and the origin-skipping lap). The relay
 //! loop (`super::laps`) is written once over this trait; each kernel is
 //! only a faster way to the same laps (checked against seed-by-seed
-//! sowing in `board`'s unit tests).
+//! sowing in `laps`' unit tests).
 
-use crate::board::{Board, LapTable, WideLapTable};
+use super::laps::{LapTable, WideLapTable};
+use crate::board::Board;
 
 /// The board representation of one sowing's laps.
 pub(crate) trait Kernel {

@@ -4,9 +4,9 @@
 //! caller's lap limit, or the core's own budget for a first try), progress
 //! reports and cancelling, and the barrier of Andada's singleton ending.
 //! It returns what happened as a value ([`Sown`]). The loop is written
-//! once, over a small [`Kernel`] trait (the board in a register, in memory,
-//! or lap by lap), and serves moves, the turn's trials of every candidate
-//! (the hot path) and long proofs alike.
+//! once, over a small [`Kernel`] trait (the board as one word, in memory
+//! with a wide lap table, or lap by lap), and serves moves, the turn's
+//! trials of every candidate (the hot path) and long proofs alike.
 //!
 //! **Exact endless test.** A lap is invertible (the state before it can be
 //! recovered from the state after it: the landing pit and the board tell
@@ -18,17 +18,23 @@
 //! so ordinary moves pay one integer comparison per lap.
 //!
 //! The board is copied into a local value for the laps ([`Kernel::load`]),
-//! so that a board of 12 or 16 pits (one word, with a lap table) stays in
-//! a register from lap to lap, unless the game's laps skip their origin;
-//! other boards are sown in memory (see `by_kernel`).
+//! chosen by the board's size (see `by_kernel`). A board of 12 or 16 pits
+//! is one `u128` (which the compiler can keep in registers from lap to
+//! lap), sown by a lap table; a board of 20, 24, 30, 36, 42 or 48 pits (the
+//! sizes of Sadeqa V and of Andada's five boards) is a copy of the board in
+//! memory, sown by a wide lap table; a board of any other size is a copy
+//! sown by the word-wide lap without a table. A game whose laps skip their
+//! origin has every board sown seed by seed instead (`laps`).
 
 mod kernel;
+mod laps;
 
-use crate::board::{Board, LAPS_12, LAPS_16, LAPS_20, LAPS_24, LAPS_30, LAPS_36, LAPS_42, LAPS_48};
+use crate::board::Board;
 use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
 use crate::ruleset::{Lap, MoveContext, Ruleset, Start, Turn};
 use kernel::{Kernel, Memory, Plain, Register};
+use laps::{LAPS_12, LAPS_16, LAPS_20, LAPS_24, LAPS_30, LAPS_36, LAPS_42, LAPS_48};
 use std::ops::ControlFlow;
 
 /// Laps between two progress reports of a long sowing (a few milliseconds
@@ -60,11 +66,21 @@ pub(crate) enum Sown {
 /// control (the move being proved and the laps sown so far). A cancel flag
 /// shared with another thread is a closure reading an `AtomicBool`.
 pub trait Control {
+    /// Whether [`Control::progress`] can ever cancel: `true` but for `()`.
+    /// A move played with a control that cannot cancel is made in place,
+    /// with no copy of the position to fall back on (a few nanoseconds a
+    /// move in search). Hidden: a control that says `false` and then
+    /// cancels would leave a move half made.
+    #[doc(hidden)]
+    const CANCELS: bool = true;
+
     /// `laps` laps of `mv` have been sown and it has not ended yet.
     fn progress(&mut self, mv: Move, laps: u64) -> ControlFlow<()>;
 }
 
 impl Control for () {
+    const CANCELS: bool = false;
+
     #[inline(always)]
     fn progress(&mut self, _: Move, _: u64) -> ControlFlow<()> {
         ControlFlow::Continue(())
@@ -78,9 +94,10 @@ impl<F: FnMut(Move, u64) -> ControlFlow<()>> Control for F {
 }
 
 /// Runs `$body` with `$k` bound to the [`Kernel`] for the ruleset `$r` on
-/// a board of `$len` pits: a board of 12 or 16 pits in one register, a
-/// wider one of a size some game has in memory, any other lap by lap (and
-/// every board lap by lap for a game whose laps skip their origin). Every
+/// a board of `$len` pits: a board of 12 or 16 pits as one `u128`, a
+/// wider one of a size some game has in memory with a wide lap table, any
+/// other by the lap without a table (and every board seed by seed for a
+/// game whose laps skip their origin). Every
 /// arm but the last is only a faster way to the same laps: without it a
 /// board of that size takes the last arm, with the same result; deleting
 /// an arm is an equivalent change (docs/MUTANTS.md).

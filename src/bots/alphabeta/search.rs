@@ -9,7 +9,7 @@ use crate::bots::eval::Evaluation;
 use crate::moves::{Move, MoveSet};
 use crate::position::Position;
 use crate::ruleset::Ruleset;
-use crate::search::{Limits, Stop, child_for_search, hash_of, successors};
+use crate::search::{Limits, Stop, child_for_search, hash_of};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -384,7 +384,7 @@ pub fn table_line<R: Ruleset>(
         let Some(mv) = table.probe(hash_of(&cur), &cur).and_then(|e| e.mv) else {
             break;
         };
-        let Some((_, next)) = successors(&cur).find(|(m, _)| *m == mv) else {
+        let Some((_, next)) = cur.successors().find(|(m, _)| *m == mv) else {
             break;
         };
         if seen.contains(&next) {

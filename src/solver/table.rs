@@ -1,0 +1,103 @@
+//! The proof table: a position's key (everything the rest of the game
+//! depends on, see the module documentation's "Keys"), and the bounded
+//! transposition table of proof and disproof numbers (two-way buckets,
+//! see "Memory").
+
+use crate::player::Player;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::search::{HashTable, Slot};
+
+/// The key of a position in the table: everything the rest of the game
+/// depends on (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Key<S> {
+    pits: [u8; 2 * crate::MAX_PITS_PER_ROW],
+    side: Player,
+    diff: i16,
+    state: S,
+}
+
+/// The largest table: 2^26 entries (see [`Solver::new`](super::Solver::new)).
+pub const MAX_TABLE_BITS: u8 = 26;
+
+/// Whether the captured seeds decide the game (the scoring games).
+pub(super) fn scoring<R: Ruleset>(rules: &R) -> bool {
+    rules.scoring() == crate::Scoring::Points
+}
+
+/// The table key of `pos`.
+pub(crate) fn key_of<R: Ruleset>(pos: &Position<R>) -> Key<R::State> {
+    let mut pits = [0u8; 2 * crate::MAX_PITS_PER_ROW];
+    let n = pos.pits_per_row();
+    for (i, s) in pos
+        .row(Player::South)
+        .chain(pos.row(Player::North))
+        .enumerate()
+    {
+        if i < 2 * n {
+            pits[i] = s;
+        }
+    }
+    let diff = if scoring(pos.rules()) {
+        pos.captured(Player::South) as i16 - pos.captured(Player::North) as i16
+    } else {
+        0
+    };
+    Key {
+        pits,
+        side: pos.side_to_move(),
+        diff,
+        state: *pos.state(),
+    }
+}
+
+/// A table entry: a position's key and its proof and disproof numbers.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Entry<S> {
+    pub(super) key: Key<S>,
+    pub(super) pn: u32,
+    pub(super) dn: u32,
+    /// Nodes expanded below this entry (for replacement).
+    pub(super) work: u32,
+    /// For a proof: the plies to the end under it (for choosing the
+    /// strategy's move).
+    pub(super) height: u16,
+}
+
+/// The table: two-way buckets, the entry with the least work replaced
+/// (proofs and disproofs count as a million nodes more).
+pub(super) type Table<S> = HashTable<Entry<S>, 2>;
+
+impl<S: Copy + Eq> Slot for Entry<S> {
+    type Key = Key<S>;
+
+    fn key(&self) -> &Key<S> {
+        &self.key
+    }
+
+    fn worth(&self) -> u64 {
+        self.work as u64
+            + if self.pn == 0 || self.dn == 0 {
+                1 << 20
+            } else {
+                0
+            }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::{Andada, SadeqaII, SadeqaV};
+
+    /// The table's memory per entry, as the documentation states it.
+    #[test]
+    fn entries_are_small() {
+        let ii = std::mem::size_of::<Option<Entry<<SadeqaII as Ruleset>::State>>>();
+        let v = std::mem::size_of::<Option<Entry<<SadeqaV as Ruleset>::State>>>();
+        let a = std::mem::size_of::<Option<Entry<<Andada as Ruleset>::State>>>();
+        eprintln!("entry bytes: sadeqa-ii {ii}, sadeqa-v {v}, andada {a}");
+        assert!(ii <= 72 && v <= 72 && a <= 72, "{ii} {v} {a}");
+    }
+}

@@ -1,0 +1,327 @@
+//! One layer under construction ([`Layer`], [`LayerValues`]): the sweeps
+//! over its positions, shared by both algorithms, and the one walk that
+//! goes through a layer's indices and positions ([`Layer::walk`]). What a
+//! sweep does at each position is the algorithm's: [`super::margin`] for
+//! the scoring games, [`super::last_mover`] for the games won by moving
+//! last.
+
+use super::Progress;
+use crate::position::Position;
+use crate::tablebase::codec::{Layout, Tabulate, decode};
+use crate::tablebase::edges::EdgeStore;
+use crate::tablebase::file::LayerFile;
+use crate::tablebase::index::Walk;
+use crate::tablebase::{TablebaseError, ValueKind};
+use rayon::prelude::*;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{
+    AtomicBool, AtomicU8, AtomicU64,
+    Ordering::{Acquire, Relaxed, Release},
+};
+use std::sync::{Mutex, OnceLock};
+use std::time::Instant;
+
+/// Positions a task of a sweep takes at a time.
+const CHUNK: u64 = 1 << 14;
+
+/// A layer's values while it is built: a byte a position (0: unknown), and
+/// a bit a position that says its value is final (every move's value is:
+/// a smaller layer's, or a final one of this layer), so that later sweeps
+/// skip it.
+pub struct LayerValues {
+    values: Vec<AtomicU8>,
+    settled: Vec<AtomicU64>,
+}
+
+impl LayerValues {
+    /// `positions` unknown values.
+    pub fn new(positions: u64) -> Self {
+        LayerValues {
+            values: (0..positions).map(|_| AtomicU8::new(0)).collect(),
+            settled: (0..positions.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+        }
+    }
+
+    /// The stored byte of `index`.
+    #[inline(always)]
+    pub fn value(&self, index: u64) -> u8 {
+        self.values[index as usize].load(Relaxed)
+    }
+
+    /// Asks the processor to bring the value of `index` into its cache: a
+    /// later sweep reads its moves' values at random places of the layer,
+    /// and waits on each (a read from memory) unless they were asked for
+    /// ahead. A hint: it changes no value.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, index: u64) {
+        if let Some(v) = self.values.get(index as usize) {
+            crate::tablebase::edges::prefetch(v as *const AtomicU8 as *const i8);
+        }
+    }
+
+    /// Whether the value of `index` is final.
+    #[inline(always)]
+    pub fn is_settled(&self, index: u64) -> bool {
+        // Acquire: the value was stored before the bit was set.
+        self.settled[(index / 64) as usize].load(Acquire) >> (index % 64) & 1 == 1
+    }
+
+    /// Stores the byte of `index`, and marks it final if `settled`.
+    #[inline(always)]
+    pub(super) fn set(&self, index: u64, value: u8, settled: bool) {
+        self.values[index as usize].store(value, Relaxed);
+        if settled {
+            self.settled[(index / 64) as usize].fetch_or(1 << (index % 64), Release);
+        }
+    }
+
+    /// The values of the indices `start..start + out.len()`, into `out`:
+    /// what a driver that shares a build between processes sends of the
+    /// range it swept.
+    pub fn read_range(&self, start: u64, out: &mut [u8]) {
+        for (o, v) in out.iter_mut().zip(&self.values[start as usize..]) {
+            *o = v.load(Relaxed);
+        }
+    }
+
+    /// Stores the values of the indices `start..start + bytes.len()`, as
+    /// another process swept them (their settled bits stay unset: a sweep
+    /// reads them only to settle more, an optimisation).
+    pub fn write_range(&self, start: u64, bytes: &[u8]) {
+        for (v, &b) in self.values[start as usize..].iter().zip(bytes) {
+            v.store(b, Relaxed);
+        }
+    }
+
+    /// The values as bytes, once the layer is done.
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.values.into_iter().map(AtomicU8::into_inner).collect()
+    }
+}
+
+/// One layer under construction: what a sweep needs. Public for drivers
+/// that share a build between processes (a sweep over a range of indices,
+/// then an exchange of the values).
+pub struct Layer<'a, R> {
+    pub(super) rules: R,
+    pub(super) layout: Layout,
+    pub(super) seeds: u32,
+    kind: ValueKind,
+    pub(super) lower: &'a [LayerFile],
+    /// Where the first sweep's moves are kept (margin layers whose indices
+    /// fit 32 bits); `None` to sow every sweep.
+    scratch: Option<PathBuf>,
+    pub(super) store: OnceLock<EdgeStore>,
+}
+
+impl<'a, R: Tabulate> Layer<'a, R> {
+    /// The layer of `seeds` seeds, whose smaller layers are `lower`
+    /// (`lower[s]` the layer of `s` seeds, opened with [`LayerFile::open`]).
+    ///
+    /// `scratch` is a directory for the moves the first sweep finds (see
+    /// `edges`), read back by the next sweeps; without it every sweep sows
+    /// every move again.
+    pub fn new(rules: R, seeds: u32, lower: &'a [LayerFile], scratch: Option<&Path>) -> Self {
+        let layout = Layout::of(&rules);
+        let kind = ValueKind::of(&rules);
+        let cached = kind == ValueKind::Margin && layout.size(seeds) <= u32::MAX as u64;
+        Layer {
+            rules,
+            layout,
+            seeds,
+            kind,
+            lower,
+            scratch: scratch.filter(|_| cached).map(Path::to_path_buf),
+            store: OnceLock::new(),
+        }
+    }
+
+    /// Positions in the layer.
+    pub fn positions(&self) -> u64 {
+        self.layout.size(self.seeds)
+    }
+
+    /// A value for every position, all unknown (0).
+    pub fn new_values(&self) -> LayerValues {
+        LayerValues::new(self.positions())
+    }
+
+    /// Sweeps until nothing changes, in the current rayon pool; the values
+    /// changed by each sweep (round).
+    ///
+    /// # Errors
+    /// As [`Layer::sweep`].
+    pub fn solve(
+        &self,
+        values: &LayerValues,
+        progress: &(impl Fn(&Progress) + Sync),
+    ) -> Result<Vec<u64>, TablebaseError> {
+        let mut changes = Vec::new();
+        loop {
+            let sweep = changes.len() as u32;
+            let t = Instant::now();
+            let changed = self.sweep(values, 0..self.positions(), sweep, progress)?;
+            changes.push(changed);
+            if std::env::var_os("TABLEBASE_DEBUG").is_some() {
+                let settled: u64 = values
+                    .settled
+                    .iter()
+                    .map(|w| w.load(Relaxed).count_ones() as u64)
+                    .sum();
+                eprintln!(
+                    "layer {} sweep {sweep}: {changed} changed, {settled} settled of {}, {:.2} s",
+                    self.seeds,
+                    self.positions(),
+                    t.elapsed().as_secs_f64()
+                );
+            }
+            if self.done(sweep, changed) {
+                return Ok(changes);
+            }
+        }
+    }
+
+    /// Whether the sweeps are done: a sweep (numbered from 0) that changed
+    /// nothing over the whole layer is the fixed point for the margins; for
+    /// the last-mover games a round after the first that found nothing (round
+    /// 0 finds the positions lost at once, which may be none).
+    pub fn done(&self, sweep: u32, changed: u64) -> bool {
+        changed == 0 && (self.kind == ValueKind::Margin || sweep >= 1)
+    }
+
+    /// One sweep (round `sweep`, from 0) over the indices `range`, in the
+    /// current rayon pool, writing `values` in place; returns how many
+    /// values changed. A driver that shares a build between processes
+    /// gives each its range, sends each range's values to the others after
+    /// every sweep ([`LayerValues::read_range`], [`LayerValues::write_range`]),
+    /// adds up the changes and stops when [`Layer::done`] says so: the
+    /// values are the same whatever the ranges and the number of processes
+    /// (see the module documentation). Every sweep of a layer must cover the same range (the
+    /// first one keeps the moves it finds there for the others).
+    ///
+    /// # Errors
+    /// [`TablebaseError::NotClosed`] for a move to a position the databases
+    /// do not hold; [`TablebaseError::TooLong`] for a distance over 127
+    /// plies.
+    pub fn sweep(
+        &self,
+        values: &LayerValues,
+        range: Range<u64>,
+        sweep: u32,
+        progress: &(impl Fn(&Progress) + Sync),
+    ) -> Result<u64, TablebaseError> {
+        let failed = AtomicBool::new(false);
+        let done = AtomicU64::new(0);
+        let changed_so_far = AtomicU64::new(0);
+        let chunks = (range.end - range.start).div_ceil(CHUNK);
+        if sweep == 0
+            && let Some(dir) = &self.scratch
+        {
+            let stem = format!(
+                "{}.{}.{}-{}",
+                self.rules.name(),
+                self.seeds,
+                range.start,
+                range.end
+            );
+            let _ = self.store.set(EdgeStore::new(dir, &stem, chunks as usize)?);
+        }
+        let io_error: Mutex<Option<TablebaseError>> = Mutex::new(None);
+        let changed: u64 = (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let lo = range.start + c * CHUNK;
+                let hi = (lo + CHUNK).min(range.end);
+                let changed = match self.kind {
+                    ValueKind::Margin => self
+                        .margin_chunk(values, lo..hi, sweep, c as usize, &failed)
+                        .unwrap_or_else(|e| {
+                            *io_error.lock().expect("the error slot") = Some(e);
+                            0
+                        }),
+                    ValueKind::LastMover => self.last_mover_chunk(values, lo..hi, sweep, &failed),
+                };
+                let d = done.fetch_add(hi - lo, Relaxed) + (hi - lo);
+                let ch = changed_so_far.fetch_add(changed, Relaxed) + changed;
+                progress(&Progress {
+                    seeds: self.seeds,
+                    sweep: sweep + 1,
+                    done: d,
+                    positions: range.end - range.start,
+                    changed: ch,
+                });
+                changed
+            })
+            .sum();
+        if let Some(e) = io_error.into_inner().expect("the error slot") {
+            return Err(e);
+        }
+        if failed.load(Relaxed) {
+            return Err(match self.kind {
+                ValueKind::Margin => TablebaseError::NotClosed {
+                    ruleset: self.rules.name(),
+                },
+                ValueKind::LastMover => TablebaseError::TooLong { seeds: self.seeds },
+            });
+        }
+        Ok(changed)
+    }
+
+    /// The layer walk that every sweep runs: calls `each(index, placed)`
+    /// for every position of `range` in index order, `placed` decoding the
+    /// position (South to move, the turn not started) only if asked, so a
+    /// sweep skips a settled position without it.
+    #[inline(always)]
+    pub(super) fn walk(&self, range: Range<u64>, mut each: impl FnMut(u64, Placed<'_, R>)) {
+        let placements = self.layout.placements(self.seeds);
+        let (mut state, mut marks, mut rank) = self.layout.split(self.seeds, range.start);
+        let mut walk = Walk::at(self.layout.pits, self.seeds, rank);
+        let mut buf = [0u8; 48];
+        for index in range {
+            if rank == placements {
+                rank = 0;
+                marks += 1;
+                if marks == self.layout.mark_sets {
+                    marks = 0;
+                    state += 1;
+                }
+                walk = Walk::at(self.layout.pits, self.seeds, 0);
+            }
+            each(
+                index,
+                Placed {
+                    rules: self.rules,
+                    pits: self.layout.pits,
+                    walk: &walk,
+                    buf: &mut buf,
+                    marks,
+                    state,
+                },
+            );
+            walk.advance();
+            rank += 1;
+        }
+    }
+}
+
+/// One position of a [`Layer::walk`], not yet decoded.
+pub(super) struct Placed<'w, R> {
+    rules: R,
+    pits: usize,
+    walk: &'w Walk,
+    buf: &'w mut [u8; 48],
+    marks: u64,
+    state: u64,
+}
+
+impl<R: Tabulate> Placed<'_, R> {
+    /// The position: South to move, nothing captured, the turn not started.
+    #[inline(always)]
+    pub(super) fn position(self) -> Position<R> {
+        self.walk.placement(self.buf);
+        decode(self.rules, &self.buf[..self.pits], self.marks, self.state)
+    }
+}

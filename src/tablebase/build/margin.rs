@@ -1,0 +1,239 @@
+//! Margins, for the scoring games: every value starts at 0 and each
+//! sweep sets a position to the best, for its mover, of its moves' values
+//! (a capture's seeds plus the smaller layer's value; a move that ends the
+//! game its final points; a move within the layer the value now stored for
+//! the position it leads to). Whatever order the sweeps take, a stored
+//! value `v > 0` is one the mover can force (and `v < 0` one the opponent
+//! can), because each was set from values that were; and a fixed point
+//! holds every gain that can be forced. So the result is exact and unique:
+//! the same for any number of threads or processes. Play that never
+//! leaves the layer (it repeats for ever) is worth 0 from there on.
+//!
+//! The first sweep may keep the moves it finds in a scratch store
+//! (`edges`), which the later sweeps read back instead of sowing again.
+
+use super::diff;
+use super::layer::{Layer, LayerValues};
+use crate::player::Player;
+use crate::position::Position;
+use crate::tablebase::TablebaseError;
+use crate::tablebase::codec::{Key, Tabulate, encode};
+use crate::tablebase::edges::{BlockWriter, Edge, EdgeStore, Moves};
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+impl<R: Tabulate> Layer<'_, R> {
+    /// One margin sweep (numbered from 0) over the positions `range`
+    /// (chunk `chunk` of the sweep); how many values changed. With a
+    /// scratch store, the first sweep keeps the moves it finds and later
+    /// ones read them back; without one, every sweep sows every move.
+    ///
+    /// # Errors
+    /// [`TablebaseError`] if the scratch store cannot be written or read.
+    pub(super) fn margin_chunk(
+        &self,
+        values: &LayerValues,
+        range: Range<u64>,
+        sweep: u32,
+        chunk: usize,
+        failed: &AtomicBool,
+    ) -> Result<u64, TablebaseError> {
+        match self.store.get() {
+            Some(store) if sweep == 0 => self.first_chunk(values, range, store, chunk, failed),
+            Some(store) => self.cached_chunk(values, range, store, chunk),
+            None => Ok(self.sown_chunk(values, range, failed)),
+        }
+    }
+
+    /// A margin sweep over `range` with no scratch store: every position
+    /// not yet final has its moves sown again.
+    fn sown_chunk(&self, values: &LayerValues, range: Range<u64>, failed: &AtomicBool) -> u64 {
+        let mut changed = 0;
+        self.walk(range, |index, placed| {
+            if values.is_settled(index) {
+                return;
+            }
+            match self.margin_moves(&placed.position()) {
+                Some(m) => {
+                    let (v, settled) =
+                        self.margin_value::<true>(m.exit, m.edges().iter().copied(), values);
+                    changed += self.update(values, index, v, settled);
+                }
+                None => failed.store(true, Relaxed),
+            }
+        });
+        changed
+    }
+
+    /// The first margin sweep over `range` (chunk `chunk` of the sweep):
+    /// sows every move, sets the values, and keeps the moves in `store`.
+    fn first_chunk(
+        &self,
+        values: &LayerValues,
+        range: Range<u64>,
+        store: &EdgeStore,
+        chunk: usize,
+        failed: &AtomicBool,
+    ) -> Result<u64, TablebaseError> {
+        let mut kept = BlockWriter::new();
+        let mut changed = 0;
+        self.walk(range, |index, placed| {
+            let Some(moves) = self.margin_moves(&placed.position()) else {
+                failed.store(true, Relaxed);
+                kept.push(None);
+                return;
+            };
+            let (v, settled) =
+                self.margin_value::<true>(moves.exit, moves.edges().iter().copied(), values);
+            changed += self.update(values, index, v, settled);
+            kept.push((!settled).then_some(&moves));
+        });
+        store.write(chunk, &kept)?;
+        Ok(changed)
+    }
+
+    /// A later margin sweep over `range` (chunk `chunk`), from the moves
+    /// the first one kept.
+    fn cached_chunk(
+        &self,
+        values: &LayerValues,
+        range: Range<u64>,
+        store: &EdgeStore,
+        chunk: usize,
+    ) -> Result<u64, TablebaseError> {
+        let mut changed = 0;
+        store.read(
+            chunk,
+            (range.end - range.start) as usize,
+            |index| values.prefetch(index),
+            |i, exit, edges| {
+                // Positions settled by the first sweep are not in the
+                // block; later sweeps settle none (a read a move more).
+                let index = range.start + i as u64;
+                let v = self.margin_value::<false>(exit, edges, values).0;
+                changed += self.update(values, index, v, false);
+            },
+        )?;
+        Ok(changed)
+    }
+
+    /// Stores `v` for `index` if it changed or is now final; 1 if it changed.
+    #[inline]
+    fn update(&self, values: &LayerValues, index: u64, v: i32, settled: bool) -> u64 {
+        let byte = v as i8 as u8;
+        let old = values.value(index);
+        if byte != old || settled {
+            values.set(index, byte, settled);
+        }
+        (byte != old) as u64
+    }
+
+    /// A margin position's value for its mover from its moves: the best of
+    /// the exits and of the moves within the layer (the points they gain
+    /// plus the value now stored where they lead, for the mover); and
+    /// whether it is final (every move within the layer leads to a final
+    /// value). Without `SETTLE`, says `false` without reading the settled
+    /// bits.
+    #[inline]
+    fn margin_value<const SETTLE: bool>(
+        &self,
+        exit: Option<i32>,
+        edges: impl Iterator<Item = Edge>,
+        values: &LayerValues,
+    ) -> (i32, bool) {
+        let mut best = exit.unwrap_or(i32::MIN);
+        let mut settled = SETTLE;
+        for e in edges {
+            if SETTLE {
+                settled &= values.is_settled(e.index);
+            }
+            let v = values.value(e.index) as i8 as i32;
+            best = best.max(e.gain as i32 + if e.same_mover { v } else { -v });
+        }
+        (best, settled)
+    }
+
+    /// The moves of `raw` (South to move, its turn not started) for the
+    /// margin sweeps: each move's worth to South is the points it gains
+    /// (captures; Sadeqa V's warana seeds) plus the value of the position
+    /// it leads to, for South (the stored value, negated when North moves
+    /// next). A position reached by a move is looked up with its turn not
+    /// started: its own stored value holds what starting it does (a pass,
+    /// the end of the game and its sweep). `None` for a move to a position
+    /// the databases do not hold.
+    fn margin_moves(&self, raw: &Position<R>) -> Option<Moves> {
+        let base = diff(raw);
+        let mut moves = Moves::default();
+        let mut closed = true;
+        let quick = raw.quick_children(|child| match encode(&self.layout, child) {
+            Some(key) => self.add_move(
+                &mut moves,
+                key,
+                diff(child) - base,
+                child.side_to_move() == Player::South,
+            ),
+            None => closed = false,
+        });
+        if !closed {
+            return None;
+        }
+        if quick {
+            Some(moves)
+        } else {
+            self.margin_moves_exact(raw)
+        }
+    }
+
+    /// A move to `key`, gaining `gain`, after which South moves again if
+    /// `same_mover`.
+    #[inline]
+    fn add_move(&self, moves: &mut Moves, key: Key, gain: i32, same_mover: bool) {
+        if key.seeds == self.seeds {
+            moves.edge(Edge {
+                index: key.index,
+                gain: gain as i8,
+                same_mover,
+            });
+        } else {
+            let v = self.lower[key.seeds as usize].values()[key.index as usize] as i8 as i32;
+            moves.exit(gain + if same_mover { v } else { -v });
+        }
+    }
+
+    /// [`Layer::margin_moves`] with the turn started: the exact legal moves,
+    /// a pass or the end of the game.
+    #[cold]
+    fn margin_moves_exact(&self, raw: &Position<R>) -> Option<Moves> {
+        let base = diff(raw);
+        let mut pos = *raw;
+        pos.start_turn(&mut (), &mut ())
+            .expect("the uncancellable control does not cancel");
+        let gain = |p: &Position<R>| diff(p) - base;
+        let mut moves = Moves::default();
+        if pos.is_over() {
+            moves.exit(gain(&pos));
+        } else if pos.side_to_move() == Player::North {
+            // South passed: the same board with North to move.
+            moves.edge(Edge {
+                index: encode(&self.layout, &pos)?.index,
+                gain: gain(&pos) as i8,
+                same_mover: false,
+            });
+        } else {
+            for (_, child) in pos.children() {
+                if child.is_over() {
+                    moves.exit(gain(&child));
+                } else {
+                    let key = encode(&self.layout, &child)?;
+                    self.add_move(
+                        &mut moves,
+                        key,
+                        gain(&child),
+                        child.side_to_move() == Player::South,
+                    );
+                }
+            }
+        }
+        Some(moves)
+    }
+}

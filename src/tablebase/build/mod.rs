@@ -1,0 +1,438 @@
+//! Building the databases: layer after layer by seeds on the board, each
+//! iterated to its fixed point over every core (rayon).
+//!
+//! A move either keeps the seeds on the board (the same layer) or removes
+//! some (a capture: a smaller layer, already built). So the layers are
+//! built from 0 seeds up, and within a layer the values are found by
+//! sweeping it again and again, each position taking the best of its
+//! moves, until a sweep changes nothing. Two algorithms, by what a game's
+//! databases hold ([`ValueKind`]):
+//!
+//! - [`margin`]: the scoring games' margins, every value from 0 up to the
+//!   fixed point (exact and unique, whatever the order of the sweeps);
+//! - [`last_mover`]: the games won by moving last (Sadeqa II, Andada),
+//!   rounds of retrograde analysis with exact distances.
+//!
+//! Both run on [`layer`]: a layer's values, its sweeps over every core,
+//! and the one walk through a layer's positions. Here: the [`Builder`]
+//! that builds the layers one after the other, its plan and reports.
+
+mod last_mover;
+mod layer;
+mod margin;
+
+pub use layer::{Layer, LayerValues};
+
+use super::codec::{Layout, Tabulate};
+use super::file::{Header, LayerFile, layer_path, write_layer};
+use super::{TablebaseError, ValueKind};
+use crate::player::Player;
+use crate::position::Position;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The largest layer built: 2^36 positions (64 GiB of values).
+const MAX_LAYER: u64 = 1 << 36;
+
+/// What a build is doing, for a progress display: told after every chunk
+/// of positions (from the worker threads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The layer being built (seeds on the board).
+    pub seeds: u32,
+    /// The sweep of that layer, from 1 (a round, for the last-mover games).
+    pub sweep: u32,
+    /// Positions done in this sweep.
+    pub done: u64,
+    /// Positions in the layer.
+    pub positions: u64,
+    /// Positions whose value changed in this sweep so far.
+    pub changed: u64,
+}
+
+/// What building one layer took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayerReport {
+    /// Seeds on the board.
+    pub seeds: u32,
+    /// Positions (bytes of the file's values).
+    pub positions: u64,
+    /// Sweeps (rounds) until nothing changed; 0 for a layer read from its file.
+    pub sweeps: u32,
+    /// Values changed (found, for the last-mover games) by each sweep.
+    pub changes: Vec<u64>,
+    /// Wall-clock time.
+    pub time: Duration,
+    /// Whether the layer's file was already there and was read instead.
+    pub reused: bool,
+}
+
+/// What a build will hold ([`Builder::plan`]): its positions, and from
+/// them the sizes it needs. Displayed with each size in the unit that fits
+/// (`"601080390 positions (601.1 MB of files); the largest layer, 300540195
+/// positions, needs about 338.1 MB of memory and up to 4.2 GB of scratch
+/// files while it is built"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Positions in every layer, from 0 seeds on the board up to the
+    /// maximum: one byte each in the layer files.
+    pub positions: u64,
+    /// Positions in the largest layer.
+    pub largest_layer: u64,
+}
+
+impl Plan {
+    /// Bytes of the layer files: one a position (each file's header
+    /// aside).
+    pub fn file_bytes(&self) -> u64 {
+        self.positions
+    }
+
+    /// Bytes of memory the largest layer needs while it is built: its
+    /// values, one byte a position, and its bitmaps, about 1.125 bytes a
+    /// position in all.
+    pub fn memory_bytes(&self) -> u64 {
+        self.largest_layer.saturating_add(self.largest_layer / 8)
+    }
+
+    /// Bytes of scratch files the largest layer may write while it is
+    /// built, at most: the moves its first sweep finds (module `edges`),
+    /// about 14 bytes a position. Only the scoring games' layers write
+    /// them.
+    pub fn scratch_bytes(&self) -> u64 {
+        self.largest_layer.saturating_mul(14)
+    }
+}
+
+impl fmt::Display for Plan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} positions ({} of files); the largest layer, {} positions, needs about {} of \
+             memory and up to {} of scratch files while it is built",
+            self.positions,
+            Bytes(self.file_bytes()),
+            self.largest_layer,
+            Bytes(self.memory_bytes()),
+            Bytes(self.scratch_bytes()),
+        )
+    }
+}
+
+/// A number of bytes, displayed in the unit that fits: `512 bytes`,
+/// `4.8 KB`, `12.3 MB`, `3.1 GB` (decimal units, 1 KB = 1000 bytes, one
+/// decimal; `1 byte`).
+///
+/// ```
+/// use sowing::tablebase::Bytes;
+/// assert_eq!(Bytes(0).to_string(), "0 bytes");
+/// assert_eq!(Bytes(12_345_678).to_string(), "12.3 MB");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Bytes(pub u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [&str; 6] = ["KB", "MB", "GB", "TB", "PB", "EB"];
+        match self.0 {
+            1 => f.write_str("1 byte"),
+            n if n < 1000 => write!(f, "{n} bytes"),
+            n => {
+                let mut value = n as f64 / 1000.0;
+                let mut unit = 0;
+                // The unit in which the rounded figure stays below 1000
+                // (999,960 bytes is 1.0 MB, not 1000.0 KB).
+                while value >= 999.95 && unit + 1 < UNITS.len() {
+                    value /= 1000.0;
+                    unit += 1;
+                }
+                write!(f, "{value:.1} {}", UNITS[unit])
+            }
+        }
+    }
+}
+
+/// Builds the databases of a ruleset up to a number of seeds on the board.
+///
+/// ```
+/// use sowing::rulesets::SadeqaIII;
+/// use sowing::tablebase::{Builder, Tablebase};
+///
+/// let dir = std::env::temp_dir().join(format!("sowing-doc-{}", std::process::id()));
+/// let report = Builder::new(SadeqaIII::game_91(), &dir).max_seeds(4).build(|_| {})?;
+/// assert_eq!(report.len(), 5); // layers 0 to 4
+/// let tb = Tablebase::open(SadeqaIII::game_91(), &dir)?;
+/// let pos = "game-91 0,0,0,0,0,0,1,1/0,0,0,0,0,0,0,2 S 30-30".parse()?;
+/// // South plays 8 into North's pit 1 and leaves himself 1 seed: North
+/// // plays 8, and ... the database knows.
+/// assert!(tb.probe(&pos).is_some());
+/// # std::fs::remove_dir_all(&dir).ok();
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Builder<R> {
+    rules: R,
+    dir: PathBuf,
+    max_seeds: u32,
+    threads: Option<usize>,
+}
+
+impl<R: Tabulate> Builder<R> {
+    /// A build for `rules` into the directory `dir` (created if missing),
+    /// up to 8 seeds on the board unless [`Builder::max_seeds`] says
+    /// otherwise.
+    pub fn new(rules: R, dir: impl AsRef<Path>) -> Self {
+        Builder {
+            rules,
+            dir: dir.as_ref().to_path_buf(),
+            max_seeds: 8,
+            threads: None,
+        }
+    }
+
+    /// Builds every layer up to `max_seeds` seeds on the board.
+    pub fn max_seeds(mut self, max_seeds: u32) -> Self {
+        self.max_seeds = max_seeds;
+        self
+    }
+
+    /// Worker threads (default: one per core).
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = Some(threads.max(1));
+        self
+    }
+
+    /// What the build will hold, found before anything is built or
+    /// written, after the checks that [`Builder::build`] makes first: a
+    /// build that cannot be made is refused before its size is printed.
+    ///
+    /// ```
+    /// use sowing::rulesets::SadeqaIII;
+    /// use sowing::tablebase::{Builder, TablebaseError};
+    ///
+    /// let plan = Builder::new(SadeqaIII::game_91(), "tb").max_seeds(4).plan()?;
+    /// assert_eq!(plan.positions, 4845); // C(4 + 16, 16)
+    /// assert_eq!(plan.largest_layer, 3876); // C(4 + 15, 15)
+    /// assert!(plan.to_string().starts_with("4845 positions (4.8 KB of files)"));
+    /// let too_many = Builder::new(SadeqaIII::game_91(), "tb").max_seeds(1000).plan();
+    /// assert!(matches!(too_many, Err(TablebaseError::TooManySeeds { total: 64, .. })));
+    /// # Ok::<(), TablebaseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`TablebaseError::TooManySeeds`]: the maximum is more seeds than
+    /// the game has; [`TablebaseError::LayerTooLarge`]: a layer has more
+    /// positions than a build allows.
+    pub fn plan(&self) -> Result<Plan, TablebaseError> {
+        if self.max_seeds > self.rules.total_seeds() {
+            return Err(TablebaseError::TooManySeeds {
+                max_seeds: self.max_seeds,
+                total: self.rules.total_seeds(),
+                ruleset: self.rules.name(),
+            });
+        }
+        let layout = Layout::of(&self.rules);
+        let mut plan = Plan {
+            positions: 0,
+            largest_layer: 0,
+        };
+        for seeds in 0..=self.max_seeds {
+            let size = layout.size(seeds);
+            if size > MAX_LAYER {
+                return Err(TablebaseError::LayerTooLarge {
+                    seeds,
+                    positions: size,
+                });
+            }
+            plan.positions += size;
+            plan.largest_layer = plan.largest_layer.max(size);
+        }
+        Ok(plan)
+    }
+
+    /// Builds the layers from 0 seeds up to the maximum, writing one file
+    /// each (see the module [`file`](super::file) for the format). A layer
+    /// whose file is already in the directory, for the same ruleset and
+    /// options and whole (its checksum is checked), is read instead of
+    /// built, so an interrupted build resumes. `progress` is told how each
+    /// sweep goes.
+    ///
+    /// # Errors
+    /// [`TablebaseError`]: the maximum is more seeds than the game has, a
+    /// layer too large, a file that cannot be written or read, or (a
+    /// ruleset's state numbering that leaves out a state,
+    /// [`Ruleset::state_index`](crate::Ruleset::state_index)) a move to a
+    /// position the databases do not hold.
+    pub fn build(
+        &self,
+        progress: impl Fn(&Progress) + Sync,
+    ) -> Result<Vec<LayerReport>, TablebaseError> {
+        self.plan()?;
+        let layout = Layout::of(&self.rules);
+        std::fs::create_dir_all(&self.dir).map_err(|e| TablebaseError::Io {
+            path: self.dir.clone(),
+            error: e.to_string(),
+        })?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads.unwrap_or(0))
+            .build()
+            .map_err(|e| TablebaseError::Threads(e.to_string()))?;
+        let mut lower: Vec<LayerFile> = Vec::new();
+        let mut reports = Vec::new();
+        for seeds in 0..=self.max_seeds {
+            let started = Instant::now();
+            let path = layer_path(&self.dir, &self.rules.name(), seeds);
+            let header = header_of(&self.rules, &layout, seeds, 0);
+            if let Some(mapped) = reusable(&path, &header)? {
+                lower.push(mapped);
+                reports.push(LayerReport {
+                    seeds,
+                    positions: header.positions,
+                    sweeps: 0,
+                    changes: Vec::new(),
+                    time: started.elapsed(),
+                    reused: true,
+                });
+                continue;
+            }
+            let layer = Layer::new(self.rules, seeds, &lower, Some(&self.dir));
+            let values = layer.new_values();
+            let changes = pool.install(|| layer.solve(&values, &progress))?;
+            let values = values.into_bytes();
+            write_layer(
+                &path,
+                &header_of(&self.rules, &layout, seeds, crc32fast::hash(&values)),
+                &values,
+            )?;
+            drop(values);
+            lower.push(LayerFile::open(&path)?);
+            reports.push(LayerReport {
+                seeds,
+                positions: header.positions,
+                sweeps: changes.len() as u32,
+                changes,
+                time: started.elapsed(),
+                reused: false,
+            });
+        }
+        Ok(reports)
+    }
+}
+
+/// The header of a layer file of `rules`.
+pub(crate) fn header_of<R: Tabulate>(rules: &R, layout: &Layout, seeds: u32, crc32: u32) -> Header {
+    Header {
+        ruleset: rules.name().into_owned(),
+        options: crate::options::with_options(rules).to_string(),
+        values: ValueKind::of(rules).name().to_owned(),
+        pits: layout.pits,
+        seeds,
+        positions: layout.size(seeds),
+        crc32,
+    }
+}
+
+/// The layer file at `path` if it is whole and of the build `expected`
+/// describes (everything but the checksum); `None` if there is none, or a
+/// damaged one (built again). A file of another ruleset or other options
+/// is an error: the build would overwrite another database (each reading
+/// of a game needs its own directory: the files are named after the game).
+fn reusable(path: &Path, expected: &Header) -> Result<Option<LayerFile>, TablebaseError> {
+    let Ok(mapped) = LayerFile::open(path) else {
+        return Ok(None);
+    };
+    let h = &mapped.header;
+    if (&h.ruleset, &h.options, &h.values, h.pits)
+        != (
+            &expected.ruleset,
+            &expected.options,
+            &expected.values,
+            expected.pits,
+        )
+    {
+        return Err(TablebaseError::WrongRuleset {
+            path: path.to_path_buf(),
+            found: super::describe(h, expected),
+            expected: format!(
+                "{} (the build asked for; use another directory for another reading or options)",
+                super::describe(expected, h)
+            ),
+        });
+    }
+    let same = Header {
+        crc32: h.crc32,
+        ..expected.clone()
+    } == *h;
+    Ok((same && mapped.verify()).then_some(mapped))
+}
+
+/// South's points minus North's, as the ruleset counts them (0 for the
+/// games without points).
+pub(crate) fn diff<R: Tabulate>(pos: &Position<R>) -> i32 {
+    let p = |who| pos.points(who).map_or(0, i32::from);
+    p(Player::South) - p(Player::North)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::SadeqaIII;
+
+    /// Issue 32: sizes in the unit that fits, not "0.0 GB".
+    #[test]
+    fn bytes_are_shown_in_the_unit_that_fits() {
+        for (bytes, shown) in [
+            (0, "0 bytes"),
+            (1, "1 byte"),
+            (999, "999 bytes"),
+            (1000, "1.0 KB"),
+            (4845, "4.8 KB"),
+            (999_949, "999.9 KB"),
+            (999_960, "1.0 MB"),
+            (12_345_678, "12.3 MB"),
+            (40_000_000, "40.0 MB"),
+            (3_100_000_000, "3.1 GB"),
+            (26_958_221_130_508_525, "27.0 PB"),
+            (u64::MAX, "18.4 EB"),
+        ] {
+            assert_eq!(Bytes(bytes).to_string(), shown, "{bytes}");
+        }
+    }
+
+    /// The plan of game 91 up to 16 seeds, as the README's build reports
+    /// it; a maximum above the game's seeds is refused before any size.
+    #[test]
+    fn a_plan_is_made_after_the_checks_of_a_build() {
+        let plan = Builder::new(SadeqaIII::game_91(), "unused")
+            .max_seeds(16)
+            .plan()
+            .unwrap();
+        assert_eq!(plan.positions, 601_080_390);
+        assert_eq!(plan.largest_layer, 300_540_195);
+        assert_eq!(
+            plan.to_string(),
+            "601080390 positions (601.1 MB of files); the largest layer, 300540195 \
+             positions, needs about 338.1 MB of memory and up to 4.2 GB of scratch files \
+             while it is built"
+        );
+        let err = Builder::new(SadeqaIII::game_91(), "unused")
+            .max_seeds(1000)
+            .plan()
+            .unwrap_err();
+        assert_eq!(
+            err,
+            TablebaseError::TooManySeeds {
+                max_seeds: 1000,
+                total: 64,
+                ruleset: "game-91".into()
+            }
+        );
+        // Sadeqa V's waranas: its layer of 20 seeds is over a build's bound.
+        let err = Builder::new(crate::rulesets::SadeqaV::new(), "unused")
+            .max_seeds(20)
+            .plan()
+            .unwrap_err();
+        assert!(matches!(err, TablebaseError::LayerTooLarge { .. }), "{err}");
+    }
+}
