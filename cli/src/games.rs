@@ -21,7 +21,7 @@ use std::sync::Arc;
 /// A ruleset chosen at run time, with its options. Cheap to clone.
 ///
 /// Its methods forward to code written once over `R: Ruleset`; each tool
-/// adds the entry points it needs to [`Erased`] (one line each there and
+/// adds the entry points it needs to `Erased` (one line each there and
 /// in its blanket implementation).
 #[derive(Clone)]
 pub struct Rules(Arc<dyn Erased>);

@@ -23,7 +23,7 @@
 //! `PLAYER` choose among the moves it keeps.
 //!
 //! Written once for any ruleset: each variant chosen is dispatched once
-//! (through [`Rules`]) to its [`Arena`], generic code that plays its games;
+//! (through [`Rules`]) to its `Arena`, generic code that plays its games;
 //! the tallies come back as plain numbers, so one queue of games and one
 //! table serve every variant.
 

@@ -52,7 +52,7 @@
 //! position is seen from its mover (his row first; both players' rules
 //! are the same), and numbered by combinatorial ranking of its pits (no
 //! hash map), its marked pits (Sadeqa V) and its state (Andada's phase).
-//! Each layer is one file of one byte a position (module [`file`]),
+//! Each layer is one file of one byte a position (module [`file`](mod@file)),
 //! read back memory-mapped: a probe costs a page read. How a layer is
 //! built, and why the result is exact, is in [`Builder`]'s module
 //! documentation (`build`).
