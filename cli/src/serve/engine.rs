@@ -1021,6 +1021,10 @@ pub enum EventKind {
         origin: String,
         seeds: u8,
         landing: String,
+        /// The lap passes its emptied origin by (`Ruleset::SKIPS_ORIGIN`:
+        /// Oware's lap of 12 seeds or more); absent when it does not.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        skips_origin: bool,
     },
     Capture {
         by: char,
@@ -1083,6 +1087,8 @@ fn views<R: Ruleset>(before: &Position<R>, events: &[Event]) -> Vec<EventView> {
                     origin: origin.to_string(),
                     seeds,
                     landing: landing.to_string(),
+                    skips_origin: R::SKIPS_ORIGIN
+                        && usize::from(seeds) >= 2 * before.pits_per_row(),
                 },
                 Event::Capture { by, pit, seeds } => EventKind::Capture {
                     by: by.letter(),

@@ -524,6 +524,8 @@ async function animate(before, played, after) {
         await sleep(delay());
         for (let k = 0; k < ev.seeds; k++) {
           idx = (idx + 1) % (2 * n);
+          // A game whose laps pass the emptied origin by (Oware).
+          if (ev.skips_origin && pitAtIndex(idx, n, cw) === ev.origin) idx = (idx + 1) % (2 * n);
           const name = pitAtIndex(idx, n, cw);
           seeds.set(name, seeds.get(name) + 1);
           hand -= 1;
