@@ -47,7 +47,7 @@
 //!
 //! /// 2 x 3 pits of 2 seeds, one lap a move, no captures; whoever cannot
 //! /// move loses.
-//! #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+//! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 //! struct Tiny;
 //!
 //! impl Ruleset for Tiny {
@@ -93,13 +93,17 @@
 //! The computer players and the endgame databases need no more code: the
 //! evaluation the players search with ([`Ruleset::evaluate`]) has a
 //! default from how the game is won, and so does the numbering of the
-//! states the databases hold ([`Ruleset::state_index`]).
+//! states the databases hold ([`Ruleset::state_index`]). Every tool (the
+//! terminal game, replay, analysis, the solver, the databases, self-play
+//! and the web board) comes from the workspace's `sowing-cli` crate with
+//! one line in the game's `main`: `sowing_cli::run([Tiny::default()])`
+//! (docs/TOOLS.md, "A game of your own").
 //!
 //! ```
 //! # use sowing::{Lap, MoveContext, MoveSet, NoMove, Outcome, Ruleset, Scoring, Turn, View};
 //! # use sowing::Observer;
 //! # use std::borrow::Cow;
-//! # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+//! # #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 //! # struct Tiny;
 //! # impl Ruleset for Tiny {
 //! #     type State = ();

@@ -81,7 +81,7 @@ pub fn main() -> ExitCode {
 /// name first. Exit status 2 and a line on standard error for bad flags.
 pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
     pipe::exit_quietly_on_closed_output();
-    let args = Args::try_parse_from(args).unwrap_or_else(|e| e.exit());
+    let args: Args = crate::games::parse_args(games, args, |c| c);
     match start(games, &args) {
         Ok(code) => code,
         Err(e) => {

@@ -339,6 +339,76 @@ impl<R: Ruleset, const N: usize> From<[R; N]> for Games {
     }
 }
 
+/// A tool's arguments, read with its help fitted to `games`: in a program
+/// that does not offer the built-in games, the help names its own games
+/// (`--variant`'s list and default), and the older flags of the built-in
+/// games' options (`--starter-only`, `--clockwise`, `--reading`) are
+/// hidden where no game of the program has them. `adjust` changes the
+/// command further (a default), before it reads `args`; clap's errors and
+/// `--help` exit as clap does.
+pub(crate) fn parse_args<A: clap::Parser>(
+    games: &Games,
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+    adjust: impl FnOnce(clap::Command) -> clap::Command,
+) -> A {
+    let command = adjust(fit_help(games, A::command()));
+    command
+        .try_get_matches_from(args)
+        .and_then(|m| A::from_arg_matches(&m))
+        .unwrap_or_else(|e| e.exit())
+}
+
+/// [`parse_args`]'s help for `games`, on a command and its subcommands.
+fn fit_help(games: &Games, mut command: clap::Command) -> clap::Command {
+    if games.built_in {
+        return command;
+    }
+    let names = games.names().join(", ");
+    let subcommands: Vec<String> = command
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in subcommands {
+        command = command.mut_subcommand(name, |s| fit_help(games, s));
+    }
+    let ids: Vec<String> = command
+        .get_arguments()
+        .map(|a| a.get_id().to_string())
+        .collect();
+    let has = |arg: &str| ids.iter().any(|id| id == arg);
+    if has("variant") {
+        let help = format!("The game: {names} (default {})", games.default_name());
+        command = command.mut_arg("variant", |a| a.help(help.clone()).long_help(help));
+    }
+    for (flag, option) in [
+        ("starter_only", "starter-only"),
+        ("clockwise", "clockwise"),
+        ("reading", "reading"),
+    ] {
+        if has(flag) && crate::rule_options::games_with(games, option).is_empty() {
+            command = command.mut_arg(flag, |a| a.hide(true));
+        }
+    }
+    if has("option") {
+        let help = "A rule option of the game, `name=value` (a flag alone: `name`); repeatable";
+        command = command.mut_arg("option", |a| a.help(help).long_help(help));
+    }
+    // "... of a two-row mancala game of Ethiopia or Eritrea": the
+    // program's games instead.
+    let fit = |text: String| {
+        text.replace("a two-row mancala game of Ethiopia or Eritrea", &names)
+            .replace("the two-row mancala games of Ethiopia and Eritrea", &names)
+            .replace("a two-row mancala game", &names)
+    };
+    if let Some(about) = command.get_about().map(|a| fit(a.to_string())) {
+        command = command.about(about);
+    }
+    if let Some(about) = command.get_long_about().map(|a| fit(a.to_string())) {
+        command = command.long_about(about);
+    }
+    command
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -146,16 +146,12 @@ pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> Exi
     pipe::exit_quietly_on_closed_output();
     // In a program of one game (`oware replay 3/3`), the start defaults to
     // its initial position.
-    let mut command = <Args as clap::CommandFactory>::command();
-    if let Some(only) = games.only() {
-        command = command
+    let args: Args = crate::games::parse_args(games, args, |command| match games.only() {
+        Some(only) => command
             .mut_group("start", |g| g.required(false))
-            .mut_arg("variant", |a| a.default_value(only));
-    }
-    let args = command
-        .try_get_matches_from(args)
-        .and_then(|m| <Args as clap::FromArgMatches>::from_arg_matches(&m))
-        .unwrap_or_else(|e| e.exit());
+            .mut_arg("variant", |a| a.default_value(only)),
+        None => command,
+    });
     let replayed = describe::chosen_rules(
         games,
         args.variant.as_deref(),

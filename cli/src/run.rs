@@ -24,7 +24,7 @@ const TOOLS: [(&str, &str); 8] = [
         "solve",
         "Solve a position exactly: its value and a best line",
     ),
-    ("tablebase", "Build, check and probe endgame databases"),
+    ("tablebase", "Build and probe endgame databases"),
     (
         "selfplay",
         "Computer players against each other, with statistics",
@@ -66,13 +66,19 @@ pub fn run_from(
             )
         })
         .unwrap_or_else(|| "sowing".to_string());
-    let rest: Vec<OsString> = args.collect();
+    let mut rest: Vec<OsString> = args.collect();
+    // `oware help play` (and `help tablebase build`) is the tool's own
+    // help, `oware play --help`, not a description of the subcommand.
+    if rest.len() >= 2 && rest[0] == "help" {
+        rest.remove(0);
+        rest.push(OsString::from("--help"));
+    }
     let command = Command::new(program.clone())
         .about(format!(
             "The sowing engine's tools for {}: give a tool, then its flags (`{program} <TOOL> --help`).",
             games.names().join(", ")
         ))
-        .version(env!("CARGO_PKG_VERSION"))
+        .version(concat!("(sowing-cli ", env!("CARGO_PKG_VERSION"), ")"))
         .subcommand_required(true)
         .arg_required_else_help(true)
         .subcommands(TOOLS.iter().map(|&(name, about)| {

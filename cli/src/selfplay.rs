@@ -519,7 +519,7 @@ pub fn main() -> ExitCode {
 /// tournament's, the study's). A command line refused ends with status 2.
 pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
     pipe::exit_quietly_on_closed_output();
-    let args = Args::parse_from(args);
+    let args: Args = crate::games::parse_args(games, args, |c| c);
     match run(games, &args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Refused(why)) => {

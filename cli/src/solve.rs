@@ -121,7 +121,7 @@ pub fn main() -> ExitCode {
 /// files, 1 for a strategy that fails its check.
 pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
     pipe::exit_quietly_on_closed_output();
-    let args = Args::try_parse_from(args).unwrap_or_else(|e| e.exit());
+    let args: Args = crate::games::parse_args(games, args, |c| c);
     let started = args
         .search
         .time()
@@ -313,7 +313,13 @@ fn solve<R: Ruleset>(
              ({} repetitions met; see the solver's documentation)",
             solution.repetitions
         ),
-        Verdict::Unknown => "unknown: the budget ran out".to_string(),
+        Verdict::Unknown if solver.stopped() => "unknown: the budget ran out".to_string(),
+        Verdict::Unknown => format!(
+            "unknown: the search ended undecided, not for lack of budget ({} repetitions \
+             met: play that repeats is counted as no win for either side, and neither side's \
+             win nor the draw could be proved; see the solver's documentation)",
+            solution.repetitions
+        ),
     };
     println!("result: {result}");
     println!(

@@ -77,16 +77,12 @@ pub fn main() -> ExitCode {
 pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
     // In a program of one game (`oware tablebase build`), --variant
     // defaults to it.
-    let mut command = <Args as clap::CommandFactory>::command();
-    if let Some(only) = games.only() {
-        command = command.mut_subcommand("build", |build| {
+    let args: Args = crate::games::parse_args(games, args, |command| match games.only() {
+        Some(only) => command.mut_subcommand("build", |build| {
             build.mut_arg("variant", |a| a.required(false).default_value(only))
-        });
-    }
-    let args = command
-        .try_get_matches_from(args)
-        .and_then(|m| <Args as clap::FromArgMatches>::from_arg_matches(&m))
-        .unwrap_or_else(|e| e.exit());
+        }),
+        None => command,
+    });
     let rules = match &args.command {
         Command::Build {
             variant, options, ..

@@ -115,6 +115,11 @@ fn json(text: &str) -> serde_json::Value {
 
 /// Starts the server for `Pebbles` alone on a free port; its port.
 fn serve() -> u16 {
+    serve_games(Games::from([Pebbles::default()]))
+}
+
+/// Starts the server for `games` on a free port; its port.
+fn serve_games(games: Games) -> u16 {
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -122,7 +127,7 @@ fn serve() -> u16 {
         .port();
     std::thread::spawn(move || {
         let args = ["serve", "--port", &port.to_string(), "--provers", "1"];
-        sowing_cli::serve::main_with(&Games::from([Pebbles::default()]), args.map(Into::into))
+        sowing_cli::serve::main_with(&games, args.map(Into::into))
     });
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
@@ -294,4 +299,29 @@ fn serve_plays_a_game_it_was_given() {
     let (status, page) = request(port, "GET", "/rules/sadeqa-v", None);
     assert_eq!(status, 404);
     assert!(page.contains("/rules/pebbles"), "{page}");
+}
+
+/// An option in the variant's brackets and again as its own field is
+/// refused, as the tools refuse `--option` for an option in the name; once
+/// is accepted either way.
+#[test]
+fn an_option_given_twice_is_refused() {
+    let port = serve_games(Games::built_in());
+    let (status, body) = request(
+        port,
+        "POST",
+        "/api/games",
+        Some(r#"{"variant":"sadeqa-ii(starter-only)","starter_only":false}"#),
+    );
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(json(&body)["error"], "bad_option", "{body}");
+    assert!(body.contains("given twice"), "{body}");
+    for once in [
+        r#"{"variant":"sadeqa-ii(starter-only)"}"#,
+        r#"{"variant":"sadeqa-ii","starter_only":true}"#,
+    ] {
+        let (status, body) = request(port, "POST", "/api/games", Some(once));
+        assert_eq!(status, 201, "{body}");
+        assert_eq!(json(&body)["starter_only"], true, "{body}");
+    }
 }

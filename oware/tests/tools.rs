@@ -59,6 +59,16 @@ fn the_program_lists_every_tool() {
         assert!(out.contains(tool), "{tool} missing from:\n{out}");
     }
     assert!(out.contains("oware"), "{out}");
+    // Each tool's help names the program's game, not the built-in ones,
+    // and `help TOOL` is the tool's own help.
+    for tool in ["play", "replay", "analyse", "solve", "selfplay"] {
+        let help = said(&[tool, "--help"], "");
+        assert!(!help.contains("sadeqa-v (the default)"), "{tool}: {help}");
+        assert!(!help.contains("--clockwise"), "{tool}: {help}");
+    }
+    let help = said(&["help", "tablebase", "build"], "");
+    assert!(help.contains("--max-seeds"), "{help}");
+    assert!(help.contains("The game: oware"), "{help}");
     let out = oware(&["castle"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(

@@ -184,6 +184,14 @@ impl<R: Ruleset> Solver<R> {
         self
     }
 
+    /// Whether the last search was stopped by its budget (nodes, time or
+    /// a cancel). A [`Verdict::Unknown`] that was not stopped is a search
+    /// that could not decide: cycles whose repetitions it counts as no win
+    /// for either side (see the module docs) left both proofs open.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
     /// Whether the solver has an oracle.
     pub fn has_oracle(&self) -> bool {
         self.oracle.is_some()

@@ -201,7 +201,7 @@ pub fn main() -> ExitCode {
 /// values is printed (`play: ...`) and gives exit status 2.
 pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
     pipe::exit_quietly_on_closed_output();
-    let args = Args::parse_from(args);
+    let args: Args = crate::games::parse_args(games, args, |c| c);
     let hint_time = args.hint_time.unwrap_or(2.0);
     if let Err(e) = describe::seconds("--hint-time", hint_time, false) {
         eprintln!("play: {e}");

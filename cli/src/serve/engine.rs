@@ -336,8 +336,28 @@ pub fn ruleset(games: &Games, choice: &RuleChoice, name: &str) -> Result<Rules, 
         ("clockwise", flag(choice.clockwise), Some(true)),
         ("reading", choice.reading.as_deref(), None),
     ];
+    // The options written in the variant's brackets.
+    let bracketed: Vec<String> = sowing::options::split_options(&name)
+        .map(|(_, pairs)| {
+            pairs
+                .iter()
+                .map(|(o, _)| sowing::options::option_key(o))
+                .collect()
+        })
+        .unwrap_or_default();
     for (option, value, refused_when) in given {
         let Some(value) = value else { continue };
+        if bracketed.contains(&sowing::options::option_key(option)) {
+            // As the tools refuse `--option` for an option in the name.
+            let field = option.replace('-', "_");
+            return Err(ApiError::bad_request(
+                "bad_option",
+                format!(
+                    "option {option} given twice: in the variant {name:?} and as the field \
+                     {field}; give it once"
+                ),
+            ));
+        }
         let has = rules.options().iter().any(|o| o.name == option);
         if !has {
             // A false flag asks for what the game plays anyway.

@@ -66,7 +66,7 @@ pub fn main() -> ExitCode {
 /// command line `args` (the first is the program's name). Serves until the
 /// process ends; returns only on an error.
 pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let args = Args::parse_from(args);
+    let args: Args = crate::games::parse_args(games, args, |c| c);
     if let Some(dir) = &args.tablebase
         && !dir.is_dir()
     {
