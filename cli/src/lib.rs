@@ -11,6 +11,8 @@ pub use games::{Games, Rules};
 // built-in games) and `main_with(&Games, args)`; `run` offers them all as
 // subcommands for the games a crate registers.
 pub mod analyse;
+pub mod engine;
+pub mod match_runner;
 pub mod play;
 pub mod playouts;
 pub mod replay;

@@ -51,7 +51,7 @@ mod value;
 
 pub use player::{AlphaBeta, DEFAULT_TABLE_BITS};
 pub use search::{
-    Analysis, Budget, MAX_DEPTH, MoveValue, SearchReport, analyse, search, table_line,
+    Analysis, Budget, MAX_DEPTH, MoveValue, SearchReport, analyse, search, search_until, table_line,
 };
 pub use table::{MAX_TABLE_BITS, Table};
 pub use value::{SearchValue, WIN};
