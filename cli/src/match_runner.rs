@@ -242,10 +242,11 @@ pub fn elo_of(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
 }
 
-/// The Elo difference of `wdl` with the half-width of its 95% interval
-/// (the normal approximation of the mean score a game, as cutechess-cli
-/// gives it); `None` before a game, or at a score of 0 or 1.
-pub fn elo_interval([w, d, l]: [u32; 3]) -> Option<(f64, f64)> {
+/// The Elo difference of `wdl` with its 95% interval (the normal
+/// approximation of the mean score a game, as cutechess-cli gives it, each
+/// end turned into Elo): `(elo, low, high)`; `None` before a game, or at a
+/// score of 0 or 1.
+pub fn elo_interval([w, d, l]: [u32; 3]) -> Option<(f64, f64, f64)> {
     let n = f64::from(w + d + l);
     let (wf, df, lf) = (f64::from(w), f64::from(d), f64::from(l));
     let x = (wf + df / 2.0) / n;
@@ -256,7 +257,7 @@ pub fn elo_interval([w, d, l]: [u32; 3]) -> Option<(f64, f64)> {
     let dev = 1.959_964 * (v / n).sqrt();
     let lo = elo_of((x - dev).max(1e-9));
     let hi = elo_of((x + dev).min(1.0 - 1e-9));
-    Some((elo_of(x), (hi - lo) / 2.0))
+    Some((elo_of(x), lo, hi))
 }
 
 /// One game to play: its number, its opening, whether the first engine
@@ -709,7 +710,9 @@ fn report(wdl: [u32; 3], sprt: Option<Sprt>) {
         score * 100.0
     );
     match elo_interval(wdl) {
-        Some((elo, half)) => println!("Elo difference: {elo:+.1} +/- {half:.1} (95%)"),
+        Some((elo, lo, hi)) => {
+            println!("Elo difference: {elo:+.1}, 95% interval [{lo:+.1}, {hi:+.1}]")
+        }
         None => println!("Elo difference: not finite (every game won, or every game lost)"),
     }
     if let Some(s) = sprt {
@@ -756,11 +759,11 @@ mod tests {
     #[test]
     fn the_elo_of_known_scores() {
         assert!((elo_of(0.75) - 190.848).abs() < 1e-3);
-        let (elo, half) = elo_interval([60, 20, 20]).unwrap();
+        let (elo, lo, hi) = elo_interval([60, 20, 20]).unwrap();
         assert!((elo - elo_of(0.7)).abs() < 1e-9);
         // 1.96 * sqrt(0.16 / 100) = 0.0784 either side of 0.7.
-        let want = (elo_of(0.7784) - elo_of(0.6216)) / 2.0;
-        assert!((half - want).abs() < 0.1, "{half} {want}");
+        assert!((lo - elo_of(0.6216)).abs() < 0.1, "{lo}");
+        assert!((hi - elo_of(0.7784)).abs() < 0.1, "{hi}");
         assert_eq!(elo_interval([3, 0, 0]), None);
     }
 }
