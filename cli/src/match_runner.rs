@@ -255,8 +255,17 @@ pub fn elo_interval([w, d, l]: [u32; 3]) -> Option<(f64, f64, f64)> {
     }
     let v = (wf * (1.0 - x).powi(2) + df * (0.5 - x).powi(2) + lf * x.powi(2)) / n;
     let dev = 1.959_964 * (v / n).sqrt();
-    let lo = elo_of((x - dev).max(1e-9));
-    let hi = elo_of((x + dev).min(1.0 - 1e-9));
+    // An end at a score of 0 or 1 or beyond is an infinite Elo difference.
+    let lo = if x - dev <= 0.0 {
+        f64::NEG_INFINITY
+    } else {
+        elo_of(x - dev)
+    };
+    let hi = if x + dev >= 1.0 {
+        f64::INFINITY
+    } else {
+        elo_of(x + dev)
+    };
     Some((elo_of(x), lo, hi))
 }
 
@@ -765,5 +774,6 @@ mod tests {
         assert!((lo - elo_of(0.6216)).abs() < 0.1, "{lo}");
         assert!((hi - elo_of(0.7784)).abs() < 0.1, "{hi}");
         assert_eq!(elo_interval([3, 0, 0]), None);
+        assert_eq!(elo_interval([3, 0, 1]).unwrap().2, f64::INFINITY);
     }
 }
