@@ -97,13 +97,13 @@ mod tests {
         .unwrap();
         assert!(stopped.depth < 30, "{}", stopped.depth);
         assert!(stopped.nodes <= 1024, "{}", stopped.nodes);
-        let mut other = Table::new(12);
+        let (mut fresh, mut other) = (Table::new(12), Table::new(12));
         let free = search_until(
             &pos,
             legal,
             Budget::Depth(4),
             &StandardEval,
-            &mut table,
+            &mut fresh,
             &AtomicBool::new(false),
         )
         .unwrap();
