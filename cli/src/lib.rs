@@ -1,6 +1,7 @@
 //! The tools of the `sowing` engine, for any game: the terminal game
 //! (`play`), `replay`, `analyse`, `solve`, `tablebase`, `selfplay` and the
-//! web board (`serve`), written once over the [`Ruleset`](sowing::Ruleset)
+//! web board (`serve`), the engine protocol (`engine`) and the match
+//! runner (`match`, module [`match_runner`]), written once over the [`Ruleset`](sowing::Ruleset)
 //! trait. The built-in programs (`cargo run --release --example play`) are
 //! thin users of it.
 
