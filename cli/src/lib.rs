@@ -1,5 +1,5 @@
 //! The tools of the `sowing` engine, for any game: the terminal game
-//! (`play`), `replay`, `analyse`, `solve`, `tablebase`, `selfplay` and the
+//! (`play`), `replay`, `analyse`, `solve`, `tablebase`, `selfplay`, the
 //! web board (`serve`), the engine protocol (`engine`) and the match
 //! runner (`match`, module [`match_runner`]), written once over the [`Ruleset`](sowing::Ruleset)
 //! trait. The built-in programs (`cargo run --release --example play`) are
