@@ -113,6 +113,10 @@ pub(crate) trait Erased: Send + Sync + 'static {
     ) -> Result<Box<dyn crate::serve::ServedGame>, crate::serve::ApiError>;
     // selfplay
     fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::Arena>;
+    // engine
+    fn engine_state(&self, setup: &crate::engine::Setup) -> Box<dyn crate::engine::EngineGame>;
+    // match
+    fn referee(&self) -> Box<dyn crate::match_runner::Referee>;
 }
 
 impl<R: Ruleset> Erased for R {
@@ -178,6 +182,14 @@ impl<R: Ruleset> Erased for R {
     // selfplay
     fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::Arena> {
         crate::selfplay::arena(*self, laps)
+    }
+    // engine
+    fn engine_state(&self, setup: &crate::engine::Setup) -> Box<dyn crate::engine::EngineGame> {
+        crate::engine::state(*self, setup)
+    }
+    // match
+    fn referee(&self) -> Box<dyn crate::match_runner::Referee> {
+        crate::match_runner::referee(*self)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The tools of the `sowing` engine, for any game: the terminal game
-//! (`play`), `replay`, `analyse`, `solve`, `tablebase`, `selfplay` and the
-//! web board (`serve`), written once over the [`Ruleset`](sowing::Ruleset)
+//! (`play`), `replay`, `analyse`, `solve`, `tablebase`, `selfplay`, the
+//! web board (`serve`), the engine protocol (`engine`) and the match
+//! runner (`match`, module [`match_runner`]), written once over the [`Ruleset`](sowing::Ruleset)
 //! trait. The built-in programs (`cargo run --release --example play`) are
 //! thin users of it.
 
@@ -11,6 +12,8 @@ pub use games::{Games, Rules};
 // built-in games) and `main_with(&Games, args)`; `run` offers them all as
 // subcommands for the games a crate registers.
 pub mod analyse;
+pub mod engine;
+pub mod match_runner;
 pub mod play;
 pub mod playouts;
 pub mod replay;

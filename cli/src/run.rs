@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 /// The tools, with the line the program's help gives each.
-const TOOLS: [(&str, &str); 8] = [
+const TOOLS: [(&str, &str); 10] = [
     (
         "play",
         "Play a game in the terminal, against people or computer players",
@@ -34,6 +34,14 @@ const TOOLS: [(&str, &str); 8] = [
         "Seeded random playouts, for measuring the engine's speed",
     ),
     ("serve", "A web board on 127.0.0.1"),
+    (
+        "engine",
+        "A player behind a UCI-like line protocol (docs/PROTOCOL.md)",
+    ),
+    (
+        "match",
+        "Two engine commands against each other, with Elo and SPRT",
+    ),
 ];
 
 /// Runs the tool the command line names, for `games` (the first is each
@@ -112,6 +120,8 @@ pub fn run_from(
         "selfplay" => crate::selfplay::main_with(&games, tool_args),
         "playouts" => crate::playouts::main_with(&games, tool_args),
         "serve" => crate::serve::main_with(&games, tool_args),
+        "engine" => crate::engine::main_with(&games, tool_args),
+        "match" => crate::match_runner::main_with(&games, tool_args),
         _ => unreachable!("clap accepts only the listed tools"),
     }
 }

@@ -51,7 +51,7 @@ mod value;
 
 pub use player::{AlphaBeta, DEFAULT_TABLE_BITS};
 pub use search::{
-    Analysis, Budget, MAX_DEPTH, MoveValue, SearchReport, analyse, search, table_line,
+    Analysis, Budget, MAX_DEPTH, MoveValue, SearchReport, analyse, search, search_until, table_line,
 };
 pub use table::{MAX_TABLE_BITS, Table};
 pub use value::{SearchValue, WIN};
@@ -72,5 +72,45 @@ mod tests {
         ];
         eprintln!("alpha-beta entry bytes: {sizes:?}");
         assert!(sizes.iter().all(|&s| s <= 128), "{sizes:?}");
+    }
+
+    /// A search whose cancel flag is set stops at its first check (1,024
+    /// nodes), with the last depth completed; a flag never set changes
+    /// nothing.
+    #[test]
+    fn search_until_stops_when_cancelled() {
+        use super::{Budget, Table, search, search_until};
+        use crate::bots::StandardEval;
+        use crate::position::Position;
+        use std::sync::atomic::AtomicBool;
+        let pos = Position::new(SadeqaIII::new());
+        let legal = pos.legal_moves();
+        let mut table = Table::new(12);
+        let stopped = search_until(
+            &pos,
+            legal,
+            Budget::Depth(30),
+            &StandardEval,
+            &mut table,
+            &AtomicBool::new(true),
+        )
+        .unwrap();
+        assert!(stopped.depth < 30, "{}", stopped.depth);
+        assert!(stopped.nodes <= 1024, "{}", stopped.nodes);
+        let (mut fresh, mut other) = (Table::new(12), Table::new(12));
+        let free = search_until(
+            &pos,
+            legal,
+            Budget::Depth(4),
+            &StandardEval,
+            &mut fresh,
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        let plain = search(&pos, legal, Budget::Depth(4), &StandardEval, &mut other).unwrap();
+        assert_eq!(
+            (free.best, free.value, free.depth),
+            (plain.best, plain.value, plain.depth)
+        );
     }
 }

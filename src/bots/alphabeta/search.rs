@@ -11,6 +11,7 @@ use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::search::{Limits, Stop, child_for_search, hash_of};
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The deepest iteration of a node or time budget.
@@ -126,6 +127,8 @@ struct Searcher<'a, R: Ruleset, E> {
     eval: &'a E,
     nodes: u64,
     limits: Stop,
+    /// A flag another thread sets to stop the search (see [`search_until`]).
+    cancel: Option<&'a AtomicBool>,
     stopped: bool,
     /// The positions on the current line (root first), with their hashes.
     path: Vec<(u64, Position<R>)>,
@@ -142,6 +145,7 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
             eval,
             nodes: 0,
             limits: Stop::new(budget.limits(), start),
+            cancel: None,
             stopped: false,
             path: Vec::with_capacity(128),
             lists: Vec::new(),
@@ -149,7 +153,8 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
     }
 
     fn check_limits(&mut self) {
-        if self.limits.reached(self.nodes) {
+        if self.limits.reached(self.nodes) || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        {
             self.stopped = true;
         }
     }
@@ -418,6 +423,31 @@ pub fn search<R: Ruleset, E: Evaluation<R>>(
     eval: &E,
     table: &mut Table<R>,
 ) -> Option<SearchReport> {
+    search_inner(pos, legal, budget, eval, table, None)
+}
+
+/// [`search`] that also stops, within about a thousand nodes, once
+/// `cancel` is set (by another thread: an engine's `stop`); the report is
+/// that of the last depth completed, as when the budget runs out.
+pub fn search_until<R: Ruleset, E: Evaluation<R>>(
+    pos: &Position<R>,
+    legal: MoveSet,
+    budget: Budget,
+    eval: &E,
+    table: &mut Table<R>,
+    cancel: &AtomicBool,
+) -> Option<SearchReport> {
+    search_inner(pos, legal, budget, eval, table, Some(cancel))
+}
+
+fn search_inner<R: Ruleset, E: Evaluation<R>>(
+    pos: &Position<R>,
+    legal: MoveSet,
+    budget: Budget,
+    eval: &E,
+    table: &mut Table<R>,
+    cancel: Option<&AtomicBool>,
+) -> Option<SearchReport> {
     let start = Instant::now();
     let mut children = root_children(pos, legal);
     if children.is_empty() {
@@ -425,6 +455,7 @@ pub fn search<R: Ruleset, E: Evaluation<R>>(
     }
     let max_depth = budget.max_depth();
     let mut s = Searcher::new(table, eval, budget, start);
+    s.cancel = cancel;
     let me = pos.side_to_move();
     s.path.push((hash_of(pos), *pos));
     let mut done: Option<(usize, i32, u8)> = None;

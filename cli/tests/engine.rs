@@ -1,0 +1,504 @@
+//! `engine` and `match` driven as processes: the engine is this test
+//! binary run again for one of the `engine_child_*` tests (which run the
+//! tool only when the marker argument is given), so that the test talks to
+//! it over its standard input and output as a GUI or the match runner does.
+
+use sowing::{
+    Lap, MoveContext, MoveSet, NoMove, Observer, Outcome, Player, Position, Record, Ruleset, Score,
+    Scoring, Turn, View,
+};
+use sowing_cli::Games;
+use std::borrow::Cow;
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// The argument that makes an `engine_child_*` test run the tool.
+const MARKER: &str = "sowing_engine_child_marker";
+
+/// A tiny game: 2 x 3 pits of 2 seeds; a move sows one lap
+/// counter-clockwise; a last seed that makes 2 or 3 in the opponent's row
+/// is captured; a player who cannot move ends the game, each row going to
+/// its owner; more seeds wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Tiny;
+
+impl Ruleset for Tiny {
+    type State = ();
+    fn name(&self) -> Cow<'static, str> {
+        "tiny".into()
+    }
+    fn from_name(name: &str) -> Option<Self> {
+        name.eq_ignore_ascii_case("tiny").then_some(Tiny)
+    }
+    fn title(&self) -> Cow<'static, str> {
+        "Tiny (a test game of 2 x 3 pits)".into()
+    }
+    fn pits_per_row(&self) -> usize {
+        3
+    }
+    fn seeds_per_pit(&self) -> u8 {
+        2
+    }
+    fn scoring(&self) -> Scoring {
+        Scoring::Points
+    }
+    fn candidates(&self, pos: &View<'_, ()>) -> MoveSet {
+        let n = self.pits_per_row();
+        let first = pos.side_to_move().index() * n;
+        let mut moves = MoveSet::EMPTY;
+        for i in 0..n {
+            if pos.board().seeds_at(first + i) > 0 {
+                moves.insert(sowing::Move::Pit(i as u8 + 1));
+            }
+        }
+        moves
+    }
+    fn relays(&self, _: &Lap<'_>, _: &()) -> bool {
+        false
+    }
+    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
+        let theirs = ctx.board().pit_at(lap.landing).owner != lap.mover;
+        if theirs && (lap.count == 2 || lap.count == 3) {
+            ctx.capture(lap.landing, lap.count, lap.mover);
+        }
+        Turn::Next
+    }
+    fn no_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
+        for player in Player::BOTH {
+            ctx.sweep_row(player, player);
+        }
+        NoMove::End
+    }
+    fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
+        Outcome::by_score(Score {
+            south: pos.captured(Player::South),
+            north: pos.captured(Player::North),
+        })
+    }
+}
+
+/// Whether this process is an engine child (the marker is among the
+/// arguments).
+fn is_child() -> bool {
+    std::env::args().any(|a| a == MARKER)
+}
+
+/// Runs `engine` with `args` for `games` and exits with its status.
+fn run_engine(games: &Games, args: &[&str]) {
+    let args = std::iter::once(OsString::from("engine")).chain(args.iter().map(OsString::from));
+    let code = sowing_cli::engine::main_with(games, args);
+    std::io::stdout().flush().unwrap();
+    std::process::exit(if code == ExitCode::SUCCESS { 0 } else { 2 });
+}
+
+#[test]
+fn engine_child_alphabeta() {
+    if is_child() {
+        run_engine(&Games::built_in(), &["--player", "alphabeta"]);
+    }
+}
+
+#[test]
+fn engine_child_greedy() {
+    if is_child() {
+        run_engine(&Games::built_in(), &["--player", "greedy"]);
+    }
+}
+
+#[test]
+fn engine_child_tiny() {
+    if is_child() {
+        run_engine(&Games::from([Tiny]), &[]);
+    }
+}
+
+/// An engine that speaks the protocol but answers every `go` with pit 9.
+#[test]
+fn engine_child_illegal() {
+    if !is_child() {
+        return;
+    }
+    for line in std::io::stdin().lock().lines() {
+        let line = line.unwrap();
+        let reply = match line.split_whitespace().next() {
+            Some("uci") => "uciok",
+            Some("isready") => "readyok",
+            Some("go") => "bestmove 9",
+            Some("quit") => std::process::exit(0),
+            _ => continue,
+        };
+        println!("{reply}");
+        std::io::stdout().flush().unwrap();
+    }
+    std::process::exit(0);
+}
+
+/// The command that starts the engine child `name`.
+fn engine_command(name: &str) -> String {
+    format!(
+        "{} --exact {name} {MARKER} --nocapture --test-threads=1 --quiet",
+        std::env::current_exe().unwrap().display()
+    )
+}
+
+/// An engine child, talked to line by line.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(name: &str) -> Engine {
+        let command = engine_command(name);
+        let mut words = command.split_whitespace();
+        let mut child = Command::new(words.next().unwrap())
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            input,
+            lines: rx,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// The lines up to and with the first starting with `word`, within `limit`.
+    fn until(&mut self, word: &str, limit: Duration) -> Vec<String> {
+        let deadline = Instant::now() + limit;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(word);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(e) => panic!("no {word:?} within {limit:?} ({e}); saw {seen:?}"),
+            }
+        }
+    }
+
+    /// The one line answering `line` (after `isready`: `readyok` ends it).
+    fn answer(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.send("isready");
+        let mut seen = self.until("readyok", Duration::from_secs(10));
+        seen.pop();
+        seen.retain(|l| !l.is_empty() && !l.starts_with("running "));
+        seen
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "{status}");
+    }
+}
+
+const SECOND: Duration = Duration::from_secs(1);
+
+/// The move of a `bestmove` line.
+fn best(lines: &[String]) -> String {
+    let last = lines.last().unwrap();
+    last.strip_prefix("bestmove ")
+        .unwrap_or_else(|| panic!("{last}"))
+        .to_string()
+}
+
+#[test]
+fn a_scripted_session_gives_a_legal_best_move() {
+    let mut e = Engine::start("engine_child_alphabeta");
+    e.send("uci");
+    let hello = e.until("uciok", 10 * SECOND);
+    let hello: Vec<&str> = hello.iter().map(String::as_str).collect();
+    assert!(hello.contains(&"id name sowing 0.4.0"), "{hello:?}");
+    assert!(
+        hello.contains(&"option name Variant type string default sadeqa-v"),
+        "{hello:?}"
+    );
+    assert!(hello.iter().any(|l| l.starts_with("option name Player")));
+    assert!(hello.iter().any(|l| l.starts_with("option name Hash")));
+    assert!(hello.iter().any(|l| l.starts_with("option name Tablebase")));
+    assert!(
+        e.answer("setoption name Variant value sadeqa-iii")
+            .is_empty()
+    );
+    assert!(e.answer("ucinewgame").is_empty());
+    assert!(e.answer("position startpos moves 7 6").is_empty());
+    e.send("go depth 4");
+    let lines = e.until("bestmove", 10 * SECOND);
+    let info = &lines[lines.len() - 2];
+    assert!(info.starts_with("info depth 4 score "), "{info}");
+    assert!(info.contains(" nodes ") && info.contains(" nps ") && info.contains(" pv "));
+    let mv: sowing::Move = best(&lines).parse().unwrap();
+    let pos = Position::new(sowing::rulesets::SadeqaIII::new());
+    let game = sowing::Game::from_record(pos, &"7/6".parse::<Record>().unwrap()).unwrap();
+    assert!(game.legal_moves().contains(mv), "{mv}");
+    // A win the search proves, from a position string, by MCTS too.
+    assert!(
+        e.answer("setoption name Variant value sadeqa-ii")
+            .is_empty()
+    );
+    assert!(
+        e.answer("position fen sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 14-14")
+            .is_empty()
+    );
+    e.send("go depth 8");
+    let lines = e.until("bestmove", 10 * SECOND);
+    assert!(lines[lines.len() - 2].contains("score win 5"), "{lines:?}");
+    assert_eq!(best(&lines), "5");
+    assert!(e.answer("setoption name Player value mcts").is_empty());
+    e.send("go movetime 50");
+    let lines = e.until("bestmove", 10 * SECOND);
+    assert!(["1", "2", "3", "4", "5", "6"].contains(&best(&lines).as_str()));
+    e.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_at_once() {
+    let mut e = Engine::start("engine_child_alphabeta");
+    assert!(e.answer("setoption name Variant value game-91").is_empty());
+    assert!(e.answer("position startpos").is_empty());
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    // `isready` is answered while it searches.
+    e.send("isready");
+    e.until("readyok", SECOND);
+    let asked = Instant::now();
+    e.send("stop");
+    let lines = e.until("bestmove", SECOND);
+    let took = asked.elapsed();
+    eprintln!("stop answered in {took:?}");
+    assert!(took < Duration::from_millis(250), "{took:?}");
+    assert_ne!(best(&lines), "none");
+    e.quit();
+}
+
+#[test]
+fn malformed_lines_are_errors_that_change_nothing() {
+    let mut e = Engine::start("engine_child_alphabeta");
+    assert!(
+        e.answer("setoption name Variant value sadeqa-ii")
+            .is_empty()
+    );
+    assert!(
+        e.answer("position fen sadeqa-ii 0,0,1,2,1,0/0,1,0,0,0,3 S 14-14")
+            .is_empty()
+    );
+    for bad in [
+        "jump",
+        "position",
+        "position startpos moves 9",
+        "position startpos moves 1 x",
+        "position fen",
+        "position fen sadeqa-ii 1,2,3 S 0-0",
+        "position middle",
+        "go depth 0",
+        "go depth",
+        "go sideways 3",
+        "setoption name Variant value chess",
+        "setoption name Hash value lots",
+        "setoption name Player value minimax",
+        "setoption name Colour value red",
+        "setoption name Tablebase value /nonexistent/sowing",
+        "setoption Variant",
+    ] {
+        let lines = e.answer(bad);
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: "),
+            "{bad}: {lines:?}"
+        );
+    }
+    // The position, game and player are those from before.
+    e.send("go depth 8");
+    let lines = e.until("bestmove", 10 * SECOND);
+    assert!(lines[lines.len() - 2].contains("score win 5"), "{lines:?}");
+    assert_eq!(best(&lines), "5");
+    e.quit();
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let mut e = Engine::start("engine_child_alphabeta");
+    assert!(
+        e.answer("setoption name Variant value sadeqa-ii")
+            .is_empty()
+    );
+    // Every seed captured: the game is over (a draw).
+    assert!(
+        e.answer("position fen sadeqa-ii 0,0,0,0,0,0/0,0,0,0,0,0 S 18-18")
+            .is_empty()
+    );
+    e.send("go depth 3");
+    assert_eq!(
+        e.until("bestmove", 10 * SECOND).last().unwrap(),
+        "bestmove none"
+    );
+    e.quit();
+}
+
+#[test]
+fn the_engine_plays_a_game_defined_in_the_test() {
+    let mut e = Engine::start("engine_child_tiny");
+    e.send("uci");
+    let hello = e.until("uciok", 10 * SECOND);
+    assert!(
+        hello.contains(&"option name Variant type string default tiny".to_string()),
+        "{hello:?}"
+    );
+    let err = e.answer("setoption name Variant value sadeqa-v");
+    assert!(
+        err[0].contains("unknown variant \"sadeqa-v\": expected tiny"),
+        "{err:?}"
+    );
+    assert!(e.answer("position startpos moves 1").is_empty());
+    e.send("go depth 6");
+    let lines = e.until("bestmove", 10 * SECOND);
+    let mv: sowing::Move = best(&lines).parse().unwrap();
+    let game =
+        sowing::Game::from_record(Position::new(Tiny), &"1".parse::<Record>().unwrap()).unwrap();
+    assert!(game.legal_moves().contains(mv), "{mv}");
+    e.quit();
+}
+
+/// The games of a records file: (result, termination, record).
+fn read_records(path: &std::path::Path) -> Vec<(String, String, String)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.split("\n\n")
+        .filter(|g| !g.trim().is_empty())
+        .map(|g| {
+            let tag = |name: &str| {
+                g.lines()
+                    .find_map(|l| l.strip_prefix(&format!("[{name} \"")))
+                    .map(|v| v.trim_end_matches("\"]").to_string())
+                    .unwrap()
+            };
+            let record = g.lines().last().unwrap().to_string();
+            (tag("Result"), tag("Termination"), record)
+        })
+        .collect()
+}
+
+#[test]
+fn a_short_match_between_two_engines() {
+    let dir = std::env::temp_dir().join(format!("sowing-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("games.txt");
+    let code = sowing_cli::match_runner::main_with(
+        &Games::built_in(),
+        [
+            "match",
+            "--engine",
+            &engine_command("engine_child_alphabeta"),
+            "--engine",
+            &engine_command("engine_child_greedy"),
+            "--variant",
+            "sadeqa-iii",
+            "--games",
+            "4",
+            "--depth",
+            "2",
+            "--random-plies",
+            "2",
+            "--concurrency",
+            "2",
+            "--records",
+            records.to_str().unwrap(),
+        ]
+        .map(OsString::from),
+    );
+    assert_eq!(code, ExitCode::SUCCESS);
+    let games = read_records(&records);
+    assert_eq!(games.len(), 4, "{games:?}");
+    for (result, termination, record) in &games {
+        // Each record replays under the rules to the result it claims.
+        let record: Record = record.parse().unwrap();
+        let game =
+            sowing::Game::from_record(Position::new(sowing::rulesets::SadeqaIII::new()), &record)
+                .unwrap();
+        assert_eq!(game.outcome().to_string(), *termination);
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()));
+    }
+    // An engine that sends an illegal move loses each game, and the match
+    // goes on; one that cannot start loses too.
+    let code = sowing_cli::match_runner::main_with(
+        &Games::built_in(),
+        [
+            "match",
+            "--engine",
+            &engine_command("engine_child_greedy"),
+            "--engine",
+            &engine_command("engine_child_illegal"),
+            "--variant",
+            "sadeqa-iii",
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+            "--records",
+            records.to_str().unwrap(),
+        ]
+        .map(OsString::from),
+    );
+    assert_eq!(code, ExitCode::SUCCESS);
+    let games = read_records(&records);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].0, "1-0");
+    assert_eq!(games[1].0, "0-1");
+    for (_, termination, _) in &games {
+        assert!(
+            termination.starts_with("the second engine illegal move 9"),
+            "{termination}"
+        );
+    }
+    let code = sowing_cli::match_runner::main_with(
+        &Games::built_in(),
+        [
+            "match",
+            "--engine",
+            "/nonexistent/engine",
+            "--engine",
+            &engine_command("engine_child_greedy"),
+            "--games",
+            "2",
+            "--records",
+            records.to_str().unwrap(),
+        ]
+        .map(OsString::from),
+    );
+    assert_eq!(code, ExitCode::SUCCESS);
+    let games = read_records(&records);
+    assert_eq!(games.len(), 2);
+    assert!(
+        games[0].1.starts_with("the first engine cannot start"),
+        "{games:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
