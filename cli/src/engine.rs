@@ -58,17 +58,7 @@ pub fn main() -> ExitCode {
 /// `engine` for `games`: `args` as on the command line, the program's name
 /// first. Reads commands from standard input until `quit` or its end.
 pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let args = match Args::try_parse_from(args) {
-        Ok(a) => a,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
-    };
+    let args: Args = crate::games::parse_args(games, args, |c| c);
     let mut engine = match Engine::new(games.clone(), &args) {
         Ok(e) => e,
         Err(e) => {

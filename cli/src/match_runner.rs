@@ -82,17 +82,7 @@ pub fn main() -> ExitCode {
 /// `match` for `games`: `args` as on the command line, the program's name
 /// first.
 pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let args = match Args::try_parse_from(args) {
-        Ok(a) => a,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
-    };
+    let args: Args = crate::games::parse_args(games, args, |c| c);
     match run(games, &args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -3,12 +3,8 @@
 //! tool only when the marker argument is given), so that the test talks to
 //! it over its standard input and output as a GUI or the match runner does.
 
-use sowing::{
-    Lap, MoveContext, MoveSet, NoMove, Observer, Outcome, Player, Position, Record, Ruleset, Score,
-    Scoring, Turn, View,
-};
+use sowing::{Position, Record};
 use sowing_cli::Games;
-use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
@@ -17,68 +13,8 @@ use std::time::{Duration, Instant};
 
 /// The argument that makes an `engine_child_*` test run the tool.
 const MARKER: &str = "sowing_engine_child_marker";
-
-/// A tiny game: 2 x 3 pits of 2 seeds; a move sows one lap
-/// counter-clockwise; a last seed that makes 2 or 3 in the opponent's row
-/// is captured; a player who cannot move ends the game, each row going to
-/// its owner; more seeds wins.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-struct Tiny;
-
-impl Ruleset for Tiny {
-    type State = ();
-    fn name(&self) -> Cow<'static, str> {
-        "tiny".into()
-    }
-    fn from_name(name: &str) -> Option<Self> {
-        name.eq_ignore_ascii_case("tiny").then_some(Tiny)
-    }
-    fn title(&self) -> Cow<'static, str> {
-        "Tiny (a test game of 2 x 3 pits)".into()
-    }
-    fn pits_per_row(&self) -> usize {
-        3
-    }
-    fn seeds_per_pit(&self) -> u8 {
-        2
-    }
-    fn scoring(&self) -> Scoring {
-        Scoring::Points
-    }
-    fn candidates(&self, pos: &View<'_, ()>) -> MoveSet {
-        let n = self.pits_per_row();
-        let first = pos.side_to_move().index() * n;
-        let mut moves = MoveSet::EMPTY;
-        for i in 0..n {
-            if pos.board().seeds_at(first + i) > 0 {
-                moves.insert(sowing::Move::Pit(i as u8 + 1));
-            }
-        }
-        moves
-    }
-    fn relays(&self, _: &Lap<'_>, _: &()) -> bool {
-        false
-    }
-    fn lap_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>, lap: &Lap<'_>) -> Turn {
-        let theirs = ctx.board().pit_at(lap.landing).owner != lap.mover;
-        if theirs && (lap.count == 2 || lap.count == 3) {
-            ctx.capture(lap.landing, lap.count, lap.mover);
-        }
-        Turn::Next
-    }
-    fn no_move<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) -> NoMove {
-        for player in Player::BOTH {
-            ctx.sweep_row(player, player);
-        }
-        NoMove::End
-    }
-    fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
-        Outcome::by_score(Score {
-            south: pos.captured(Player::South),
-            north: pos.captured(Player::North),
-        })
-    }
-}
+mod common;
+use common::Tiny;
 
 /// Whether this process is an engine child (the marker is among the
 /// arguments).
