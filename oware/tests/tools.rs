@@ -84,6 +84,13 @@ fn play_draws_the_oware_board_and_plays_to_the_end() {
     let out = said(&["play", "--south", "human", "--north", "random"], "quit\n");
     assert!(out.contains("Oware (abapa), OpenSpiel's rules"), "{out}");
     assert!(out.contains(" 4 "), "{out}");
+    // The in-game help speaks of this game: points, and no choice move.
+    let out = said(
+        &["play", "--south", "human", "--north", "random"],
+        "help\nquit\n",
+    );
+    assert!(out.contains("the seeds you are ahead"), "{out}");
+    assert!(!out.contains("Andada") && !out.contains("S or N"), "{out}");
     // Two computer players, to the end, with the result in words.
     let out = said(
         &[

@@ -9,7 +9,7 @@ use crate::progress::Progress;
 use sowing::bots::{AlphaBeta, Budget};
 use sowing::solver::{Limits, Verdict, solve_moves};
 use sowing::tablebase::{Forecast, Tablebase};
-use sowing::{Event, Game, Move, MoveSet, PlayError, Position, Ruleset};
+use sowing::{Event, Game, Move, MoveSet, PlayError, Position, Ruleset, Scoring};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -17,11 +17,33 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-const HELP: &str = "\
+/// The in-game help, in the words of the game being played: the value a
+/// hint gives is the game's own (points, or mobility where the last player
+/// able to move wins), and the choice move is mentioned only where there
+/// is one to make.
+fn help<R: Ruleset>(pos: &Position<R>) -> String {
+    let choice = if pos
+        .legal_moves()
+        .iter()
+        .any(|m| matches!(m, Move::First(_)))
+    {
+        "\nThe move now is a choice: S or N, who makes the first regular move."
+    } else {
+        ""
+    };
+    let value = match pos.rules().scoring() {
+        Scoring::Points => "the seeds you are ahead",
+        Scoring::LastMover => {
+            "mobility counted in seeds (1 a seed in your row, 4 a pit\n          \
+             you can play, 4 more a pit of 2 seeds or more, less the\n          \
+             opponent's)"
+        }
+    };
+    format!(
+        "\
 Type the number of one of your pits (counted from your own left: South's
 pits 1.. run left to right along the bottom row, North's pits 1.. run right
-to left along the top row). In Andada the choice move after the opening is
-S or N: who makes the first regular move.
+to left along the top row).{choice}
 Commands:
   hint    a move for you. With --tablebase, where the databases hold the
           position: every move's exact result, from them. Otherwise the
@@ -29,17 +51,16 @@ Commands:
           (default 2 s; not while a move is undecided); if it proves none,
           an alpha-beta search in the other half gives its move, the value
           and the line it expects. Only the moves known to end are weighed.
-          The value is yours: in the games won on points, the seeds you are
-          ahead; in Sadeqa II and Andada, mobility counted in seeds (1 a
-          seed in your row, 4 a pit you can play, 4 more a pit of 2 seeds
-          or more, less the opponent's).
+          The value is yours: {value}.
   undo    take back moves until it is a person's turn again
   board   draw the board again
   help    this text
   quit    stop (end of input does the same)
 A position string too long for one line is printed over several, each but
 the last ending in \\; pasted inside double quotes in a shell, the lines
-join back into one string.";
+join back into one string."
+    )
+}
 
 /// A move of `pos` that the solver proves wins, each move given `time`.
 fn proved_win<R: Ruleset>(pos: &Position<R>, time: Duration) -> Option<Move> {
@@ -199,7 +220,7 @@ pub fn ask<R: Ruleset>(
             "" => continue,
             "quit" | "q" | "exit" => return Input::Quit,
             "help" | "h" | "?" => {
-                println!("{HELP}");
+                println!("{}", help(&pos));
                 continue;
             }
             "undo" | "u" => return Input::Undo,
