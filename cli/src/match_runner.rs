@@ -276,6 +276,56 @@ pub(crate) struct Played {
     result: &'static str,
     record: String,
     reason: String,
+    /// Each engine's thinking times (the first engine's, the second's).
+    times: [Times; 2],
+}
+
+/// How long an engine took over its moves, from `go` sent to `bestmove`
+/// read (so the pipes' latency counts against it, as in cutechess-cli).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Times {
+    moves: u32,
+    total: Duration,
+    longest: Duration,
+    /// Moves that took more than 5% over a fixed time asked (`--movetime`).
+    over: u32,
+}
+
+impl Times {
+    fn add(&mut self, took: Duration, asked: Option<Duration>) {
+        self.moves += 1;
+        self.total += took;
+        self.longest = self.longest.max(took);
+        if asked.is_some_and(|a| took.as_secs_f64() > a.as_secs_f64() * 1.05) {
+            self.over += 1;
+        }
+    }
+
+    fn merge(&mut self, other: &Times) {
+        self.moves += other.moves;
+        self.total += other.total;
+        self.longest = self.longest.max(other.longest);
+        self.over += other.over;
+    }
+
+    /// "mean 100.4 ms, longest 104.9 ms over 812 moves, 3 more than 5% over the time asked".
+    fn describe(&self, fixed: bool) -> String {
+        if self.moves == 0 {
+            return "no move".to_string();
+        }
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        let mut text = format!(
+            "mean {:.1} ms, longest {:.1} ms over {} move{}",
+            ms(self.total) / f64::from(self.moves),
+            ms(self.longest),
+            self.moves,
+            if self.moves == 1 { "" } else { "s" }
+        );
+        if fixed {
+            text.push_str(&format!(", {} more than 5% over the time asked", self.over));
+        }
+        text
+    }
 }
 
 /// The referee of a game's type (one dispatch per match).
@@ -495,6 +545,11 @@ fn play_game<R: Ruleset>(
         Control::Clock(base, _) => [base as i64, base as i64],
         _ => [0, 0],
     };
+    let mut times = [Times::default(); 2];
+    let asked = match control {
+        Control::MoveTime(ms) => Some(Duration::from_millis(ms)),
+        _ => None,
+    };
     while failure.is_none() && game.outcome().is_ongoing() {
         let side = game.position().side_to_move().index();
         let who = order[side];
@@ -523,6 +578,7 @@ fn play_game<R: Ruleset>(
             .and_then(|()| engine.send(&go))
             .and_then(|()| engine.wait_for("bestmove", limit + margin));
         let took = started.elapsed();
+        times[who].add(took, asked);
         let line = match answer {
             Ok(line) => line,
             Err(e) => {
@@ -563,6 +619,7 @@ fn play_game<R: Ruleset>(
             },
             record,
             reason: format!("the {name} engine {reason}"),
+            times,
         };
     }
     let outcome = game.outcome();
@@ -587,6 +644,7 @@ fn play_game<R: Ruleset>(
         result,
         record,
         reason: outcome.to_string(),
+        times,
     }
 }
 
@@ -639,6 +697,7 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let decided = AtomicBool::new(false);
     let wdl = Mutex::new([0u32; 3]);
+    let times = Mutex::new([Times::default(); 2]);
     let records_out = Mutex::new(records.as_mut());
     let referee: Arc<dyn Referee> = Arc::from(referee);
     let commands = [args.engines[0].as_str(), args.engines[1].as_str()];
@@ -652,6 +711,11 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(job) = jobs.get(i) else { break };
                     let played = referee.play(job, commands, control, args);
+                    {
+                        let mut all = times.lock().expect("the times");
+                        all[0].merge(&played.times[0]);
+                        all[1].merge(&played.times[1]);
+                    }
                     let mut tally = wdl.lock().expect("the tally");
                     tally[2 - played.points as usize] += 1;
                     let (south, north) = if job.swapped {
@@ -692,6 +756,11 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
     });
     let tally = *wdl.lock().expect("the tally");
     report(tally, sprt);
+    let times = *times.lock().expect("the times");
+    let fixed = matches!(control, Control::MoveTime(_));
+    for (name, t) in ["first", "second"].iter().zip(&times) {
+        println!("Time a move, the {name} engine: {}", t.describe(fixed));
+    }
     Ok(())
 }
 
@@ -735,6 +804,22 @@ fn report(wdl: [u32; 3], sprt: Option<Sprt>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thinking_times_are_summed_with_the_moves_over_the_time_asked() {
+        let asked = Some(Duration::from_millis(100));
+        let mut first = Times::default();
+        first.add(Duration::from_millis(100), asked);
+        first.add(Duration::from_millis(106), asked);
+        let mut second = Times::default();
+        second.add(Duration::from_millis(91), asked);
+        first.merge(&second);
+        assert_eq!(
+            first.describe(true),
+            "mean 99.0 ms, longest 106.0 ms over 3 moves, 1 more than 5% over the time asked"
+        );
+        assert_eq!(Times::default().describe(false), "no move");
+    }
 
     #[test]
     fn the_sprt_of_known_numbers() {
