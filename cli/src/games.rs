@@ -14,6 +14,7 @@
 //! ```
 
 use sowing::options::{OptionError, OptionSpec, OptionValue};
+use sowing::rulesets::{Andada, Resizable, Resized, SadeqaII, SadeqaIII};
 use sowing::{AnyRuleset, BuiltIn, Ruleset, Variant, VisitRuleset};
 use std::fmt;
 use std::sync::Arc;
@@ -117,6 +118,8 @@ pub(crate) trait Erased: Send + Sync + 'static {
     fn engine_state(&self, setup: &crate::engine::Setup) -> Box<dyn crate::engine::EngineGame>;
     // match
     fn referee(&self) -> Box<dyn crate::match_runner::Referee>;
+    // accuracy
+    fn accuracy(&self, args: &crate::accuracy::Args) -> Result<(), String>;
 }
 
 impl<R: Ruleset> Erased for R {
@@ -191,6 +194,9 @@ impl<R: Ruleset> Erased for R {
     fn referee(&self) -> Box<dyn crate::match_runner::Referee> {
         crate::match_runner::referee(*self)
     }
+    fn accuracy(&self, args: &crate::accuracy::Args) -> Result<(), String> {
+        crate::accuracy::run(*self, args)
+    }
 }
 
 /// One game (or family of boards) the tools offer: how its names read.
@@ -245,6 +251,23 @@ impl<R: Ruleset> Family for Registered<R> {
             .map_err(|e| e.to_string())
             .transpose()
     }
+}
+
+/// The built-in games on other boards, as docs/SOLVED.md solves them
+/// (`sadeqa-iii:5x3`, `sadeqa-ii:4x2`, `andada:6x2`: [`Resized`]): read
+/// wherever the built-in games are, so that every tool takes them
+/// (`tablebase build --variant sadeqa-iii:4x2`), but not listed among the
+/// games (the sizes are the user's to choose).
+fn resized(text: &str) -> Option<Result<Rules, String>> {
+    fn read<R: Resizable>(text: &str) -> Option<Result<Rules, String>> {
+        sowing::options::parse_with_options::<Resized<R>>(text)
+            .map(|r| r.map(Rules::new))
+            .map_err(|e| e.to_string())
+            .transpose()
+    }
+    read::<SadeqaIII>(text)
+        .or_else(|| read::<SadeqaII>(text))
+        .or_else(|| read::<Andada>(text))
 }
 
 /// The games a program offers, in the order its help lists them; the first
@@ -318,6 +341,11 @@ impl Games {
             if let Some(found) = family.parse(text) {
                 return found;
             }
+        }
+        if self.built_in
+            && let Some(found) = resized(text)
+        {
+            return found;
         }
         if self.built_in && self.families.len() == 1 {
             // The library's own words for an unknown variant.

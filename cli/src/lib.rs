@@ -11,6 +11,7 @@ pub use games::{Games, Rules};
 // The tools, each written once over `R: Ruleset`. Each has `main()` (the
 // built-in games) and `main_with(&Games, args)`; `run` offers them all as
 // subcommands for the games a crate registers.
+pub mod accuracy;
 pub mod analyse;
 pub mod engine;
 pub mod match_runner;

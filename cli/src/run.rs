@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 /// The tools, with the line the program's help gives each.
-const TOOLS: [(&str, &str); 10] = [
+const TOOLS: [(&str, &str); 11] = [
     (
         "play",
         "Play a game in the terminal, against people or computer players",
@@ -41,6 +41,10 @@ const TOOLS: [(&str, &str); 10] = [
     (
         "match",
         "Two engine commands against each other, with Elo and SPRT",
+    ),
+    (
+        "accuracy",
+        "How close players come to perfect play, by the endgame databases",
     ),
 ];
 
@@ -122,6 +126,7 @@ pub fn run_from(
         "serve" => crate::serve::main_with(&games, tool_args),
         "engine" => crate::engine::main_with(&games, tool_args),
         "match" => crate::match_runner::main_with(&games, tool_args),
+        "accuracy" => crate::accuracy::main_with(&games, tool_args),
         _ => unreachable!("clap accepts only the listed tools"),
     }
 }

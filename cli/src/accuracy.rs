@@ -1,0 +1,334 @@
+//! `accuracy`: how close a player comes to perfect play, measured with the
+//! endgame databases (issue 29, docs/STRENGTH.md).
+//!
+//! ```text
+//! cargo run --release --example tablebase -- build --variant game-91 --max-seeds 12 --dir tb
+//! cargo run --release --example accuracy -- --variant game-91 --tablebase tb \
+//!     --player alphabeta:10ms --player mcts:10ms --positions 1000
+//! ```
+//!
+//! **Positions.** Games are played from the start: a few random plies
+//! (`--random-plies`), then both sides by alpha-beta at a fixed depth
+//! (`--sampler-depth`: strong, and the same positions on every machine);
+//! once the seeds on the board fall to what the databases hold, up to
+//! `--per-game` positions of the game are taken, three plies apart, each
+//! with at least two legal moves and not seen before. All is seeded
+//! (`--seed`): the same command samples the same positions.
+//!
+//! **Measures**, for each player, each position given to it fresh (no
+//! history, as the databases value it):
+//! - *kept*: the share of moves that keep the position's exact value: in
+//!   the games won on points, the margin of the move played equals the
+//!   best move's; in the games won by moving last, the result (win, draw
+//!   or loss) stays the same (a slower win is not counted as a loss of
+//!   value);
+//! - *seeds given away* (games won on points): the best move's margin
+//!   less the margin of the move played, averaged over the moves.
+//!
+//! **Whole games** (`--games N`, where the databases hold the start, as
+//! on the small solved boards of docs/SOLVED.md): the player against a
+//! perfect opponent (a best move by the databases, ties broken at
+//! random), each colour in turn; a game is *held* when every move of the
+//! player keeps the value (so the result is the start's value).
+
+use crate::Games;
+use crate::rule_options::RuleOptions;
+use clap::Parser;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use sowing::bots::{Bot, BotSpec, Budget};
+use sowing::tablebase::{Forecast, Tablebase};
+use sowing::{Game, Move, Player, Position, Ruleset, Scoring};
+use std::collections::HashSet;
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// The command line of `accuracy`.
+#[derive(Parser, Debug)]
+#[command(about = "How close players come to perfect play, by the endgame databases")]
+pub(crate) struct Args {
+    /// The game; default: the program's first.
+    #[arg(long)]
+    variant: Option<String>,
+    #[command(flatten)]
+    options: RuleOptions,
+    /// The directory of the databases (`tablebase build --dir D`).
+    #[arg(long, value_name = "D")]
+    tablebase: PathBuf,
+    /// A player to measure, with its budget (`alphabeta:100ms`,
+    /// `mcts:10ms`, `greedy`); repeatable.
+    #[arg(long = "player", required = true, value_name = "SPEC")]
+    players: Vec<String>,
+    /// Positions to sample.
+    #[arg(long, default_value_t = 1000)]
+    positions: usize,
+    /// Random plies that open each sampled game.
+    #[arg(long, default_value_t = 6)]
+    random_plies: u32,
+    /// The depth of the alpha-beta that plays the sampled games on.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=32))]
+    sampler_depth: u8,
+    /// Positions taken from one sampled game, at most.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
+    per_game: u32,
+    /// Whole games against a perfect opponent (where the databases hold
+    /// the start), each colour in turn.
+    #[arg(long, default_value_t = 0)]
+    games: usize,
+    /// The seed of the sampling, the players and the perfect opponent.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// `accuracy` for the built-in games.
+pub fn main() -> ExitCode {
+    main_with(&Games::built_in(), std::env::args_os())
+}
+
+/// `accuracy` for `games`: `args` as on the command line, the program's
+/// name first.
+pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let args: Args = crate::games::parse_args(games, args, |c| c);
+    let name = args.variant.clone().unwrap_or_else(|| games.default_name());
+    match args
+        .options
+        .build(games, &name)
+        .and_then(|rules| rules.erased().accuracy(&args))
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("accuracy: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The measure with the rules' type.
+pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
+    let specs: Vec<BotSpec> = args
+        .players
+        .iter()
+        .map(|s| {
+            s.parse::<BotSpec>()
+                .map_err(|e| format!("--player {s}: {e}"))
+        })
+        .collect::<Result<_, _>>()?;
+    let tb = Tablebase::open(rules, &args.tablebase)
+        .map_err(|e| format!("--tablebase {}: {e}", args.tablebase.display()))?;
+    let points = rules.scoring() == Scoring::Points;
+    if args.positions > 0 {
+        let started = Instant::now();
+        let positions = sample(&tb, args);
+        eprintln!(
+            "accuracy: {} positions sampled in {:.1} s",
+            positions.len(),
+            started.elapsed().as_secs_f64()
+        );
+        println!(
+            "Accuracy on {}, databases up to {} seeds: {} positions (seed {}; {} random plies, then alpha-beta depth {}, at most {} a game)",
+            sowing::options::with_options(&rules),
+            tb.max_seeds(),
+            positions.len(),
+            args.seed,
+            args.random_plies,
+            args.sampler_depth,
+            args.per_game,
+        );
+        println!(
+            "{:<20} {:>8} {:>20}",
+            "player",
+            "kept",
+            if points { "seeds given away" } else { "" }
+        );
+        for spec in &specs {
+            let tally = measure(&tb, *spec, &positions, args.seed);
+            let given = if points {
+                format!("{:.3}", tally.given as f64 / tally.moves.max(1) as f64)
+            } else {
+                String::new()
+            };
+            println!(
+                "{:<20} {:>7.1}% {:>20}",
+                spec.to_string(),
+                100.0 * tally.kept as f64 / tally.moves.max(1) as f64,
+                given
+            );
+        }
+    }
+    if args.games > 0 {
+        let start = Position::new(rules);
+        let Some(value) = tb.forecast(&start) else {
+            return Err(format!(
+                "--games: the databases (up to {} seeds) do not hold the start ({} seeds)",
+                tb.max_seeds(),
+                start.seeds_on_board()
+            ));
+        };
+        println!(
+            "Whole games against a perfect opponent, from the start ({value}): {} games, each colour in turn",
+            args.games
+        );
+        for spec in &specs {
+            let mut held = 0;
+            for g in 0..args.games {
+                let side = if g % 2 == 0 {
+                    Player::South
+                } else {
+                    Player::North
+                };
+                let seed = args.seed.wrapping_add(g as u64);
+                if whole_game(&tb, *spec, side, seed) {
+                    held += 1;
+                }
+            }
+            println!(
+                "{:<20} held the start's value in {held} of {} games ({:.1}%)",
+                spec.to_string(),
+                args.games,
+                100.0 * held as f64 / args.games as f64
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The positions: from seeded games, where the databases hold them.
+fn sample<R: Ruleset>(tb: &Tablebase<R>, args: &Args) -> Vec<Position<R>> {
+    let rules = *tb.rules();
+    let mut out = Vec::with_capacity(args.positions);
+    let mut seen: HashSet<Position<R>> = HashSet::new();
+    let mut sampler =
+        BotSpec::AlphaBeta(Budget::Depth(args.sampler_depth)).build_for::<R>(args.seed);
+    // A game that yields nothing (it ends before the databases hold it)
+    // is not retried for ever.
+    let most_games = args.positions.saturating_mul(20).max(100);
+    for g in 0..most_games {
+        if out.len() >= args.positions {
+            break;
+        }
+        let mut rng =
+            SmallRng::seed_from_u64(args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
+        let mut game = Game::new(Position::new(rules)).with_ply_limit(Some(1000));
+        for _ in 0..args.random_plies {
+            let legal: Vec<Move> = game.legal_moves().iter().collect();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rand::RngExt::random_range(&mut rng, 0..legal.len())];
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        let mut taken = 0;
+        let mut wait = 0u32;
+        while game.outcome().is_ongoing() && taken < args.per_game && out.len() < args.positions {
+            let pos = *game.position();
+            let legal = game.legal_moves();
+            if wait == 0 && legal.len() >= 2 && tb.probe(&pos).is_some() && seen.insert(pos) {
+                out.push(pos);
+                taken += 1;
+                wait = 3;
+            }
+            wait = wait.saturating_sub(1);
+            let Some(mv) = sampler.choose_from(&pos, legal) else {
+                break;
+            };
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// What a player did over the positions.
+#[derive(Default)]
+struct Tally {
+    moves: u64,
+    kept: u64,
+    /// Seeds given away, summed (games won on points).
+    given: i64,
+}
+
+/// Whether `played` keeps the value of `best` for `me`: the same margin,
+/// or, in the last-mover games, the same result.
+fn keeps(points: bool, me: Player, best: Forecast, played: Forecast) -> bool {
+    if points {
+        best.rank_for(me) == played.rank_for(me)
+    } else {
+        best.rank_for(me).signum() == played.rank_for(me).signum()
+    }
+}
+
+fn measure<R: Ruleset>(
+    tb: &Tablebase<R>,
+    spec: BotSpec,
+    positions: &[Position<R>],
+    seed: u64,
+) -> Tally {
+    let points = tb.rules().scoring() == Scoring::Points;
+    let mut tally = Tally::default();
+    let mut bot = spec.build_for::<R>(seed);
+    for pos in positions {
+        let Some(moves) = tb.move_forecasts(pos) else {
+            continue;
+        };
+        let Some(&(_, best)) = moves.first() else {
+            continue;
+        };
+        let Some(mv) = bot.choose_from(pos, pos.legal_moves()) else {
+            continue;
+        };
+        let Some(&(_, played)) = moves.iter().find(|(m, _)| *m == mv) else {
+            continue;
+        };
+        let me = pos.side_to_move();
+        tally.moves += 1;
+        tally.kept += u64::from(keeps(points, me, best, played));
+        if points {
+            tally.given += i64::from(best.rank_for(me) - played.rank_for(me));
+        }
+    }
+    tally
+}
+
+/// A game from the start, the player `side` against the databases' best
+/// moves; whether every move of the player kept the value.
+fn whole_game<R: Ruleset>(tb: &Tablebase<R>, spec: BotSpec, side: Player, seed: u64) -> bool {
+    let points = tb.rules().scoring() == Scoring::Points;
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut bot = spec.build_for::<R>(seed);
+    let mut game = Game::new(Position::new(*tb.rules())).with_ply_limit(Some(1000));
+    while game.outcome().is_ongoing() {
+        let pos = *game.position();
+        let me = pos.side_to_move();
+        let Some(moves) = tb.move_forecasts(&pos) else {
+            return false;
+        };
+        let Some(&(_, best)) = moves.first() else {
+            break;
+        };
+        let mv = if me == side {
+            let Some(mv) = bot.choose_from(&pos, game.legal_moves()) else {
+                break;
+            };
+            match moves.iter().find(|(m, _)| *m == mv) {
+                Some(&(_, played)) if keeps(points, me, best, played) => mv,
+                _ => return false,
+            }
+        } else {
+            let ties: Vec<Move> = moves
+                .iter()
+                .filter(|(_, f)| f.rank_for(me) == best.rank_for(me))
+                .map(|(m, _)| *m)
+                .collect();
+            ties[rand::RngExt::random_range(&mut rng, 0..ties.len())]
+        };
+        if game.play(mv).is_err() {
+            return false;
+        }
+    }
+    true
+}
