@@ -157,7 +157,7 @@ struct Envs<R: BuiltIn> {
     /// The alpha-beta opponent's tables, one per worker thread (and one
     /// for the calling thread).
     tables: Vec<Mutex<Table<R>>>,
-    pool: Option<rayon::ThreadPool>,
+    pool: Pool,
     chunk: usize,
 }
 
@@ -191,18 +191,30 @@ fn move_of(a: i64, n: usize, actions: usize) -> Option<Move> {
     }
 }
 
-/// Writes `pos` as `viewer` sees it (the layout of `Pos::observe`).
+/// Writes `pos` as `viewer` sees it (the layout of `Pos::observe`);
+/// `choice`: whether the game has choice moves (Andada).
 #[inline]
-fn observe<R: BuiltIn>(pos: &Position<R>, viewer: Player, out: &mut [i16]) {
+fn observe<R: BuiltIn>(pos: &Position<R>, viewer: Player, choice: bool, out: &mut [i16]) {
     let n = pos.pits_per_row();
     let sides = [viewer, viewer.other()];
-    let mut i = 0;
-    for s in sides {
-        for seeds in pos.row(s) {
-            out[i] = seeds.into();
-            i += 1;
+    let (rows, out) = out.split_at_mut(2 * n);
+    // Each row from its owner's pit 1: the sowing-order indices of the
+    // owner's pits, backwards on a clockwise board (`Board::index_of`,
+    // without its check a pit).
+    let board = pos.board();
+    for (s, row) in sides.iter().zip(rows.chunks_exact_mut(n)) {
+        let base = s.index() * n;
+        if board.is_clockwise() {
+            for (k, v) in row.iter_mut().enumerate() {
+                *v = board.seeds_at(base + n - 1 - k).into();
+            }
+        } else {
+            for (k, v) in row.iter_mut().enumerate() {
+                *v = board.seeds_at(base + k).into();
+            }
         }
     }
+    let mut i = 0;
     if pos.marks() == 0 {
         out[i..i + 2 * n].fill(0);
         i += 2 * n;
@@ -221,8 +233,12 @@ fn observe<R: BuiltIn>(pos: &Position<R>, viewer: Player, out: &mut [i16]) {
     out[i] = pos.captured(viewer) as i16;
     out[i + 1] = pos.captured(viewer.other()) as i16;
     out[i + 2] = i16::from(pos.side_to_move() == viewer);
-    let c = pos.candidate_moves();
-    out[i + 3] = i16::from(c.pits() != c);
+    out[i + 3] = if choice {
+        let c = pos.candidate_moves();
+        i16::from(c.pits() != c)
+    } else {
+        0
+    };
 }
 
 /// Writes the legal moves of `pos` as a 0/1 mask over the actions.
@@ -240,6 +256,11 @@ fn mask<R: BuiltIn>(pos: &Position<R>, n: usize, out: &mut [i8]) {
 }
 
 impl<R: BuiltIn> Envs<R> {
+    /// Whether the game has choice moves (Andada's `S`/`N`).
+    fn choice(&self) -> bool {
+        self.actions > self.start.pits_per_row()
+    }
+
     fn viewer(&self, pos: &Position<R>) -> Player {
         if self.spec.is_some() {
             player(self.config.agent)
@@ -284,7 +305,7 @@ impl<R: BuiltIn> Envs<R> {
     }
 
     fn write(&self, env: &Env<R>, obs: &mut [i16], mask_row: &mut [i8], to_play: &mut i8) {
-        observe(&env.pos, self.viewer(&env.pos), obs);
+        observe(&env.pos, self.viewer(&env.pos), self.choice(), obs);
         if env.pos.is_over() {
             mask_row.fill(0);
         } else {
@@ -328,7 +349,7 @@ impl<R: BuiltIn> Envs<R> {
             rows.terminated[j] = terminated.into();
             rows.truncated[j] = truncated.into();
             if terminated || truncated {
-                observe(&env.pos, self.viewer(&env.pos), obs);
+                observe(&env.pos, self.viewer(&env.pos), self.choice(), obs);
                 rows.final_obs[j * w..(j + 1) * w].copy_from_slice(obs);
                 self.restart(env);
             }
@@ -341,40 +362,62 @@ impl<R: BuiltIn> Envs<R> {
         }
     }
 
-    fn run(&mut self, f: impl FnOnce(&Self, &mut [Env<R>]) + Send) {
+    /// Runs `f` on each chunk of environments (its first index and the
+    /// chunk) and the rows of the buffers it writes, over the pool's
+    /// threads (or on this one).
+    fn for_chunks(
+        &mut self,
+        out: Buffers,
+        f: impl Fn(&Self, usize, &mut [Env<R>], Rows<'_>) + Sync,
+    ) {
+        let (w, a_n, chunk) = (self.width, self.actions, self.chunk);
         let mut envs = std::mem::take(&mut self.envs);
+        let this = &*self;
+        let task = |(c, part): (usize, &mut [Env<R>])| {
+            let first = c * chunk;
+            // SAFETY: chunk `c` alone writes rows `first..first + len` (and
+            // the caller of `reset`/`step` vouched for the buffers).
+            let rows = unsafe { out.rows(first, part.len(), w, a_n) };
+            f(this, first, part, rows);
+        };
         match &self.pool {
-            Some(pool) => pool.install(|| f(self, &mut envs)),
-            None => f(self, &mut envs),
+            Pool::Inline => envs.chunks_mut(chunk).enumerate().for_each(task),
+            Pool::Global => envs.par_chunks_mut(chunk).enumerate().for_each(task),
+            Pool::Own(pool) => {
+                pool.install(|| envs.par_chunks_mut(chunk).enumerate().for_each(task))
+            }
         }
         self.envs = envs;
     }
 }
 
+/// Where the work runs.
+enum Pool {
+    /// On the calling thread.
+    Inline,
+    /// Rayon's global pool (a thread a core).
+    Global,
+    /// A pool of the caller's size.
+    Own(rayon::ThreadPool),
+}
+
 impl<R: BuiltIn> Batch for Envs<R> {
     fn reset(&mut self, seed: u64, out: Buffers) {
-        let (w, a_n, chunk) = (self.width, self.actions, self.chunk);
-        self.run(|this, envs| {
-            envs.par_chunks_mut(chunk)
-                .enumerate()
-                .for_each(|(c, part)| {
-                    let first = c * chunk;
-                    // SAFETY: chunk `c` alone writes rows `first..first + len`.
-                    let rows = unsafe { out.rows(first, part.len(), w, a_n) };
-                    for (j, env) in part.iter_mut().enumerate() {
-                        env.opponent = Opponent::new(this.spec, env_seed(seed, (first + j) as u64));
-                        this.restart(env);
-                        rows.reward[j] = 0.0;
-                        rows.terminated[j] = 0;
-                        rows.truncated[j] = 0;
-                        this.write(
-                            env,
-                            &mut rows.obs[j * w..(j + 1) * w],
-                            &mut rows.mask[j * a_n..(j + 1) * a_n],
-                            &mut rows.to_play[j],
-                        );
-                    }
-                });
+        let (w, a_n) = (self.width, self.actions);
+        self.for_chunks(out, |this, first, part, rows| {
+            for (j, env) in part.iter_mut().enumerate() {
+                env.opponent = Opponent::new(this.spec, env_seed(seed, (first + j) as u64));
+                this.restart(env);
+                rows.reward[j] = 0.0;
+                rows.terminated[j] = 0;
+                rows.truncated[j] = 0;
+                this.write(
+                    env,
+                    &mut rows.obs[j * w..(j + 1) * w],
+                    &mut rows.mask[j * a_n..(j + 1) * a_n],
+                    &mut rows.to_play[j],
+                );
+            }
         });
     }
 
@@ -398,16 +441,8 @@ impl<R: BuiltIn> Batch for Envs<R> {
     }
 
     fn step(&mut self, actions: &[i64], out: Buffers) {
-        let (w, a_n, chunk) = (self.width, self.actions, self.chunk);
-        self.run(|this, envs| {
-            envs.par_chunks_mut(chunk)
-                .enumerate()
-                .for_each(|(c, part)| {
-                    let first = c * chunk;
-                    // SAFETY: chunk `c` alone writes rows `first..first + len`.
-                    let rows = unsafe { out.rows(first, part.len(), w, a_n) };
-                    this.step_rows(part, &actions[first..first + part.len()], rows);
-                });
+        self.for_chunks(out, |this, first, part, rows| {
+            this.step_rows(part, &actions[first..first + part.len()], rows);
         });
     }
 }
@@ -439,18 +474,21 @@ impl Vector {
             return Err(Error::Value("num_envs must be 1 at least, not 0".into()));
         }
         let pool = match threads {
-            None => None,
+            None => Pool::Global,
             Some(0) => return Err(Error::Value("threads must be 1 at least, not 0".into())),
-            Some(t) => Some(
+            Some(1) => Pool::Inline,
+            Some(t) => Pool::Own(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(t)
                     .build()
                     .map_err(|e| Error::Value(format!("cannot start {t} threads: {e}")))?,
             ),
         };
-        let workers = pool
-            .as_ref()
-            .map_or_else(rayon::current_num_threads, |p| p.current_num_threads());
+        let workers = match &pool {
+            Pool::Inline => 1,
+            Pool::Global => rayon::current_num_threads(),
+            Pool::Own(p) => p.current_num_threads(),
+        };
         let start = Pos::new(config.rules, config.first, config.lap_limit).any();
         let width = engine::observation_len(config.rules);
         let actions = engine::action_count(config.rules);
@@ -463,12 +501,7 @@ impl Vector {
         } else {
             num_envs.div_ceil(workers * 8).clamp(16, 1024)
         };
-        struct Make(
-            Config,
-            Option<BotSpec>,
-            [usize; 4],
-            Option<rayon::ThreadPool>,
-        );
+        struct Make(Config, Option<BotSpec>, [usize; 4], Pool);
         impl Visit for Make {
             type Output = Box<dyn Batch>;
             fn visit<R: BuiltIn>(self, start: Position<R>) -> Box<dyn Batch> {
@@ -566,7 +599,7 @@ fn address(arr: &Bound<'_, PyAny>, name: &str, typestr: &str, shape: &[usize]) -
             .ok_or_else(|| bad(format!("no {key} in its array interface")))
     };
     let t: String = item("typestr")?.extract()?;
-    let native = |t: &str| t.replace('=', "<").replace('|', "<");
+    let native = |t: &str| t.replace(['=', '|'], "<");
     if native(&t) != native(typestr) {
         return Err(bad(format!("dtype {t}, expected {typestr}")));
     }
