@@ -244,14 +244,14 @@ fn observe<R: BuiltIn>(pos: &Position<R>, viewer: Player, choice: bool, out: &mu
 /// Writes the legal moves of `pos` as a 0/1 mask over the actions.
 #[inline]
 fn mask<R: BuiltIn>(pos: &Position<R>, n: usize, out: &mut [i8]) {
-    out.fill(0);
-    for m in pos.legal_moves() {
-        let a = match m {
-            Move::Pit(k) => k as usize - 1,
-            Move::First(Player::South) => n,
-            Move::First(Player::North) => n + 1,
-        };
-        out[a] = 1;
+    // A bit test an action (none over the game's end: no legal moves).
+    let legal = pos.legal_moves();
+    let (pits, choices) = out.split_at_mut(n);
+    for (k, v) in pits.iter_mut().enumerate() {
+        *v = legal.contains(Move::Pit(k as u8 + 1)).into();
+    }
+    for (v, p) in choices.iter_mut().zip([Player::South, Player::North]) {
+        *v = legal.contains(Move::First(p)).into();
     }
 }
 
@@ -306,11 +306,7 @@ impl<R: BuiltIn> Envs<R> {
 
     fn write(&self, env: &Env<R>, obs: &mut [i16], mask_row: &mut [i8], to_play: &mut i8) {
         observe(&env.pos, self.viewer(&env.pos), self.choice(), obs);
-        if env.pos.is_over() {
-            mask_row.fill(0);
-        } else {
-            mask(&env.pos, self.start.pits_per_row(), mask_row);
-        }
+        mask(&env.pos, self.start.pits_per_row(), mask_row);
         *to_play = env.pos.side_to_move() as i8;
     }
 
@@ -423,21 +419,33 @@ impl<R: BuiltIn> Batch for Envs<R> {
 
     fn check(&self, actions: &[i64]) -> Option<(usize, i64, String)> {
         let n = self.start.pits_per_row();
-        actions
-            .iter()
-            .zip(&self.envs)
-            .enumerate()
-            .find_map(|(i, (&a, env))| match move_of(a, n, self.actions) {
-                None => Some((i, a, format!("actions are 0 to {}", self.actions - 1))),
-                Some(mv) if !env.pos.legal_moves().contains(mv) => {
-                    let why = match env.pos.check(mv) {
-                        Err(e) => e.to_string(),
-                        Ok(()) => format!("move {mv} is not legal"),
-                    };
-                    Some((i, a, why))
-                }
-                Some(_) => None,
-            })
+        let legal = |(&a, env): (&i64, &Env<R>)| {
+            move_of(a, n, self.actions).is_some_and(|mv| env.pos.legal_moves().contains(mv))
+        };
+        // Over the pool too: on the calling thread alone this would be a
+        // part of every step that does not shrink with the threads.
+        let bad = match &self.pool {
+            Pool::Inline => actions.iter().zip(&self.envs).position(|x| !legal(x)),
+            Pool::Global => actions
+                .par_iter()
+                .zip(&self.envs)
+                .position_first(|x| !legal(x)),
+            Pool::Own(pool) => pool.install(|| {
+                actions
+                    .par_iter()
+                    .zip(&self.envs)
+                    .position_first(|x| !legal(x))
+            }),
+        }?;
+        let a = actions[bad];
+        let why = match move_of(a, n, self.actions) {
+            None => format!("actions are 0 to {}", self.actions - 1),
+            Some(mv) => match self.envs[bad].pos.check(mv) {
+                Err(e) => e.to_string(),
+                Ok(()) => format!("move {mv} is not legal"),
+            },
+        };
+        Some((bad, a, why))
     }
 
     fn step(&mut self, actions: &[i64], out: Buffers) {
