@@ -369,19 +369,37 @@ impl<R: BuiltIn> Envs<R> {
         let (w, a_n, chunk) = (self.width, self.actions, self.chunk);
         let mut envs = std::mem::take(&mut self.envs);
         let this = &*self;
-        let task = |(c, part): (usize, &mut [Env<R>])| {
-            let first = c * chunk;
-            // SAFETY: chunk `c` alone writes rows `first..first + len` (and
+        let task = |first: usize, part: &mut [Env<R>]| {
+            // SAFETY: this task alone writes rows `first..first + len` (and
             // the caller of `reset`/`step` vouched for the buffers).
             let rows = unsafe { out.rows(first, part.len(), w, a_n) };
             f(this, first, part, rows);
         };
         match &self.pool {
-            Pool::Inline => envs.chunks_mut(chunk).enumerate().for_each(task),
-            Pool::Global => envs.par_chunks_mut(chunk).enumerate().for_each(task),
-            Pool::Own(pool) => {
-                pool.install(|| envs.par_chunks_mut(chunk).enumerate().for_each(task))
+            Pool::Inline => task(0, &mut envs),
+            Pool::Split(threads) => {
+                let per = envs.len().div_ceil(*threads);
+                let task = &task;
+                std::thread::scope(|scope| {
+                    let mut parts = envs.chunks_mut(per).enumerate();
+                    let mine = parts.next();
+                    for (c, part) in parts {
+                        scope.spawn(move || task(c * per, part));
+                    }
+                    if let Some((_, part)) = mine {
+                        task(0, part);
+                    }
+                });
             }
+            Pool::Global => envs
+                .par_chunks_mut(chunk)
+                .enumerate()
+                .for_each(|(c, part)| task(c * chunk, part)),
+            Pool::Own(pool) => pool.install(|| {
+                envs.par_chunks_mut(chunk)
+                    .enumerate()
+                    .for_each(|(c, part)| task(c * chunk, part))
+            }),
         }
         self.envs = envs;
     }
@@ -391,6 +409,12 @@ impl<R: BuiltIn> Envs<R> {
 enum Pool {
     /// On the calling thread.
     Inline,
+    /// Split in equal parts, one on the calling thread and one on each of
+    /// the other threads, started for the call: for the games that cost
+    /// the same a step (self-play, a random opponent), where a pool's idle
+    /// workers, spinning while the caller runs Python between steps, would
+    /// take the cores from it.
+    Split(usize),
     /// Rayon's global pool (a thread a core).
     Global,
     /// A pool of the caller's size.
@@ -425,7 +449,7 @@ impl<R: BuiltIn> Batch for Envs<R> {
         // Over the pool too: on the calling thread alone this would be a
         // part of every step that does not shrink with the threads.
         let bad = match &self.pool {
-            Pool::Inline => actions.iter().zip(&self.envs).position(|x| !legal(x)),
+            Pool::Inline | Pool::Split(_) => actions.iter().zip(&self.envs).position(|x| !legal(x)),
             Pool::Global => actions
                 .par_iter()
                 .zip(&self.envs)
@@ -481,10 +505,16 @@ impl Vector {
         if config.num_envs == 0 {
             return Err(Error::Value("num_envs must be 1 at least, not 0".into()));
         }
+        // Searching opponents cost a step unevenly: rayon shares them out.
+        let searching = spec.is_some_and(|s| !matches!(s, BotSpec::Random));
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let pool = match threads {
-            None => Pool::Global,
             Some(0) => return Err(Error::Value("threads must be 1 at least, not 0".into())),
+            None if searching => Pool::Global,
             Some(1) => Pool::Inline,
+            None if cores == 1 => Pool::Inline,
+            None => Pool::Split(cores),
+            Some(t) if !searching => Pool::Split(t),
             Some(t) => Pool::Own(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(t)
@@ -494,6 +524,7 @@ impl Vector {
         };
         let workers = match &pool {
             Pool::Inline => 1,
+            Pool::Split(t) => *t,
             Pool::Global => rayon::current_num_threads(),
             Pool::Own(p) => p.current_num_threads(),
         };
@@ -504,7 +535,7 @@ impl Vector {
         // Chunks small enough to share the work out, large enough that a
         // task's overhead is nothing beside it (searching opponents: one
         // game a task).
-        let chunk = if spec.is_some_and(|s| !matches!(s, BotSpec::Random)) {
+        let chunk = if searching {
             1
         } else {
             num_envs.div_ceil(workers * 8).clamp(16, 1024)
