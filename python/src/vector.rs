@@ -377,14 +377,14 @@ impl<R: BuiltIn> Envs<R> {
         };
         match &self.pool {
             Pool::Inline => task(0, &mut envs),
-            Pool::Split(threads) => {
-                let per = envs.len().div_ceil(*threads);
+            Pool::Split(helpers) => {
+                let per = envs.len().div_ceil(helpers.current_num_threads() + 1);
                 let task = &task;
-                std::thread::scope(|scope| {
+                helpers.in_place_scope(|scope| {
                     let mut parts = envs.chunks_mut(per).enumerate();
                     let mine = parts.next();
                     for (c, part) in parts {
-                        scope.spawn(move || task(c * per, part));
+                        scope.spawn(move |_| task(c * per, part));
                     }
                     if let Some((_, part)) = mine {
                         task(0, part);
@@ -410,11 +410,11 @@ enum Pool {
     /// On the calling thread.
     Inline,
     /// Split in equal parts, one on the calling thread and one on each of
-    /// the other threads, started for the call: for the games that cost
-    /// the same a step (self-play, a random opponent), where a pool's idle
-    /// workers, spinning while the caller runs Python between steps, would
-    /// take the cores from it.
-    Split(usize),
+    /// a pool's threads (one fewer than asked): for the games that cost
+    /// the same a step (self-play, a random opponent), so that the pool's
+    /// idle workers, spinning a while after each step, do not take the
+    /// core the caller runs Python on between steps.
+    Split(rayon::ThreadPool),
     /// Rayon's global pool (a thread a core).
     Global,
     /// A pool of the caller's size.
@@ -505,6 +505,12 @@ impl Vector {
         if config.num_envs == 0 {
             return Err(Error::Value("num_envs must be 1 at least, not 0".into()));
         }
+        let helpers = |t: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .map_err(|e| Error::Value(format!("cannot start {t} threads: {e}")))
+        };
         // Searching opponents cost a step unevenly: rayon shares them out.
         let searching = spec.is_some_and(|s| !matches!(s, BotSpec::Random));
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -513,18 +519,13 @@ impl Vector {
             None if searching => Pool::Global,
             Some(1) => Pool::Inline,
             None if cores == 1 => Pool::Inline,
-            None => Pool::Split(cores),
-            Some(t) if !searching => Pool::Split(t),
-            Some(t) => Pool::Own(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(t)
-                    .build()
-                    .map_err(|e| Error::Value(format!("cannot start {t} threads: {e}")))?,
-            ),
+            None => Pool::Split(helpers(cores - 1)?),
+            Some(t) if !searching => Pool::Split(helpers(t - 1)?),
+            Some(t) => Pool::Own(helpers(t)?),
         };
         let workers = match &pool {
             Pool::Inline => 1,
-            Pool::Split(t) => *t,
+            Pool::Split(p) => p.current_num_threads() + 1,
             Pool::Global => rayon::current_num_threads(),
             Pool::Own(p) => p.current_num_threads(),
         };
