@@ -30,11 +30,17 @@ import numpy as np
 from sowing.vector import VectorEnv
 
 
+#: lcm(1, ..., 8): a uniform draw below it, taken modulo any count of legal
+#: actions up to 8, is uniform.
+LCM_8 = 840
+
+
 class Sampler:
     """A uniformly random legal action per row of an action mask (int8,
     ``(n, actions)``, at most 16 actions), in a few NumPy calls: each row's
     mask becomes a number, which indexes a table of the legal actions of
-    every mask."""
+    every mask (for 8 actions, a table of the action for every mask and
+    every draw below 840)."""
 
     def __init__(self, num_actions, seed=0):
         if num_actions > 16:
@@ -52,6 +58,11 @@ class Sampler:
                 self.count[c] = len(legal)
                 self.table[c, : len(legal)] = legal
         self.flat = self.table.ravel()
+        if num_actions == 8:
+            draws = np.arange(LCM_8)
+            pick = self.table[:, None, :].repeat(LCM_8, 1)
+            chosen = pick[np.arange(size)[:, None], draws[None, :], draws[None, :] % self.count[:, None]]
+            self.by_draw = chosen.astype(np.int64).ravel()
 
     def codes(self, mask):
         if self.a == 8:
@@ -64,6 +75,9 @@ class Sampler:
 
     def __call__(self, mask):
         code = self.codes(mask)
+        if self.a == 8:
+            r = self.rng.integers(0, LCM_8, len(code), dtype=np.uint16)
+            return self.by_draw.take(code.astype(np.intp) * LCM_8 + r)
         r = self.rng.integers(0, 1 << 31, len(code), dtype=np.uint32)
         return self.flat[code.astype(np.int64) * self.a + r % self.count[code]]
 
