@@ -543,8 +543,8 @@ impl Vector {
         };
         struct Make(Config, Option<BotSpec>, [usize; 4], Pool);
         impl Visit for Make {
-            type Output = Box<dyn Batch>;
-            fn visit<R: BuiltIn>(self, start: Position<R>) -> Box<dyn Batch> {
+            type Output = engine::Result<Box<dyn Batch>>;
+            fn visit<R: BuiltIn>(self, start: Position<R>) -> Self::Output {
                 let Make(config, spec, [width, actions, workers, chunk], pool) = self;
                 let tables = if matches!(spec, Some(BotSpec::AlphaBeta(_))) {
                     (0..=workers)
@@ -553,14 +553,19 @@ impl Vector {
                 } else {
                     Vec::new()
                 };
-                let envs = (0..config.num_envs)
-                    .map(|_| Env {
-                        pos: start,
-                        ply: 0,
-                        opponent: Opponent::None,
-                    })
-                    .collect();
-                Box::new(Envs {
+                let mut envs = Vec::new();
+                if envs.try_reserve_exact(config.num_envs).is_err() {
+                    return Err(Error::Value(format!(
+                        "not enough memory for {} environments",
+                        config.num_envs
+                    )));
+                }
+                envs.resize_with(config.num_envs, || Env {
+                    pos: start,
+                    ply: 0,
+                    opponent: Opponent::None,
+                });
+                Ok(Box::new(Envs {
                     start,
                     config,
                     spec,
@@ -570,10 +575,10 @@ impl Vector {
                     tables,
                     pool,
                     chunk,
-                })
+                }))
             }
         }
-        let batch = start.visit(Make(config, spec, [width, actions, workers, chunk], pool));
+        let batch = start.visit(Make(config, spec, [width, actions, workers, chunk], pool))?;
         Ok(Vector {
             batch,
             width,
@@ -668,6 +673,8 @@ pub struct VectorCore {
     out: Option<Buffers>,
     /// The bound buffers, kept alive (and so unresizable) while bound.
     arrays: Vec<Py<PyAny>>,
+    /// The step's actions, copied from the caller's array.
+    actions: Vec<i64>,
 }
 
 #[pymethods]
@@ -702,6 +709,7 @@ impl VectorCore {
             inner: Vector::new(config, threads).map_err(to_py)?,
             out: None,
             arrays: Vec::new(),
+            actions: vec![0; num_envs],
         })
     }
 
@@ -762,10 +770,14 @@ impl VectorCore {
         let out = self.buffers()?;
         let n = self.inner.num_envs;
         let ptr = address(actions, "actions", "<i8", &[n])? as *const i64;
+        // Copied while the GIL is held, so that another Python thread
+        // changing the array cannot change an action between its check
+        // and its move.
         // SAFETY: `actions` is a live C-contiguous int64 array of `n`
         // values, held by the caller for the call.
-        let actions = unsafe { std::slice::from_raw_parts(ptr, n) };
-        let inner = &mut self.inner;
+        self.actions
+            .copy_from_slice(unsafe { std::slice::from_raw_parts(ptr, n) });
+        let (inner, actions) = (&mut self.inner, &self.actions);
         // SAFETY: as in `reset`.
         py.detach(move || unsafe { inner.step(actions, out) })
             .map_err(to_py)

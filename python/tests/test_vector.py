@@ -247,6 +247,8 @@ def test_bad_arguments():
         VectorEnv(3, 4)
     with pytest.raises(ValueError, match="num_envs must be 1 or more, not 0"):
         VectorEnv("sadeqa-iii", 0)
+    with pytest.raises(ValueError, match="not enough memory for 1152921504606846976 environments"):
+        VectorEnv("sadeqa-iii", 2**60)
     with pytest.raises(TypeError, match="num_envs must be an int"):
         VectorEnv("sadeqa-iii", 2.5)
     with pytest.raises(ValueError, match="unknown player"):
