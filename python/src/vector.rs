@@ -7,9 +7,10 @@
 //! crate: the hot loop is generic over the ruleset (`Position<R>`, chosen
 //! once by [`sowing::Visit`]), which the engine's run-time dispatched
 //! `AnyPosition` cannot be at this speed. What is used: `Position<R>`
-//! (`play_unchecked`, `legal_moves`, `candidate_moves`, `row`, `captured`,
-//! `side_to_move`, `marks`, `warana_owner`, `is_over`, `outcome`),
-//! `MoveSet`, `Move`, `Pit`, `Player`, `Outcome::winner`, the players
+//! (`play_unchecked`, `legal_moves`, `check`, `candidate_moves`, `board`,
+//! `captured`, `side_to_move`, `marks`, `warana_owner`, `is_over`,
+//! `outcome`), `Board::{seeds_at, is_clockwise}` (a row read in place),
+//! `MoveSet`, `Move`, `Pit`, `Player::index`, `Outcome::winner`, the players
 //! (`bots::{RandomBot, GreedyBot, Mcts, BotSpec, Bot}`,
 //! `bots::alphabeta::{search, Table}`, `StandardEval`).
 //!
