@@ -137,3 +137,38 @@ def _playouts(start: Position, n: int, seed: int, threads: int) -> bytes: ...
 def _observations(
     positions: Iterable[Position], players: Optional[Sequence[str]] = None
 ) -> Tuple[bytes, int, int]: ...
+
+class _VectorCore:
+    """The engine of ``sowing.vector.VectorEnv`` (private: use that class)."""
+
+    def __init__(
+        self,
+        variant: str,
+        num_envs: int,
+        *,
+        starter_only: Optional[bool] = None,
+        clockwise: Optional[bool] = None,
+        reading: Optional[str] = None,
+        first: str = "south",
+        lap_limit: Optional[int] = None,
+        max_plies: Optional[int] = None,
+        opponent: Optional[str] = None,
+        agent: str = "south",
+        threads: Optional[int] = None,
+    ) -> None: ...
+    @property
+    def obs_len(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    def bind(
+        self,
+        obs: Any,
+        mask: Any,
+        reward: Any,
+        terminated: Any,
+        truncated: Any,
+        final_obs: Any,
+        to_play: Any,
+    ) -> None: ...
+    def reset(self, seed: int) -> None: ...
+    def step(self, actions: Any) -> None: ...

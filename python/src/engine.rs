@@ -386,6 +386,12 @@ impl Pos {
         s.split_whitespace().next().unwrap_or("")
     }
 
+    /// The crate's position (for [`crate::vector`], which steps it
+    /// generically).
+    pub fn any(&self) -> AnyPosition {
+        self.0
+    }
+
     /// The ruleset.
     pub fn rules(&self) -> Rules {
         Rules(self.0.rules())

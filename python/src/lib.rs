@@ -4,6 +4,7 @@
 //! conversions and the learning environments.
 
 mod engine;
+mod vector;
 
 use engine::{Error, Mv, Pos, Side};
 use pyo3::IntoPyObjectExt;
@@ -945,6 +946,7 @@ const PLAYOUT_LAP_LIMIT: u32 = engine::PLAYOUT_LAP_LIMIT;
 fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
     m.add_class::<Game>()?;
+    m.add_class::<vector::VectorCore>()?;
     m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
     m.add_function(wrap_pyfunction!(best_move, m)?)?;
     m.add_function(wrap_pyfunction!(analyse, m)?)?;
