@@ -363,7 +363,6 @@ impl Board {
 
     /// The board's pits in sowing order, as bytes (`2n` of them).
     #[inline(always)]
-    #[cfg_attr(not(feature = "tablebase"), allow(dead_code))]
     pub(crate) fn pits(&self) -> &[u8] {
         &self.pits[..self.len()]
     }

@@ -133,6 +133,22 @@ impl Stop {
     }
 }
 
+/// A hint to the processor to fetch the cache line of `p` (x86-64's
+/// `prefetcht0`; nothing elsewhere). `p` points into a live table, and a
+/// prefetch never faults nor changes memory.
+#[inline(always)]
+fn prefetch(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    // SAFETY: a prefetch is a hint: it reads nothing into the program and
+    // cannot fault, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
 /// An entry of a [`HashTable`]: the key it describes (checked on every
 /// hit, so a hash collision is never taken for a hit) and how it is
 /// replaced.
@@ -185,10 +201,37 @@ impl<E: Slot, const WAYS: usize> HashTable<E, WAYS> {
         self.used
     }
 
-    /// Empties the table.
+    /// Empties the table. An empty one is left as it is: a solver clears
+    /// its table before each search, and writing a fresh table of 2^20
+    /// entries (70 MB) again took a tenth of a short proof.
     pub(crate) fn clear(&mut self) {
+        if self.used == 0 {
+            return;
+        }
         self.entries.iter_mut().for_each(|e| *e = None);
         self.used = 0;
+    }
+
+    /// Asks the processor to fetch the bucket of `hash` into the cache (a
+    /// hint: nothing is read). A search calls this for a position it will
+    /// look up soon, so that the miss of a large table (most lookups miss
+    /// the cache: a fifth to a half of the search's time) overlaps other
+    /// work, such as the sowing of the position's first move.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, hash: u64) {
+        let i = hash as usize & self.mask & !(WAYS - 1);
+        if let Some(bucket) = self.entries.get(i..i + WAYS) {
+            let bytes = std::mem::size_of_val(bucket);
+            let start = bucket.as_ptr().cast::<u8>();
+            // Every cache line of the bucket (an entry is 64 to 128 bytes,
+            // a bucket one to four lines, not aligned to them).
+            let mut off = 0;
+            while off < bytes {
+                prefetch(start.wrapping_add(off));
+                off += 64;
+            }
+            prefetch(start.wrapping_add(bytes - 1));
+        }
     }
 
     /// The slots of the bucket of `hash`: the slot of its low bits first,

@@ -77,11 +77,9 @@ impl<R: Ruleset> Solver<R> {
                 c.play_unchecked(mv);
                 let c = c.with_lap_limit(self.lap_limit);
                 let key = key_of(&c);
-                Child {
-                    pos: c,
-                    key,
-                    hash: hash_of(&key),
-                }
+                let hash = hash_of(&key);
+                self.table.prefetch(hash);
+                Child { pos: c, key, hash }
             })
             .collect();
         let key = key_of(pos);
@@ -196,11 +194,13 @@ impl<R: Ruleset> Solver<R> {
         list.clear();
         for (_, c) in pos.successors() {
             let key = key_of(&c);
-            list.push(Child {
-                pos: c,
-                key,
-                hash: hash_of(&key),
-            });
+            let hash = hash_of(&key);
+            // Each child is looked up in the table as soon as the list is
+            // made; most lookups miss the cache (the node's children are
+            // scattered over the table), so the loads are started now, to
+            // overlap the making of the other children.
+            self.table.prefetch(hash);
+            list.push(Child { pos: c, key, hash });
         }
         self.mid_children(key, hash, pos.side_to_move(), &mut list, th_pn, th_dn);
         self.lists[depth] = list;

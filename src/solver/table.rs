@@ -28,16 +28,18 @@ pub(super) fn scoring<R: Ruleset>(rules: &R) -> bool {
 
 /// The table key of `pos`.
 pub(crate) fn key_of<R: Ruleset>(pos: &Position<R>) -> Key<R::State> {
+    // Each row from its owner's pit 1 (South's, then North's): the board's
+    // sowing order, each row reversed on a clockwise board. Copied from the
+    // board's bytes (a pit at a time through `Position::row` took a
+    // twentieth of a proof).
     let mut pits = [0u8; 2 * crate::MAX_PITS_PER_ROW];
-    let n = pos.pits_per_row();
-    for (i, s) in pos
-        .row(Player::South)
-        .chain(pos.row(Player::North))
-        .enumerate()
-    {
-        if i < 2 * n {
-            pits[i] = s;
-        }
+    let board = pos.board();
+    let n = board.pits_per_row();
+    let sown = board.pits();
+    pits[..2 * n].copy_from_slice(sown);
+    if board.is_clockwise() {
+        pits[..n].reverse();
+        pits[n..2 * n].reverse();
     }
     let diff = if scoring(pos.rules()) {
         pos.captured(Player::South) as i16 - pos.captured(Player::North) as i16

@@ -200,12 +200,18 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         if pos.is_over() {
             return terminal(pos, ply);
         }
+        if depth <= 0 {
+            // A leaf: the line's few positions compared as they are (its
+            // hash, a chain of a dozen multiplications, is for the table,
+            // which a leaf does not use).
+            if self.path.iter().any(|(_, p)| p == pos) {
+                return repetition(pos, ply);
+            }
+            return self.eval.evaluate(pos);
+        }
         let hash = hash_of(pos);
         if self.path.iter().any(|(h, p)| *h == hash && p == pos) {
             return repetition(pos, ply);
-        }
-        if depth <= 0 {
-            return self.eval.evaluate(pos);
         }
         let alpha0 = alpha;
         let mut table_move = None;
@@ -256,6 +262,14 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         let mut i = 0;
         while let Some(next) = order.pick(&list, left) {
             left &= !(1 << next);
+            if depth > 1 {
+                // The child will look itself up in the table (a leaf does
+                // not): its entry is fetched while its turn starts (the
+                // sowing of its first moves), not when it is looked up.
+                // Starting the turn changes the position only after a
+                // pass or at the end of the game, rarely.
+                self.table.prefetch(hash_of(&list[next].1));
+            }
             list[next].1.start_deferred_turn();
             let (mv, child) = (list[next].0, &list[next].1);
             let v = if i == 0 {

@@ -91,6 +91,13 @@ impl<R: Ruleset> Table<R> {
         self.slots.get(hash, pos)
     }
 
+    /// Starts fetching the entry of the position whose hash is `hash` into
+    /// the cache, for a [`Table::probe`] soon after (a hint).
+    #[inline(always)]
+    pub(super) fn prefetch(&self, hash: u64) {
+        self.slots.prefetch(hash);
+    }
+
     /// Stores `entry`, whose position's hash is `hash`.
     pub(super) fn store(&mut self, hash: u64, entry: Entry<R>) {
         self.slots.put(hash, entry);
