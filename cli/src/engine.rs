@@ -695,6 +695,34 @@ mod tests {
         assert!(Go::parse(&["infinite"]).unwrap().infinite);
     }
 
+    /// A session in process answers as the program does: `uci` ends with
+    /// `uciok`, a `go` gets one `bestmove` (here or at the end), a bad line
+    /// an `info string error`, and `quit` ends it.
+    #[test]
+    fn a_session_answers_the_protocol_in_process() {
+        let mut s = Session::new(&Games::built_in(), ["engine", "--hash", "1"]).unwrap();
+        let (more, out) = s.command("uci");
+        assert!(more);
+        assert_eq!(out.last().map(String::as_str), Some("uciok"));
+        assert_eq!(s.command("isready").1, ["readyok"]);
+        let mut out = s.command("go depth 1").1;
+        let refused = s.command("sideways").1;
+        assert!(
+            refused
+                .iter()
+                .any(|l| l.starts_with("info string error: unknown command")),
+            "{refused:?}"
+        );
+        out.extend(refused);
+        let (more, rest) = s.command("quit");
+        assert!(!more);
+        out.extend(rest);
+        out.extend(s.finish());
+        let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove ")).collect();
+        assert_eq!(best.len(), 1, "{out:?}");
+        assert!(Session::new(&Games::built_in(), ["engine", "--hash", "x"]).is_err());
+    }
+
     #[test]
     fn the_table_takes_the_hash_size() {
         assert_eq!(table_bits(32), 18);

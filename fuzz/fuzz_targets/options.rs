@@ -56,7 +56,7 @@ fn any_ruleset(text: &str) {
     let mut rebuilt = text
         .parse::<AnyRuleset>()
         .ok()
-        .and_then(|r| AnyRuleset::from_name(r.name()))
+        .and_then(|r| r.name().parse::<AnyRuleset>().ok())
         .expect("its name alone parses");
     for spec in rules.options() {
         let value = rules.option_value(spec.name).expect("an option it lists");
