@@ -143,7 +143,8 @@ impl Header {
         let pits = number(field("pits")?, "pits")?;
         let pits = usize::try_from(pits).map_err(|_| bad(format!("pits `{pits}` is too many")))?;
         let seeds = number(field("seeds")?, "seeds")?;
-        let seeds = u32::try_from(seeds).map_err(|_| bad(format!("seeds `{seeds}` is too many")))?;
+        let seeds =
+            u32::try_from(seeds).map_err(|_| bad(format!("seeds `{seeds}` is too many")))?;
         let positions = number(field("positions")?, "positions")?;
         let crc = field("crc32")?;
         let crc32 = crc
@@ -177,12 +178,15 @@ impl Header {
                     i + 1,
                     crate::error::excerpt(text.lines().nth(i).unwrap_or(""))
                 ),
-                None => "the header's lines do not end as sowing writes them (a line feed each)"
-                    .into(),
+                None => {
+                    "the header's lines do not end as sowing writes them (a line feed each)".into()
+                }
             }));
         }
         if bytes[end..HEADER_BYTES].iter().any(|&b| b != 0) {
-            return Err(bad("the header's padding holds bytes other than zero".into()));
+            return Err(bad(
+                "the header's padding holds bytes other than zero".into()
+            ));
         }
         Ok(header)
     }
@@ -291,17 +295,21 @@ mod tests {
 
     const WRITTEN: &str = "sowing tablebase 2\nruleset: game-91\noptions: game-91\nvalues: margin\npits: 16\nseeds: 3\npositions: 816\ncrc32: 0x0000abcd\n";
 
-    /// A header is read only as the builder writes it (found by the
-    /// fuzzer, fuzz/fuzz_targets/tablebase_file.rs): a layer's seeds past
-    /// 2^32 were read modulo 2^32 (`seeds: 4294967299` as layer 3), and
-    /// numbers written another way (`+3`, `03`), a checksum in capitals, a
-    /// line more, other line ends or bytes in the padding were taken for
-    /// the header they resemble.
+    /// A header is read only as the builder writes it. The fuzzer
+    /// (fuzz/fuzz_targets/tablebase_file.rs) found a byte in the padding
+    /// taken for a whole header; reading the parser then showed the rest:
+    /// a layer's seeds past 2^32 were read modulo 2^32 (`seeds:
+    /// 4294967299` as layer 3), and numbers written another way (`+3`,
+    /// `03`), a checksum in capitals or cut short, a line more and other
+    /// line ends were taken for the header they resemble.
     #[test]
     fn only_the_written_header_is_read() {
         let path = Path::new("game-91.3.tb");
         let header = Header::parse(&header_bytes(WRITTEN), path).expect("the builder's header");
-        assert_eq!((header.seeds, header.positions, header.crc32), (3, 816, 0xabcd));
+        assert_eq!(
+            (header.seeds, header.positions, header.crc32),
+            (3, 816, 0xabcd)
+        );
         assert_eq!(header.to_text(), WRITTEN);
         for (from, to) in [
             ("seeds: 3", "seeds: 4294967299"),

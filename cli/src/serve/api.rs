@@ -590,10 +590,7 @@ async fn with_game<T: Send + 'static>(
 }
 
 /// `GET /api/games/{id}`.
-async fn show(
-    State(app): State<Arc<App>>,
-    GameId(id): GameId,
-) -> Result<Json<GameView>, ApiError> {
+async fn show(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Json<GameView>, ApiError> {
     Ok(Json(with_game(&app, id, false, |_| Ok(())).await?.1))
 }
 
