@@ -59,7 +59,7 @@ pub fn main() -> ExitCode {
 /// first. Reads commands from standard input until `quit` or its end.
 pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
     let args: Args = crate::games::parse_args(games, args, |c| c);
-    let mut engine = match Engine::new(games.clone(), &args) {
+    let mut engine = match Engine::new(games.clone(), &args, Out::default()) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("engine: {e}");
@@ -77,11 +77,76 @@ pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> Exi
     ExitCode::SUCCESS
 }
 
-/// Writes one line of the protocol to standard output and flushes it.
-pub(crate) fn say(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+/// The engine in process: the protocol's lines in, the engine's lines
+/// out, as `engine` reads them from standard input and writes them to
+/// standard output (for tests and the fuzzer, fuzz/fuzz_targets/engine_line.rs).
+///
+/// A `go` search runs on its own thread as in the program: its `info` and
+/// `bestmove` lines come with a later command's lines, or with
+/// [`Session::finish`]'s.
+pub struct Session {
+    engine: Engine,
+    lines: Arc<Mutex<Vec<String>>>,
+}
+
+impl Session {
+    /// An engine for `games`, with `args` as on `engine`'s command line (the
+    /// program's name first: `["engine", "--hash", "1"]`).
+    ///
+    /// # Errors
+    /// The command line's error (clap's words, `--help` included), or a
+    /// `--player` or `--variant` that is not known.
+    pub fn new(
+        games: &Games,
+        args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
+    ) -> Result<Session, String> {
+        let args = <Args as clap::Parser>::try_parse_from(args).map_err(|e| e.to_string())?;
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let engine = Engine::new(games.clone(), &args, Out(Some(Arc::clone(&lines))))?;
+        Ok(Session { engine, lines })
+    }
+
+    /// Handles one line of the protocol (without its line end). Returns
+    /// whether the session goes on (`false` after `quit`) and the lines
+    /// written since the last call.
+    pub fn command(&mut self, line: &str) -> (bool, Vec<String>) {
+        let more = self.engine.command(line);
+        (more, self.take())
+    }
+
+    /// Stops a search that runs (as at the end of the input), waits for
+    /// its `bestmove`, and returns the lines not yet handed back.
+    pub fn finish(mut self) -> Vec<String> {
+        self.engine.stop_search();
+        self.take()
+    }
+
+    fn take(&self) -> Vec<String> {
+        std::mem::take(&mut *self.lines.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+/// Where the engine's lines go: standard output (the program), or a list
+/// a [`Session`] hands back. The search thread writes through a clone.
+#[derive(Clone, Default)]
+pub(crate) struct Out(Option<Arc<Mutex<Vec<String>>>>);
+
+impl Out {
+    /// Writes one line of the protocol (flushed: the other side waits for
+    /// it).
+    fn say(&self, line: &str) {
+        match &self.0 {
+            None => {
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "{line}");
+                let _ = out.flush();
+            }
+            Some(lines) => lines
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(line.to_string()),
+        }
+    }
 }
 
 /// The player behind the engine, as a spec reads.
@@ -183,6 +248,7 @@ pub(crate) struct Setup {
     pub(crate) player: BotSpec,
     pub(crate) hash_mib: u32,
     pub(crate) seed: u64,
+    pub(crate) out: Out,
 }
 
 /// The table bits for `mib` MiB of 128-byte entries.
@@ -200,6 +266,7 @@ pub(crate) struct EngineState<R: Ruleset> {
     tablebase: Option<Arc<Tablebase<R>>>,
     seed: u64,
     searches: u64,
+    out: Out,
 }
 
 /// A new engine state of `rules` (the one dispatch point calls this).
@@ -212,6 +279,7 @@ pub(crate) fn state<R: Ruleset>(rules: R, setup: &Setup) -> Box<dyn EngineGame> 
         tablebase: None,
         seed: setup.seed,
         searches: 0,
+        out: setup.out.clone(),
     })
 }
 
@@ -281,7 +349,7 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
     fn go(&mut self, go: Go, stop: Arc<AtomicBool>) -> Option<JoinHandle<()>> {
         let legal = self.game.legal_moves();
         if legal.is_empty() {
-            say("bestmove none");
+            self.out.say("bestmove none");
             return None;
         }
         let pos = *self.game.position();
@@ -291,6 +359,7 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
         let player = self.player;
         let table = Arc::clone(&self.table);
         let tablebase = self.tablebase.clone();
+        let out = self.out.clone();
         Some(std::thread::spawn(move || {
             let best = match player {
                 BotSpec::AlphaBeta(own) => {
@@ -306,7 +375,7 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
                         own
                     };
                     let Ok(mut table) = table.lock() else {
-                        say("info string error: the table is unusable");
+                        out.say("info string error: the table is unusable");
                         return;
                     };
                     let report = match &tablebase {
@@ -321,11 +390,15 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
                         None => search_until(&pos, legal, budget, &StandardEval, &mut table, &stop),
                     };
                     report.map(|r| {
-                        say(&info_line(&r));
+                        out.say(&info_line(&r));
                         r.best
                     })
                 }
-                BotSpec::Mcts(own) => mcts(&pos, legal, go, own, side, seed, &stop),
+                BotSpec::Mcts(own) => {
+                    let (best, info) = mcts(&pos, legal, go, own, side, seed, &stop);
+                    out.say(&info);
+                    best
+                }
                 other => other.build_for::<R>(seed).choose_from(&pos, legal),
             };
             if go.infinite {
@@ -335,8 +408,8 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
                 }
             }
             match best {
-                Some(mv) => say(&format!("bestmove {mv}")),
-                None => say("bestmove none"),
+                Some(mv) => out.say(&format!("bestmove {mv}")),
+                None => out.say("bestmove none"),
             }
         }))
     }
@@ -345,7 +418,7 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
 /// The MCTS player's move: `go`'s playouts (`nodes`) or time, else its own
 /// budget; an infinite search (or one of `depth`, which MCTS does not
 /// count) searches in 20 ms slices until `stop`, answering with the move
-/// of the last slice.
+/// of the last slice. Also the `info` line that reports the search.
 fn mcts<R: Ruleset>(
     pos: &Position<R>,
     legal: MoveSet,
@@ -354,7 +427,7 @@ fn mcts<R: Ruleset>(
     side: usize,
     seed: u64,
     stop: &AtomicBool,
-) -> Option<Move> {
+) -> (Option<Move>, String) {
     let start = Instant::now();
     let budget = if let Some(n) = go.nodes {
         MctsBudget::Playouts(u32::try_from(n).unwrap_or(u32::MAX))
@@ -376,17 +449,12 @@ fn mcts<R: Ruleset>(
             best = bot.search(pos, legal).or(best);
             playouts += u64::from(bot.last_playouts());
         }
-        say(&mcts_info(playouts, start.elapsed(), best));
-        return best;
+        return (best, mcts_info(playouts, start.elapsed(), best));
     }
     let mut bot = Mcts::with_budget(budget, seed);
     let best = bot.search(pos, legal);
-    say(&mcts_info(
-        u64::from(bot.last_playouts()),
-        start.elapsed(),
-        best,
-    ));
-    best
+    let info = mcts_info(u64::from(bot.last_playouts()), start.elapsed(), best);
+    (best, info)
 }
 
 fn mcts_info(playouts: u64, time: Duration, best: Option<Move>) -> String {
@@ -440,7 +508,7 @@ struct Engine {
 }
 
 impl Engine {
-    fn new(games: Games, args: &Args) -> Result<Engine, String> {
+    fn new(games: Games, args: &Args, out: Out) -> Result<Engine, String> {
         let player = read_player(&args.player).map_err(|e| format!("--player: {e}"))?;
         let name = args.variant.clone().unwrap_or_else(|| games.default_name());
         let rules = games.rules(&name).map_err(|e| format!("--variant: {e}"))?;
@@ -448,6 +516,7 @@ impl Engine {
             player,
             hash_mib: args.hash,
             seed: args.seed,
+            out,
         };
         let state = rules.erased().engine_state(&setup);
         Ok(Engine {
@@ -492,7 +561,7 @@ impl Engine {
                 Ok(())
             }
             "isready" => {
-                say("readyok");
+                self.setup.out.say("readyok");
                 Ok(())
             }
             "stop" => {
@@ -522,12 +591,13 @@ impl Engine {
             )),
         };
         if let Err(e) = result {
-            say(&format!("info string error: {e}"));
+            self.setup.out.say(&format!("info string error: {e}"));
         }
         true
     }
 
     fn uci(&self) {
+        let say = |line: &str| self.setup.out.say(line);
         say(&format!("id name sowing {}", env!("CARGO_PKG_VERSION")));
         say("id author the sowing authors");
         say(&format!(
@@ -563,7 +633,9 @@ impl Engine {
                 if let Some(dir) = &self.tablebase {
                     // The databases follow the game, when it has them there.
                     if let Err(e) = state.set_tablebase(Some(dir)) {
-                        say(&format!("info string error: {e}; no databases now"));
+                        self.setup
+                            .out
+                            .say(&format!("info string error: {e}; no databases now"));
                         self.tablebase = None;
                     }
                 }
@@ -621,6 +693,34 @@ mod tests {
         assert!(Go::parse(&["movetime", "x"]).is_err());
         assert!(Go::parse(&["sideways", "1"]).is_err());
         assert!(Go::parse(&["infinite"]).unwrap().infinite);
+    }
+
+    /// A session in process answers as the program does: `uci` ends with
+    /// `uciok`, a `go` gets one `bestmove` (here or at the end), a bad line
+    /// an `info string error`, and `quit` ends it.
+    #[test]
+    fn a_session_answers_the_protocol_in_process() {
+        let mut s = Session::new(&Games::built_in(), ["engine", "--hash", "1"]).unwrap();
+        let (more, out) = s.command("uci");
+        assert!(more);
+        assert_eq!(out.last().map(String::as_str), Some("uciok"));
+        assert_eq!(s.command("isready").1, ["readyok"]);
+        let mut out = s.command("go depth 1").1;
+        let refused = s.command("sideways").1;
+        assert!(
+            refused
+                .iter()
+                .any(|l| l.starts_with("info string error: unknown command")),
+            "{refused:?}"
+        );
+        out.extend(refused);
+        let (more, rest) = s.command("quit");
+        assert!(!more);
+        out.extend(rest);
+        out.extend(s.finish());
+        let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove ")).collect();
+        assert_eq!(best.len(), 1, "{out:?}");
+        assert!(Session::new(&Games::built_in(), ["engine", "--hash", "x"]).is_err());
     }
 
     #[test]

@@ -325,3 +325,22 @@ fn an_option_given_twice_is_refused() {
         assert_eq!(json(&body)["starter_only"], true, "{body}");
     }
 }
+
+/// A game id that is not UTF-8 text once its %-escapes are decoded names
+/// no game: `unknown_game` (404) in the API's JSON like any other id, not
+/// axum's plain-text refusal (found by fuzz/fuzz_targets/web_api.rs).
+#[test]
+fn an_id_that_is_not_text_is_an_unknown_game() {
+    let port = serve();
+    for (method, path) in [
+        ("GET", "/api/games/%FF"),
+        ("POST", "/api/games/%FF/move"),
+        ("POST", "/api/games/%C3%28/undo"),
+    ] {
+        let (status, err) = request(port, method, path, Some(r#"{"move":"1"}"#));
+        assert_eq!(status, 404, "{path}: {err}");
+        let err = json(&err);
+        assert_eq!(err["error"], "unknown_game", "{path}");
+        assert!(err["message"].as_str().unwrap().contains("%"), "{err}");
+    }
+}

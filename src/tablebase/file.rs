@@ -140,15 +140,18 @@ impl Header {
             s.parse::<u64>()
                 .map_err(|_| bad(format!("{what} `{s}` is not a number")))
         };
-        let pits = number(field("pits")?, "pits")? as usize;
-        let seeds = number(field("seeds")?, "seeds")? as u32;
+        let pits = number(field("pits")?, "pits")?;
+        let pits = usize::try_from(pits).map_err(|_| bad(format!("pits `{pits}` is too many")))?;
+        let seeds = number(field("seeds")?, "seeds")?;
+        let seeds =
+            u32::try_from(seeds).map_err(|_| bad(format!("seeds `{seeds}` is too many")))?;
         let positions = number(field("positions")?, "positions")?;
         let crc = field("crc32")?;
         let crc32 = crc
             .strip_prefix("0x")
             .and_then(|h| u32::from_str_radix(h, 16).ok())
             .ok_or_else(|| bad(format!("crc32 `{crc}` is not a hexadecimal number")))?;
-        Ok(Header {
+        let header = Header {
             ruleset,
             options,
             values,
@@ -156,7 +159,36 @@ impl Header {
             seeds,
             positions,
             crc32,
-        })
+        };
+        // Only the text the builder writes is a header: a number written
+        // another way (`+3`, `03`, a checksum in capitals) or a line more
+        // would be taken for the header it resembles, and the file for a
+        // layer it may not be.
+        let written = header.to_text();
+        if text != written {
+            let lines = written.lines().count();
+            let at = text
+                .lines()
+                .zip(written.lines())
+                .position(|(found, ours)| found != ours)
+                .or_else(|| (text.lines().count() > lines).then_some(lines));
+            return Err(bad(match at {
+                Some(i) => format!(
+                    "line {} of the header, `{}`, is not as sowing writes it",
+                    i + 1,
+                    crate::error::excerpt(text.lines().nth(i).unwrap_or(""))
+                ),
+                None => {
+                    "the header's lines do not end as sowing writes them (a line feed each)".into()
+                }
+            }));
+        }
+        if bytes[end..HEADER_BYTES].iter().any(|&b| b != 0) {
+            return Err(bad(
+                "the header's padding holds bytes other than zero".into()
+            ));
+        }
+        Ok(header)
     }
 }
 
@@ -249,4 +281,58 @@ fn map_file(file: &File) -> std::io::Result<memmap2::Mmap> {
     // program truncating or rewriting the file, which the crate documents
     // as not allowed while a database is open.
     unsafe { memmap2::Mmap::map(file) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header_bytes(text: &str) -> Vec<u8> {
+        let mut bytes = text.as_bytes().to_vec();
+        bytes.resize(HEADER_BYTES, 0);
+        bytes
+    }
+
+    const WRITTEN: &str = "sowing tablebase 2\nruleset: game-91\noptions: game-91\nvalues: margin\npits: 16\nseeds: 3\npositions: 816\ncrc32: 0x0000abcd\n";
+
+    /// A header is read only as the builder writes it. The fuzzer
+    /// (fuzz/fuzz_targets/tablebase_file.rs) found a byte in the padding
+    /// taken for a whole header; reading the parser then showed the rest:
+    /// a layer's seeds past 2^32 were read modulo 2^32 (`seeds:
+    /// 4294967299` as layer 3), and numbers written another way (`+3`,
+    /// `03`), a checksum in capitals or cut short, a line more and other
+    /// line ends were taken for the header they resemble.
+    #[test]
+    fn only_the_written_header_is_read() {
+        let path = Path::new("game-91.3.tb");
+        let header = Header::parse(&header_bytes(WRITTEN), path).expect("the builder's header");
+        assert_eq!(
+            (header.seeds, header.positions, header.crc32),
+            (3, 816, 0xabcd)
+        );
+        assert_eq!(header.to_text(), WRITTEN);
+        for (from, to) in [
+            ("seeds: 3", "seeds: 4294967299"),
+            ("seeds: 3", "seeds: +3"),
+            ("seeds: 3", "seeds: 03"),
+            ("pits: 16", "pits: 18446744073709551616"),
+            ("positions: 816", "positions: +816"),
+            ("crc32: 0x0000abcd", "crc32: 0x0000ABCD"),
+            ("crc32: 0x0000abcd", "crc32: 0xabcd"),
+            ("crc32: 0x0000abcd\n", "crc32: 0x0000abcd\nextra: line\n"),
+            ("crc32: 0x0000abcd\n", "crc32: 0x0000abcd"),
+            ("\n", "\r\n"),
+        ] {
+            let text = WRITTEN.replace(from, to);
+            let err = Header::parse(&header_bytes(&text), path).expect_err(&text);
+            assert!(
+                matches!(&err, TablebaseError::BadFile { .. }),
+                "{text:?}: {err}"
+            );
+        }
+        let mut padded = header_bytes(WRITTEN);
+        padded[HEADER_BYTES - 1] = b'x';
+        let err = Header::parse(&padded, path).expect_err("a byte in the padding");
+        assert!(err.to_string().contains("padding"), "{err}");
+    }
 }

@@ -57,6 +57,15 @@ struct Args {
     tablebase: Option<std::path::PathBuf>,
 }
 
+/// The web board's routes for `games`, their games kept in memory (at most
+/// `max_games`, the least recently used dropped), request bodies bounded
+/// to `max_body` bytes, one thread proving endless sowings: the API called
+/// in process, without a listener, as a tower service (tests, and the
+/// fuzzer, fuzz/fuzz_targets/web_api.rs).
+pub fn router_in_memory(games: &Games, max_games: usize, max_body: usize) -> axum::Router {
+    api::router(api::App::new(games.clone(), max_games, 1, None), max_body)
+}
+
 /// The web board for the built-in games.
 pub fn main() -> ExitCode {
     main_with(&Games::built_in(), std::env::args_os())
