@@ -1,15 +1,16 @@
 // The server under abuse (issue 31, section 2): a body over the limit
 // (64 KB) is refused with 413 and the API's JSON refusal, whatever route it
 // is sent to; a client that sends its body slowly is answered 408 after the
-// server's time (--body-timeout), and meanwhile holds no game: other
-// requests on the same game are answered at once.
+// server's time (--request-timeout), and meanwhile holds no game: other
+// requests on the same game are answered at once; one that sends its headers
+// slowly is disconnected after the same time.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { startServer } from './server.mjs';
 
 let server;
-before(async () => { server = await startServer(['--body-timeout', '2']); });
+before(async () => { server = await startServer(['--request-timeout', '2']); });
 after(() => { if (server) server.stop(); });
 
 async function post(path, body) {
@@ -65,4 +66,23 @@ test('a slow client times out with 408 and holds no game meanwhile', async () =>
   assert.ok(waited >= 1900 && waited < 8000, `timed out after ${waited} ms (the limit is 2 s)`);
   // The slow request changed nothing.
   assert.equal((await (await fetch(server.url + 'api/games/' + id)).json()).ply, 1);
+});
+
+test('a client that sends its headers slowly is disconnected', async () => {
+  const { port } = new URL(server.url);
+  const socket = net.connect(Number(port), '127.0.0.1');
+  const closed = new Promise((resolve) => socket.on('close', resolve));
+  socket.on('error', () => {});
+  await new Promise((resolve) => socket.on('connect', resolve));
+  const t0 = Date.now();
+  socket.write('GET /api HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+  const drip = setInterval(() => socket.write('a'), 500);
+  const gone = await Promise.race([closed.then(() => true), new Promise((res) => setTimeout(() => res(false), 10000))]);
+  clearInterval(drip);
+  socket.destroy();
+  const waited = Date.now() - t0;
+  assert.ok(gone, 'the connection was closed');
+  assert.ok(waited >= 1900 && waited < 8000, `closed after ${waited} ms (the limit is 2 s)`);
+  // The server answers others meanwhile and after.
+  assert.equal((await fetch(server.url + 'api')).status, 200);
 });

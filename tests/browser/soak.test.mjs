@@ -79,13 +79,16 @@ test(`${CLIENTS} clients play ${GAMES} games; memory stays flat`, async () => {
   let done = 0;
   let plies = 0;
   let early = null;
+  const marks = [];
   const client = async () => {
     while (next < GAMES) {
       const i = next;
       next += 1;
-      plies += await playOne(i);
+      const played = await playOne(i);
+      plies += played;
       done += 1;
       if (done === Math.min(100, GAMES)) early = rss();
+      if (done % 100 === 0) marks.push(`${done}: ${rss()} kB`);
     }
   };
   let timer;
@@ -100,6 +103,7 @@ test(`${CLIENTS} clients play ${GAMES} games; memory stays flat`, async () => {
   console.log(`soak: ${done} games, ${plies} plies by ${CLIENTS} clients in ${seconds.toFixed(1)} s; ` +
     `move latency median ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms; ` +
     `server RSS ${early} kB after ${Math.min(100, GAMES)} games, ${end} kB at the end (${(((end - early) / early) * 100).toFixed(1)}%)`);
+  console.log(`soak: server RSS by games done: ${marks.join(', ')}`);
   assert.equal(done, GAMES);
   assert.ok(end <= early * 1.1, `RSS ${end} kB at the end is within 10% of ${early} kB after the first 100 games`);
 });

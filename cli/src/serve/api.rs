@@ -38,12 +38,12 @@ pub struct App {
     databases: Option<Databases>,
     /// How long a client may take to send a request's body: a slow one is
     /// answered 408 (no game is locked while a body is read).
-    body_time: Duration,
+    request_time: Duration,
 }
 
-/// How long a client may take to send a request's body, unless the server
-/// is told otherwise (`--body-timeout`).
-pub const BODY_TIME: Duration = Duration::from_secs(10);
+/// How long a client may take to send a request's headers, and again its
+/// body, unless the server is told otherwise (`--request-timeout`).
+pub const REQUEST_TIME: Duration = Duration::from_secs(10);
 
 impl App {
     /// A server whose games live in memory only, at most `max_games`: for
@@ -60,18 +60,18 @@ impl App {
             Store::new(max_games),
             prover_threads,
             tablebase,
-            BODY_TIME,
+            REQUEST_TIME,
         )
     }
 
     /// A server whose games are kept by `store` (in a games file, or in
-    /// memory), reading a request's body for at most `body_time`.
+    /// memory), reading a request's body for at most `request_time`.
     pub fn with_store(
         games: Games,
         store: Store,
         prover_threads: usize,
         tablebase: Option<std::path::PathBuf>,
-        body_time: Duration,
+        request_time: Duration,
     ) -> Arc<App> {
         let clock = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -83,7 +83,7 @@ impl App {
             prover: Prover::start(prover_threads),
             seeds: AtomicU64::new(clock),
             databases: tablebase.map(Databases::new),
-            body_time,
+            request_time,
         })
     }
 }
@@ -138,7 +138,7 @@ async fn method_not_allowed() -> ApiError {
 /// (`{"move": 1e400}`). A body that is not well-formed JSON is
 /// `malformed_json` (400), one sent without the JSON content type
 /// `not_json` (415), one over the limit `body_too_large` (413), one not
-/// sent in full within the server's time (`App::body_time`)
+/// sent in full within the server's time (`--request-timeout`)
 /// `request_timeout` (408); a body that is JSON but no object (`[]`, `3`)
 /// is `bad_body` (422). The body is read before the game is looked up:
 /// a slow client holds no game.
@@ -156,14 +156,14 @@ impl FromRequest<Arc<App>> for Body {
                  Content-Type: application/json",
             ));
         }
-        let read = tokio::time::timeout(state.body_time, Bytes::from_request(req, state)).await;
+        let read = tokio::time::timeout(state.request_time, Bytes::from_request(req, state)).await;
         let Ok(read) = read else {
             return Err(ApiError::new(
                 StatusCode::REQUEST_TIMEOUT,
                 "request_timeout",
                 format!(
                     "the request body was not sent in full within {} s",
-                    state.body_time.as_secs_f64()
+                    state.request_time.as_secs_f64()
                 ),
             ));
         };

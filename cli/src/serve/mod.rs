@@ -11,11 +11,13 @@
 //! request threads), `store` (the games: bounded in memory, kept in the
 //! games file), `saved` (the games file: SQLite), `assets` (the
 //! page), `rules` (each game's "How to play" page, from the rule book),
-//! `error` (the API's refusals); from the crate, the words shared with the
+//! `error` (the API's refusals), `connections` (the accept loop, its time
+//! limit on headers); from the crate, the words shared with the
 //! terminal game (`describe`, `narrate`, `tally`).
 
 mod api;
 mod assets;
+mod connections;
 mod engine;
 mod error;
 mod players;
@@ -58,10 +60,11 @@ struct Args {
     #[arg(long, default_value_t = 64 * 1024)]
     max_body: usize,
 
-    /// Seconds a client may take to send a request's body (then 408).
-    #[arg(long, value_name = "SECONDS", default_value_t = api::BODY_TIME.as_secs_f64(),
-          value_parser = body_seconds)]
-    body_timeout: f64,
+    /// Seconds a client may take to send a request's headers (then the
+    /// connection is closed), and again its body (then 408).
+    #[arg(long, value_name = "SECONDS", default_value_t = api::REQUEST_TIME.as_secs_f64(),
+          value_parser = seconds)]
+    request_timeout: f64,
 
     /// Threads proving endless sowings.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
@@ -79,7 +82,7 @@ struct Args {
 pub const DEFAULT_DATA: &str = "sowing-games.sqlite3";
 
 /// A time from 0.01 s to a day.
-fn body_seconds(text: &str) -> Result<f64, String> {
+fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if (0.01..=86_400.0).contains(&s) => Ok(s),
         _ => Err(format!(
@@ -148,7 +151,7 @@ async fn serve(games: Games, args: Args) -> ExitCode {
         store,
         args.provers as usize,
         args.tablebase,
-        std::time::Duration::from_secs_f64(args.body_timeout),
+        std::time::Duration::from_secs_f64(args.request_timeout),
     );
     let router = api::router(app, args.max_body);
     let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {
@@ -162,9 +165,11 @@ async fn serve(games: Games, args: Args) -> ExitCode {
         Ok(addr) => println!("sowing: serving the board on http://{addr}/"),
         Err(e) => println!("sowing: serving (address unknown: {e})"),
     }
-    if let Err(e) = axum::serve(listener, router).await {
-        eprintln!("serve: {e}");
-        return ExitCode::FAILURE;
-    }
+    connections::serve(
+        listener,
+        router,
+        std::time::Duration::from_secs_f64(args.request_timeout),
+    )
+    .await;
     ExitCode::SUCCESS
 }
