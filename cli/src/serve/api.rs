@@ -665,29 +665,39 @@ async fn show(
 
 /// The `ply` of a query string (`ply=12`), if it asks for one.
 fn ply_asked(query: Option<&str>) -> Result<Option<usize>, ApiError> {
-    let Some(query) = query else { return Ok(None) };
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-        if name != "ply" {
-            return Err(ApiError::bad_request(
+    let pairs: Vec<&str> = query
+        .unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .collect();
+    let [pair] = pairs[..] else {
+        return match pairs.len() {
+            0 => Ok(None),
+            _ => Err(ApiError::bad_request(
                 "bad_query",
-                format!(
-                    "unknown query parameter {:?}: the only one is ply",
-                    describe_short(name)
-                ),
-            ));
-        }
-        return value.parse().map(Some).map_err(|_| {
-            ApiError::bad_request(
-                "bad_query",
-                format!(
-                    "ply must be a whole number of plies, not {:?}",
-                    describe_short(value)
-                ),
-            )
-        });
+                "give one query parameter at most: ply",
+            )),
+        };
+    };
+    let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+    if name != "ply" {
+        return Err(ApiError::bad_request(
+            "bad_query",
+            format!(
+                "unknown query parameter {:?}: the only one is ply",
+                describe_short(name)
+            ),
+        ));
     }
-    Ok(None)
+    value.parse().map(Some).map_err(|_| {
+        ApiError::bad_request(
+            "bad_query",
+            format!(
+                "ply must be a whole number of plies, not {:?}",
+                describe_short(value)
+            ),
+        )
+    })
 }
 
 #[derive(Serialize)]
