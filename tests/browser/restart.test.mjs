@@ -131,6 +131,11 @@ test('a finished game stays: listed and replayed after a restart', async () => {
   const past = await fetch(server.url + `api/games/${s.id}?ply=${s.ply + 1}`);
   assert.equal(past.status, 422);
   assert.equal((await past.json()).error, 'bad_ply');
+  for (const query of ['?move=3', '?ply=x', '?ply=1&ply=2']) {
+    const bad = await fetch(server.url + `api/games/${s.id}${query}`);
+    assert.equal(bad.status, 400, query);
+    assert.equal((await bad.json()).error, 'bad_query');
+  }
 
   // The page lists it and replays it ply by ply.
   const page = await context.newPage();
