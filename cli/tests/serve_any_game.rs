@@ -120,14 +120,23 @@ fn serve() -> u16 {
 
 /// Starts the server for `games` on a free port; its port.
 fn serve_games(games: Games) -> u16 {
+    serve_with(games, &["--memory"])
+}
+
+/// Starts the server for `games` on a free port, with the flags `more`; its
+/// port.
+fn serve_with(games: Games, more: &[&str]) -> u16 {
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port();
+    let more: Vec<String> = more.iter().map(|s| s.to_string()).collect();
     std::thread::spawn(move || {
-        let args = ["serve", "--port", &port.to_string(), "--provers", "1"];
-        sowing_cli::serve::main_with(&games, args.map(Into::into))
+        let mut args = vec!["serve".to_string(), "--port".into(), port.to_string()];
+        args.extend(["--provers".into(), "1".into()]);
+        args.extend(more);
+        sowing_cli::serve::main_with(&games, args.into_iter().map(Into::into))
     });
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
@@ -343,4 +352,76 @@ fn an_id_that_is_not_text_is_an_unknown_game() {
         assert_eq!(err["error"], "unknown_game", "{path}");
         assert!(err["message"].as_str().unwrap().contains("%"), "{err}");
     }
+}
+
+/// A temporary directory of this test's own.
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sowing-serve-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A game of a ruleset the crate does not know, with an option set, is kept
+/// in the games file (its ruleset and options as the tools name them) and
+/// read back by its record; a second server on the file is refused, and a
+/// file that is no games file is refused and left as it is.
+#[test]
+fn a_games_file_keeps_any_game_and_is_one_servers() {
+    let data = temp("data").join("games.sqlite3");
+    let path = data.to_str().unwrap();
+    let port = serve_with(Games::from([Pebbles::default()]), &["--data", path]);
+    let (status, body) = request(
+        port,
+        "POST",
+        "/api/games",
+        Some(r#"{"variant": "pebbles(seeds=3)", "south": "human", "north": "human"}"#),
+    );
+    assert_eq!(status, 201, "{body}");
+    let id = json(&body)["id"].as_str().unwrap().to_string();
+    for mv in ["1", "2"] {
+        let (status, body) = request(
+            port,
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(&format!(r#"{{"move": "{mv}"}}"#)),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, _) = request(port, "POST", &format!("/api/games/{id}/undo"), None);
+    assert_eq!(status, 200);
+    let (_, list) = request(port, "GET", "/api/games", None);
+    let list = json(&list);
+    assert_eq!(list["games"][0]["id"], id.as_str());
+    assert_eq!(list["games"][0]["rules"], "pebbles(seeds=3)");
+    assert_eq!(list["games"][0]["ply"], 1);
+    // A replay of ply 0: the start, three seeds a pit.
+    let (status, start) = request(port, "GET", &format!("/api/games/{id}?ply=0"), None);
+    assert_eq!(status, 200, "{start}");
+    assert_eq!(json(&start)["board"]["south"][0]["seeds"], 3);
+
+    let args = ["serve", "--port", "0", "--data", path];
+    let second =
+        sowing_cli::serve::main_with(&Games::from([Pebbles::default()]), args.map(Into::into));
+    assert_eq!(
+        second,
+        std::process::ExitCode::from(2),
+        "a second server is refused"
+    );
+    // The first goes on.
+    let (status, _) = request(port, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 200);
+
+    let text = temp("text").join("notes.txt");
+    let words = "not a games file, and long enough for SQLite to read its header:                  one hundred bytes at least, so here are a few more words";
+    std::fs::write(&text, words).unwrap();
+    let args = ["serve", "--port", "0", "--data", text.to_str().unwrap()];
+    let refused =
+        sowing_cli::serve::main_with(&Games::from([Pebbles::default()]), args.map(Into::into));
+    assert_eq!(refused, std::process::ExitCode::from(2));
+    assert_eq!(
+        std::fs::read_to_string(&text).unwrap(),
+        words,
+        "left as it was"
+    );
 }

@@ -10,9 +10,13 @@ export const repo = path.resolve(here, '../..');
 
 // `command`: another program and the arguments before `--port` (the Oware
 // crate's `oware serve`: a game from another crate, through the tools crate).
-export async function startServer(extraArgs = [], command = null) {
+// The games are kept in memory (`--memory`: a test leaves no games file
+// behind) unless `extraArgs` names a games file with `--data`; `port` (0:
+// any free one) lets a restarted server take its predecessor's address.
+export async function startServer(extraArgs = [], command = null, port = 0) {
   const [bin, ...lead] = command || [process.env.SERVE_BIN || path.join(repo, 'target/release/examples/serve')];
-  const child = spawn(bin, [...lead, '--port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const keep = extraArgs.includes('--data') ? [] : ['--memory'];
+  const child = spawn(bin, [...lead, '--port', String(port), ...keep, ...extraArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error('the server did not start within 20 s')), 20000);
@@ -25,7 +29,8 @@ export async function startServer(extraArgs = [], command = null) {
     });
   });
   child.removeAllListeners('exit');
-  return { url, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return { url, child, exited, stop: () => child.kill('SIGTERM') };
 }
 
 // Debian's chromium, headless, as every browser test launches it: a fresh

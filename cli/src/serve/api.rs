@@ -10,6 +10,7 @@ use crate::serve::engine::{
 use crate::serve::error::ApiError;
 use crate::serve::players;
 use crate::serve::prover::Prover;
+use crate::serve::saved::Summary;
 use crate::serve::store::Store;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Request, State};
@@ -22,6 +23,7 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess,
 use serde_json::Value;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
 
 /// The server's state.
 pub struct App {
@@ -35,14 +37,42 @@ pub struct App {
     seeds: AtomicU64,
     /// The endgame databases (`--tablebase`), read by the hint.
     databases: Option<Databases>,
+    /// How long a client may take to send a request's body: a slow one is
+    /// answered 408 (no game is locked while a body is read).
+    request_time: Duration,
 }
 
+/// How long a client may take to send a request's headers, and again its
+/// body, unless the server is told otherwise (`--request-timeout`).
+pub const REQUEST_TIME: Duration = Duration::from_secs(10);
+
 impl App {
+    /// A server whose games live in memory only, at most `max_games`: for
+    /// a driver of the router in process (a test, a fuzz target).
+    #[allow(dead_code)]
     pub fn new(
         games: Games,
         max_games: usize,
         prover_threads: usize,
         tablebase: Option<std::path::PathBuf>,
+    ) -> Arc<App> {
+        App::with_store(
+            games,
+            Store::new(max_games),
+            prover_threads,
+            tablebase,
+            REQUEST_TIME,
+        )
+    }
+
+    /// A server whose games are kept by `store` (in a games file, or in
+    /// memory), reading a request's body for at most `request_time`.
+    pub fn with_store(
+        games: Games,
+        store: Store,
+        prover_threads: usize,
+        tablebase: Option<std::path::PathBuf>,
+        request_time: Duration,
     ) -> Arc<App> {
         let clock = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -50,10 +80,11 @@ impl App {
         Arc::new(App {
             variants: engine::catalogue(&games),
             games,
-            store: Store::new(max_games),
+            store,
             prover: Prover::start(prover_threads),
             seeds: AtomicU64::new(clock),
             databases: tablebase.map(Databases::new),
+            request_time,
         })
     }
 }
@@ -72,7 +103,7 @@ pub fn router(app: Arc<App>, body_limit: usize) -> Router {
         .route("/favicon.ico", get(assets::icon))
         .route("/rules/{game}", get(crate::serve::rules::rules))
         .route("/api", get(meta))
-        .route("/api/games", post(new_game))
+        .route("/api/games", post(new_game).get(list_games))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/move", post(play_move))
         .route("/api/games/{id}/computer", post(computer_move))
@@ -107,14 +138,17 @@ async fn method_not_allowed() -> ApiError {
 /// `bad_field`, 422), also for a number no JSON reader holds
 /// (`{"move": 1e400}`). A body that is not well-formed JSON is
 /// `malformed_json` (400), one sent without the JSON content type
-/// `not_json` (415), one over the limit `body_too_large` (413); a body that
-/// is JSON but no object (`[]`, `3`) is `bad_body` (422).
+/// `not_json` (415), one over the limit `body_too_large` (413), one not
+/// sent in full within the server's time (`--request-timeout`)
+/// `request_timeout` (408); a body that is JSON but no object (`[]`, `3`)
+/// is `bad_body` (422). The body is read before the game is looked up:
+/// a slow client holds no game.
 pub struct Body(serde_json::Map<String, Value>);
 
-impl<S: Send + Sync> FromRequest<S> for Body {
+impl FromRequest<Arc<App>> for Body {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+    async fn from_request(req: Request, state: &Arc<App>) -> Result<Self, ApiError> {
         if !json_content_type(req.headers()) {
             return Err(ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -123,7 +157,18 @@ impl<S: Send + Sync> FromRequest<S> for Body {
                  Content-Type: application/json",
             ));
         }
-        let bytes = match Bytes::from_request(req, state).await {
+        let read = tokio::time::timeout(state.request_time, Bytes::from_request(req, state)).await;
+        let Ok(read) = read else {
+            return Err(ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "request_timeout",
+                format!(
+                    "the request body was not sent in full within {} s",
+                    state.request_time.as_secs_f64()
+                ),
+            ));
+        };
+        let bytes = match read {
             Ok(bytes) => bytes,
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 return Err(ApiError::new(
@@ -541,7 +586,7 @@ async fn new_game(
     let view = blocking(move || {
         let game = engine::new_game(&app2.games, &setup)?;
         let turn = game.turn();
-        let (id, shared) = app2.store.insert(game);
+        let (id, shared) = app2.store.insert(game)?;
         app2.prover.submit(turn);
         let view = lock(&shared).view(&id);
         Ok(view)
@@ -576,12 +621,29 @@ async fn with_game<T: Send + 'static>(
     changes: bool,
     f: impl FnOnce(&mut dyn ServedGame) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<(T, GameView), ApiError> {
-    let shared = app.store.get(&id).ok_or_else(|| unknown_game(&id))?;
     let app = app.clone();
     blocking(move || {
+        // Read back from the games file if it is not in memory.
+        let found = app
+            .store
+            .get(&id, |saved| engine::restore(&app.games, saved))?;
+        let shared = found.ok_or_else(|| {
+            let why = if app.store.file().is_some() {
+                "no such game"
+            } else {
+                "games unused for long are dropped, and a restart loses them all"
+            };
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "unknown_game",
+                format!("there is no game {:?} ({why})", describe_short(&id)),
+            )
+        })?;
         let mut game = lock(&shared);
         let out = f(&mut **game)?;
         if changes {
+            // Written with the change, before it is answered.
+            app.store.save(&id, &**game)?;
             app.prover.submit(game.turn());
         }
         Ok((out, game.view(&id)))
@@ -589,9 +651,83 @@ async fn with_game<T: Send + 'static>(
     .await
 }
 
-/// `GET /api/games/{id}`.
-async fn show(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(with_game(&app, id, false, |_| Ok(())).await?.1))
+#[derive(Serialize)]
+struct GameList {
+    games: Vec<Summary>,
+}
+
+/// How many games `GET /api/games` lists, the last changed first.
+const LISTED: usize = 100;
+
+/// `GET /api/games`: the games changed last, in progress or over.
+async fn list_games(State(app): State<Arc<App>>) -> Result<Json<GameList>, ApiError> {
+    let app = app.clone();
+    let games = blocking(move || app.store.list(LISTED)).await?;
+    Ok(Json(GameList { games }))
+}
+
+/// `GET /api/games/{id}`; with `?ply=N`, the game as it stood after its
+/// first N plies, for a replay (the game itself is not changed).
+async fn show(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    uri: axum::http::Uri,
+) -> Result<Json<GameView>, ApiError> {
+    let Some(ply) = ply_asked(uri.query())? else {
+        return Ok(Json(with_game(&app, id, false, |_| Ok(())).await?.1));
+    };
+    let games = app.clone();
+    let view_id = id.clone();
+    let (past, _) = with_game(&app, id, false, move |g| {
+        let past = engine::at_ply(&games.games, g, ply)?;
+        let mut view = past.view(&view_id);
+        let seats = g.saved().seats;
+        view.to_move_seat = seats[if view.to_move == 'S' { 0 } else { 1 }].clone();
+        view.seats = engine::Seats {
+            south: seats[0].clone(),
+            north: seats[1].clone(),
+        };
+        Ok(view)
+    })
+    .await?;
+    Ok(Json(past))
+}
+
+/// The `ply` of a query string (`ply=12`), if it asks for one.
+fn ply_asked(query: Option<&str>) -> Result<Option<usize>, ApiError> {
+    let pairs: Vec<&str> = query
+        .unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .collect();
+    let [pair] = pairs[..] else {
+        return match pairs.len() {
+            0 => Ok(None),
+            _ => Err(ApiError::bad_request(
+                "bad_query",
+                "give one query parameter at most: ply",
+            )),
+        };
+    };
+    let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+    if name != "ply" {
+        return Err(ApiError::bad_request(
+            "bad_query",
+            format!(
+                "unknown query parameter {:?}: the only one is ply",
+                describe_short(name)
+            ),
+        ));
+    }
+    value.parse().map(Some).map_err(|_| {
+        ApiError::bad_request(
+            "bad_query",
+            format!(
+                "ply must be a whole number of plies, not {:?}",
+                describe_short(value)
+            ),
+        )
+    })
 }
 
 #[derive(Serialize)]

@@ -20,6 +20,7 @@ use crate::describe;
 use crate::narrate::Narration;
 use crate::serve::error::ApiError;
 use crate::serve::players;
+use crate::serve::saved::SavedGame;
 use crate::{Games, Rules};
 use serde::Serialize;
 use sowing::bots::Bot;
@@ -77,6 +78,12 @@ pub struct NewGame {
     pub record: Option<String>,
     pub seats: [String; 2],
     pub seed: u64,
+    /// The moves of undos not yet played again, as records, the next redo
+    /// last (a game read back from the games file; empty for a new one).
+    pub redo: Vec<String>,
+    /// A game read back from the games file: its record was played before,
+    /// so its proofs are not bounded in time as a new request's are.
+    pub restoring: bool,
 }
 
 impl NewGame {
@@ -88,6 +95,8 @@ impl NewGame {
             record: None,
             seats: [players::HUMAN.to_string(), players::HUMAN.to_string()],
             seed: 0,
+            redo: Vec::new(),
+            restoring: false,
         }
     }
 }
@@ -135,6 +144,8 @@ pub trait ServedGame: Send {
     fn title(&self) -> String;
     /// Pits per row.
     fn pits_per_row(&self) -> usize;
+    /// The game as the games file keeps it ([`restore`] reads it back).
+    fn saved(&self) -> SavedGame;
 }
 
 /// The legal moves of one turn as far as they are known: what the core's
@@ -312,7 +323,38 @@ pub fn new_game(games: &Games, setup: &GameSetup) -> Result<Box<dyn ServedGame>,
         record: setup.record.clone(),
         seats: setup.seats.clone(),
         seed: setup.seed,
+        redo: Vec::new(),
+        restoring: false,
     })
+}
+
+/// A game read back from the games file, of one of `games`: its ruleset
+/// (with its options) entered through the registry, its record replayed
+/// from its start, its undos kept for redo.
+///
+/// # Errors
+/// The program offers no such game, or the saved start or moves cannot
+/// be played (a file written by another program's rules).
+pub fn restore(games: &Games, saved: &SavedGame) -> Result<Box<dyn ServedGame>, ApiError> {
+    let unreadable = |why: String| {
+        ApiError::new(
+            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            "unreadable_game",
+            format!("the saved game cannot be read back: {}", short(&why)),
+        )
+    };
+    let rules = games.rules(&saved.rules).map_err(unreadable)?;
+    rules
+        .erased()
+        .new_served_game(&NewGame {
+            start: Start::Position(saved.start.clone()),
+            record: Some(saved.record.clone()).filter(|r| !r.is_empty()),
+            seats: saved.seats.clone(),
+            seed: saved.seed,
+            redo: saved.redo.clone(),
+            restoring: true,
+        })
+        .map_err(|e| unreadable(e.message))
 }
 
 /// The ruleset named by the API's choice: `name` (any case; a game's
@@ -385,6 +427,34 @@ pub fn ruleset(games: &Games, choice: &RuleChoice, name: &str) -> Result<Rules, 
         })?;
     }
     Ok(rules)
+}
+
+/// Game `game` as it stood after its first `ply` plies (a replay): a game
+/// of its own, people at both seats, its record cut there.
+///
+/// # Errors
+/// `ply` is past the game's plies (`bad_ply`, 422).
+pub fn at_ply(
+    games: &Games,
+    game: &dyn ServedGame,
+    ply: usize,
+) -> Result<Box<dyn ServedGame>, ApiError> {
+    let mut saved = game.saved();
+    if ply > saved.ply {
+        return Err(ApiError::unprocessable(
+            "bad_ply",
+            format!("the game has {} plies, not {ply}", saved.ply),
+        ));
+    }
+    saved.record = saved
+        .record
+        .split('/')
+        .take(ply)
+        .collect::<Vec<_>>()
+        .join("/");
+    saved.redo.clear();
+    saved.seats = [players::HUMAN.to_string(), players::HUMAN.to_string()];
+    restore(games, &saved)
 }
 
 /// A game the page offers: its name, its full name, its pits per row.
@@ -502,7 +572,19 @@ impl<R: Ruleset> GameState<R> {
                 .map_err(|e| {
                     ApiError::bad_request("bad_record", format!("bad record: {}", short(&e)))
                 })?;
-            play_record_within(&mut game, &record, RECORD_PROOF_TIME)?;
+            // A restored record was played before: its moves end.
+            let limit = if setup.restoring {
+                Duration::MAX
+            } else {
+                RECORD_PROOF_TIME
+            };
+            play_record_within(&mut game, &record, limit)?;
+        }
+        let mut redo = Vec::new();
+        for text in &setup.redo {
+            let moves = describe::parse_record(text, game.position().pits_per_row())
+                .map_err(|e| ApiError::bad_request("bad_record", format!("bad redo: {e}")))?;
+            redo.push(moves.0);
         }
         let mut bots: [Option<Box<dyn Bot<R>>>; 2] = [None, None];
         for (i, seat) in setup.seats.iter().enumerate() {
@@ -519,7 +601,7 @@ impl<R: Ruleset> GameState<R> {
             game,
             seats: setup.seats.clone(),
             bots,
-            redo: Vec::new(),
+            redo,
             turn,
             seed: setup.seed,
             start: start_string,
@@ -711,6 +793,25 @@ impl<R: Ruleset> ServedGame for GameState<R> {
         self.game.position().pits_per_row()
     }
 
+    fn saved(&self) -> SavedGame {
+        SavedGame {
+            rules: sowing::options::with_options(self.game.position().rules()).to_string(),
+            start: self.start.clone(),
+            seats: self.seats.clone(),
+            seed: self.seed,
+            record: self.game.record().to_string(),
+            redo: self
+                .redo
+                .iter()
+                .map(|moves| Record(moves.clone()).to_string())
+                .collect(),
+            ply: self.game.ply(),
+            over: !self.game.outcome().is_ongoing(),
+            title: self.title(),
+            headline: headline(self.game.outcome()),
+        }
+    }
+
     fn view(&self, id: &str) -> GameView {
         let pos = self.game.position();
         let rules = pos.rules();
@@ -872,10 +973,11 @@ fn play_record_within<R: Ruleset>(
     record: &Record,
     limit: Duration,
 ) -> Result<(), ApiError> {
-    let deadline = Instant::now() + limit;
+    // No deadline for a limit past the clock's range (a restored record).
+    let deadline = Instant::now().checked_add(limit);
     // Called about every million laps (a few milliseconds).
     let mut control = |_: Move, _: u64| {
-        if Instant::now() >= deadline {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())

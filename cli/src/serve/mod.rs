@@ -8,18 +8,22 @@
 //! Modules: `api` (routes, JSON), `engine` (every call into `sowing`, the
 //! per-game state written once over `R: Ruleset`), `players` (player
 //! names to computer players), `prover` (endless-sowing proofs off the
-//! request threads), `store` (the bounded games in memory), `assets` (the
+//! request threads), `store` (the games: bounded in memory, kept in the
+//! games file), `saved` (the games file: SQLite), `assets` (the
 //! page), `rules` (each game's "How to play" page, from the rule book),
-//! `error` (the API's refusals); from the crate, the words shared with the
+//! `error` (the API's refusals), `connections` (the accept loop, its time
+//! limit on headers); from the crate, the words shared with the
 //! terminal game (`describe`, `narrate`, `tally`).
 
 mod api;
 mod assets;
+mod connections;
 mod engine;
 mod error;
 mod players;
 mod prover;
 mod rules;
+mod saved;
 mod store;
 
 pub(crate) use engine::{GameState, NewGame, ServedGame};
@@ -38,13 +42,29 @@ struct Args {
     #[arg(long, default_value_t = 8080)]
     port: u16,
 
-    /// Games kept in memory; beyond it the least recently used is dropped.
+    /// The games file (SQLite): every game, in progress or over, is kept
+    /// there and read back after a restart. One server a file.
+    #[arg(long, value_name = "FILE", default_value = DEFAULT_DATA)]
+    data: std::path::PathBuf,
+
+    /// Keep the games in memory only: a restart loses them (no games file).
+    #[arg(long, conflicts_with = "data")]
+    memory: bool,
+
+    /// Games kept in memory; beyond it the least recently used is dropped
+    /// (and read back from the games file when asked for again).
     #[arg(long, default_value_t = 1000, value_parser = describe::at_least_one)]
     max_games: usize,
 
     /// Largest request body accepted, in bytes.
     #[arg(long, default_value_t = 64 * 1024)]
     max_body: usize,
+
+    /// Seconds a client may take to send a request's headers (then the
+    /// connection is closed), and again its body (then 408).
+    #[arg(long, value_name = "SECONDS", default_value_t = api::REQUEST_TIME.as_secs_f64(),
+          value_parser = seconds)]
+    request_timeout: f64,
 
     /// Threads proving endless sowings.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
@@ -64,6 +84,20 @@ struct Args {
 /// fuzzer, fuzz/fuzz_targets/web_api.rs).
 pub fn router_in_memory(games: &Games, max_games: usize, max_body: usize) -> axum::Router {
     api::router(api::App::new(games.clone(), max_games, 1, None), max_body)
+}
+
+/// The games file's name when `--data` is not given, in the working
+/// directory.
+pub const DEFAULT_DATA: &str = "sowing-games.sqlite3";
+
+/// A time from 0.01 s to a day.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.01..=86_400.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "expected seconds from 0.01 to 86400, found {text:?}"
+        )),
+    }
 }
 
 /// The web board for the built-in games.
@@ -102,7 +136,32 @@ async fn serve(games: Games, args: Args) -> ExitCode {
             dir.display()
         );
     }
-    let app = api::App::new(games, args.max_games, args.provers as usize, args.tablebase);
+    let store = if args.memory {
+        println!("sowing: games kept in memory only (--memory): a restart loses them");
+        store::Store::new(args.max_games)
+    } else {
+        match saved::SavedGames::open(&args.data) {
+            Ok(file) => {
+                let count = file.count().unwrap_or(0);
+                println!(
+                    "sowing: games kept in {} ({count} there; --data FILE for another, --memory for none)",
+                    args.data.display()
+                );
+                store::Store::on_file(args.max_games, file)
+            }
+            Err(e) => {
+                eprintln!("serve: --data {e}");
+                return ExitCode::from(2);
+            }
+        }
+    };
+    let app = api::App::with_store(
+        games,
+        store,
+        args.provers as usize,
+        args.tablebase,
+        std::time::Duration::from_secs_f64(args.request_timeout),
+    );
     let router = api::router(app, args.max_body);
     let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {
         Ok(l) => l,
@@ -115,9 +174,11 @@ async fn serve(games: Games, args: Args) -> ExitCode {
         Ok(addr) => println!("sowing: serving the board on http://{addr}/"),
         Err(e) => println!("sowing: serving (address unknown: {e})"),
     }
-    if let Err(e) = axum::serve(listener, router).await {
-        eprintln!("serve: {e}");
-        return ExitCode::FAILURE;
-    }
+    connections::serve(
+        listener,
+        router,
+        std::time::Duration::from_secs_f64(args.request_timeout),
+    )
+    .await;
     ExitCode::SUCCESS
 }

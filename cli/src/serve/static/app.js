@@ -265,7 +265,9 @@ function tallyText(s, side) {
 
 function show(s) {
   const shapeChanged = !state || state.id !== s.id || String(s.pits_per_row) !== $('board').dataset.n;
+  if (!state || state.id !== s.id) endReplay();
   state = s;
+  remember(s.id);
   if (shapeChanged) {
     buildBoard(s.pits_per_row);
     // A new board starts at its left edge.
@@ -736,12 +738,129 @@ document.querySelectorAll('.copy').forEach((b) => b.addEventListener('click', as
   }
 }));
 
+// ---- the game's id: a reload, or a restart of the server, reopens it ----
+
+// The game is named in the address (?game=ID: a reload, a bookmark or a
+// link reopens it) and in the tab's session storage (a reload of the bare
+// address does too). A new tab starts a new game; "Your games" lists the
+// others.
+function remember(id) {
+  try { sessionStorage.setItem('sowing.game', id); } catch (_) { /* storage off */ }
+  const params = new URLSearchParams(location.search);
+  if (params.get('game') !== id) {
+    params.set('game', id);
+    history.replaceState(null, '', location.pathname + '?' + params.toString());
+  }
+}
+
+function rememberedId() {
+  const fromUrl = new URLSearchParams(location.search).get('game');
+  if (fromUrl) return fromUrl;
+  try { return sessionStorage.getItem('sowing.game'); } catch (_) { return null; }
+}
+
+// Opens the game `id` as the server keeps it; false if it has none.
+async function openGame(id, first) {
+  const mine = ++starts;
+  let s;
+  try {
+    s = await api('GET', '/api/games/' + encodeURIComponent(id));
+  } catch (e) {
+    if (e && e.error === 'unknown_game') return false;
+    throw e;
+  }
+  if (mine !== starts) return true;
+  $('log').innerHTML = '';
+  plyList = null;
+  lastMove = null;
+  $('play').hidden = false;
+  $('first-screen').hidden = !first;
+  show(s);
+  say('Reopened ' + s.title + (s.ply ? ' at ply ' + s.ply : '') + (s.over ? ': ' + s.headline + '.' : '.'));
+  afterTurn();
+  return true;
+}
+
+// ---- the games the server keeps: list, open, replay ----
+
+async function listGames() {
+  const list = $('games-list');
+  const res = await api('GET', '/api/games');
+  list.innerHTML = '';
+  if (!res.games.length) {
+    const li = document.createElement('li');
+    li.textContent = 'No games yet.';
+    list.appendChild(li);
+  }
+  for (const g of res.games) {
+    const li = document.createElement('li');
+    li.dataset.game = g.id;
+    const text = document.createElement('span');
+    text.textContent = g.title + ': ' + seatWords(g.south) + ' against ' + seatWords(g.north) + ', ' + g.ply + ' plies, ' +
+      (g.over ? g.headline : 'in progress') + (g.id === (state && state.id) ? ' (this game)' : '');
+    const open = document.createElement('button');
+    open.type = 'button';
+    open.className = 'open-game';
+    open.textContent = 'Open';
+    open.addEventListener('click', () => run(() => openGame(g.id)));
+    li.append(text, ' ', open);
+    if (g.over) {
+      const replay = document.createElement('button');
+      replay.type = 'button';
+      replay.className = 'replay-game';
+      replay.textContent = 'Replay';
+      replay.addEventListener('click', () => run(async () => { await openGame(g.id); await startReplay(); }));
+      li.append(' ', replay);
+    }
+    list.appendChild(li);
+  }
+}
+
+// A replay steps through a game's plies; the board shows the position after
+// the ply shown, and the game itself is not changed.
+let replayPly = null;
+
+async function showPly(ply) {
+  const v = await api('GET', '/api/games/' + encodeURIComponent(state.id) + '?ply=' + ply);
+  replayPly = ply;
+  drawBoard(v.board);
+  const moves = state.record ? state.record.split('/') : [];
+  $('replay-text').textContent = 'Replay: ply ' + ply + ' of ' + state.ply +
+    (ply > 0 ? ', ' + sideName(ply === state.ply && state.over ? state.to_move : v.to_move) + ' to move after ' + moves[ply - 1] : ', the start');
+  $('replay-prev').disabled = ply === 0;
+  $('replay-next').disabled = ply >= state.ply;
+}
+
+async function startReplay() {
+  if (!state) return;
+  $('replay').hidden = false;
+  await showPly(0);
+}
+
+function endReplay() {
+  replayPly = null;
+  $('replay').hidden = true;
+}
+
 // For the browser tests: what the page knows.
-window.sowingPage = () => ({ state, busy });
+window.sowingPage = () => ({ state, busy, replayPly });
 
 $('board-wrap').addEventListener('scroll', scrollCues);
 window.addEventListener('resize', scrollCues);
 
 // The first screen: a game ready to play (the form's defaults: a person as
 // South against the strongest computer player), not an empty page.
-loadMeta().then(() => { if (!state && !starts) return newGame(undefined, true); }).catch(sayError);
+$('games-box').addEventListener('toggle', () => { if ($('games-box').open) listGames().catch(sayError); });
+$('replay-prev').addEventListener('click', () => run(() => showPly(replayPly - 1)));
+$('replay-next').addEventListener('click', () => run(() => showPly(replayPly + 1)));
+$('replay-end').addEventListener('click', () => { endReplay(); if (state) show(state); });
+
+// The first screen: the game this browser played last, if the server still
+// keeps it (after a reload, or a restart of the server); else a game ready
+// to play (the form's defaults: a person as South against the strongest
+// computer player), not an empty page.
+loadMeta().then(async () => {
+  const id = rememberedId();
+  if (id && !state && !starts && await openGame(id)) return;
+  if (!state && starts <= 1) return newGame(undefined, true);
+}).catch(sayError);
