@@ -15,7 +15,12 @@ PLAYOUT_MAX_PLIES: int
 
 class IllegalMove(ValueError):
     """A move that cannot be played here; the message is the engine's
-    reason (``"move 4 is not legal: pit 4 is empty"``)."""
+    reason (``"move 4 is not legal: pit 4 is empty"``).
+
+    Throughout the package an argument of the wrong type raises
+    ``TypeError`` naming it (``"variant must be a str, not int"``), a value
+    out of range or malformed ``ValueError``, a move that cannot be played
+    ``IllegalMove``."""
 
 class Position:
     """An immutable position of one of the games."""
@@ -109,6 +114,7 @@ class Game:
     def ply(self) -> int: ...
     @property
     def occurrences(self) -> int: ...
+    @property
     def legal_moves(self) -> List[Move]: ...
     def play(self, move: Move) -> None: ...
     def undo(self) -> Optional[Move]: ...

@@ -154,7 +154,8 @@ impl Mv {
         }
         match t.parse::<Move>() {
             Ok(m) => Ok(Mv::of(m)),
-            Err(e) => Err(Error::Value(format!("bad move {s:?}: {e}"))),
+            // The core's message names the move ("malformed move \"x\": ...").
+            Err(e) => Err(Error::Value(e.to_string())),
         }
     }
 
