@@ -35,8 +35,10 @@ from ._sowing import (
     Game,
     IllegalMove,
     Position,
+    Tablebase,
     analyse,
     best_move,
+    best_moves,
     solve,
     variants,
 )
@@ -46,11 +48,14 @@ __all__ = [
     "PLAYOUT_LAP_LIMIT",
     "PLAYOUT_MAX_PLIES",
     "PLAYOUT_COLUMNS",
+    "PROBE_COLUMNS",
     "Game",
     "IllegalMove",
     "Position",
+    "Tablebase",
     "analyse",
     "best_move",
+    "best_moves",
     "observations",
     "playouts",
     "solve",
@@ -66,6 +71,9 @@ except Exception:  # pragma: no cover - not installed as a distribution
 
 #: The columns of :func:`playouts`' array.
 PLAYOUT_COLUMNS = ("plies", "result", "south", "north")
+
+#: The columns of :meth:`Tablebase.probe_many`'s array.
+PROBE_COLUMNS = ("held", "result", "margin", "plies")
 
 try:  # NumPy is optional: without it the bulk calls return lists.
     import numpy as _np

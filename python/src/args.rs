@@ -132,11 +132,13 @@ plain_readers! {
     action: i64 = int("action");
     seed: i64 = int("seed");
     table_bits: i64 = int("table_bits");
+    progress_every: f64 = number("progress_every");
 }
 
 readers! {
     reading: String = optional string("reading");
     first_or_none: String = optional string("first");
+    variant_or_none: String = optional string("variant");
     player_or_none: String = optional string("player");
     starter_only: bool = optional flag("starter_only");
     clockwise: bool = optional flag("clockwise");
@@ -146,4 +148,5 @@ readers! {
     depth: i64 = optional int("depth");
     nodes: i64 = optional int("nodes");
     time: f64 = optional number("time");
+    threads: i64 = optional int("threads");
 }

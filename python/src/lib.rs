@@ -4,7 +4,9 @@
 //! conversions and the learning environments.
 
 mod args;
+mod batch;
 mod engine;
+mod tablebase;
 
 use engine::{Error, Mv, Pos, Side};
 use pyo3::IntoPyObjectExt;
@@ -21,7 +23,7 @@ create_exception!(
     "A move that cannot be played in the position; the message is the engine's reason."
 );
 
-fn to_py(e: Error) -> PyErr {
+pub(crate) fn to_py(e: Error) -> PyErr {
     match e {
         Error::Value(m) => PyValueError::new_err(m),
         Error::Illegal(m) => IllegalMove::new_err(m),
@@ -738,6 +740,103 @@ fn best_move<'py>(
     mv.map(|m| move_py(py, m)).transpose()
 }
 
+/// The moves the computer player `player` (a spec as `best_move` takes it)
+/// chooses in each of `positions` (a sequence of `Position`s), as a list
+/// (`None` for a finished game): the searches spread over `threads`
+/// threads (default: one a core) with the GIL released, each thread taking
+/// the next position when done. Position `i` is searched with the seed
+/// mixed from `seed` and `i`: the same moves whatever `threads` (a time
+/// budget aside). Ctrl-C stops the batch (`KeyboardInterrupt`) once the
+/// searches under way end (each within its budget). Raises `ValueError`
+/// for a bad spec.
+#[pyfunction]
+#[pyo3(signature = (positions, player="alphabeta".to_owned(), *, seed=0, threads=None))]
+fn best_moves<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = args::player)] player: String,
+    #[pyo3(from_py_with = args::seed)] seed: i64,
+    #[pyo3(from_py_with = args::threads)] threads: Option<i64>,
+) -> PyResult<Bound<'py, PyList>> {
+    engine::check_spec(&player).map_err(to_py)?;
+    let seed = seed_arg(seed)?;
+    let threads = match threads {
+        None => None,
+        Some(t) if t >= 1 => Some(t.min(1024) as usize),
+        Some(t) => {
+            return Err(PyValueError::new_err(format!(
+                "threads must be 1 or more (or None), not {t}"
+            )));
+        }
+    };
+    let positions = positions_arg(positions, "positions", |item, i| {
+        item.cast::<Position>()
+            .map(|p| p.get().inner)
+            .map_err(|_| args::wrong_type(item, &format!("positions[{i}]"), "a sowing.Position"))
+    })?;
+    let n = positions.len();
+    let moves = batch::run(py, n, batch::thread_count(threads, n), |i, check| {
+        engine::best_move(
+            &positions[i],
+            &player,
+            engine::game_seed(seed, i as u64),
+            check,
+        )
+    })?;
+    let items = moves
+        .into_iter()
+        .map(|m| m.map(|m| move_py(py, m)).transpose())
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, items)
+}
+
+/// The items of a sequence (any iterable: a list, a NumPy array),
+/// each read by `read(item, index)`.
+fn positions_arg(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    mut read: impl FnMut(&Bound<'_, PyAny>, usize) -> PyResult<Pos>,
+) -> PyResult<Vec<Pos>> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Err(args::wrong_type(obj, name, "a sequence of positions"));
+    }
+    let items = obj
+        .try_iter()
+        .map_err(|_| args::wrong_type(obj, name, "a sequence of positions"))?;
+    let mut out = Vec::new();
+    for (i, item) in items.enumerate() {
+        out.push(read(&item?, i)?);
+    }
+    Ok(out)
+}
+
+/// Rows of int32 as a NumPy array of shape `(len(rows), N)`, or a list of
+/// tuples without NumPy.
+fn int32_table<'py, const N: usize>(
+    py: Python<'py>,
+    rows: &[[i32; N]],
+) -> PyResult<Bound<'py, PyAny>> {
+    match py.import("numpy") {
+        Ok(np) => {
+            let bytes: Vec<u8> = rows
+                .iter()
+                .flatten()
+                .flat_map(|v| v.to_ne_bytes())
+                .collect();
+            let flat = np.call_method1("frombuffer", (PyBytes::new(py, &bytes), "int32"))?;
+            flat.call_method1("reshape", ((rows.len(), N),))?
+                .call_method0("copy")
+        }
+        Err(_) => {
+            let list = PyList::empty(py);
+            for r in rows {
+                list.append(PyTuple::new(py, r)?)?;
+            }
+            Ok(list.into_any())
+        }
+    }
+}
+
 /// Every legal move of `position` with its alpha-beta value for the side to
 /// move, best first: a list of dicts `{"move", "score", "value", "depth",
 /// "win", "loss", "plies_to_end"}` (`value` in words: `"win in 7 plies"`,
@@ -985,6 +1084,8 @@ fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
     m.add_function(wrap_pyfunction!(best_move, m)?)?;
+    m.add_function(wrap_pyfunction!(best_moves, m)?)?;
+    m.add_class::<tablebase::Tablebase>()?;
     m.add_function(wrap_pyfunction!(analyse, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(_playouts, m)?)?;

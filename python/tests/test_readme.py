@@ -14,10 +14,10 @@ def python_blocks():
 
 
 def test_the_guide_has_python_examples():
-    assert len(python_blocks()) == 3
+    assert len(python_blocks()) == 4
 
 
-@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("index", range(4))
 def test_readme_example_runs(index, capsys):
     block = python_blocks()[index]
     if "pyspiel" in block:
