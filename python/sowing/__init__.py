@@ -19,9 +19,14 @@ Front ends for learning: :mod:`sowing.pettingzoo` (an AEC environment),
 player) and :mod:`sowing.openspiel` (the games registered with ``pyspiel``).
 """
 
-from __future__ import annotations
-
-from typing import Any, Iterable, Optional, Sequence, Union
+# The typing names under private aliases, and no `from __future__ import
+# annotations` (which binds `annotations`): the module's namespace holds
+# the package's names only, and `__dir__` below lists `__all__`.
+from typing import Any as _Any
+from typing import Iterable as _Iterable
+from typing import Optional as _Optional
+from typing import Sequence as _Sequence
+from typing import Union as _Union
 
 from . import _sowing
 from ._sowing import (
@@ -30,8 +35,10 @@ from ._sowing import (
     Game,
     IllegalMove,
     Position,
+    Tablebase,
     analyse,
     best_move,
+    best_moves,
     solve,
     variants,
 )
@@ -41,11 +48,14 @@ __all__ = [
     "PLAYOUT_LAP_LIMIT",
     "PLAYOUT_MAX_PLIES",
     "PLAYOUT_COLUMNS",
+    "PROBE_COLUMNS",
     "Game",
     "IllegalMove",
     "Position",
+    "Tablebase",
     "analyse",
     "best_move",
+    "best_moves",
     "observations",
     "playouts",
     "solve",
@@ -62,14 +72,34 @@ except Exception:  # pragma: no cover - not installed as a distribution
 #: The columns of :func:`playouts`' array.
 PLAYOUT_COLUMNS = ("plies", "result", "south", "north")
 
+#: The columns of :meth:`Tablebase.probe_many`'s array.
+PROBE_COLUMNS = ("held", "result", "margin", "plies")
+
 try:  # NumPy is optional: without it the bulk calls return lists.
     import numpy as _np
 except ImportError:  # pragma: no cover - exercised only without numpy
     _np = None
 
 
+def __dir__() -> "list[str]":
+    return sorted(__all__)
+
+
+def _check_int(value: object, name: str, low: int, high: "_Optional[int]" = None) -> int:
+    """``value`` as an int from ``low`` to ``high``: ``TypeError`` naming
+    ``name`` for another type (a bool included), ``ValueError`` out of
+    range."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    value = value.__index__()
+    if value < low or (high is not None and value > high):
+        top = "" if high is None else f" to {high}"
+        raise ValueError(f"{name} must be from {low}{top}, not {value}")
+    return value
+
+
 def _start(
-    start: Union[str, Position],
+    start: "_Union[str, Position]",
     options: dict,
 ) -> Position:
     if isinstance(start, Position):
@@ -77,17 +107,19 @@ def _start(
             raise ValueError("the options are given with a variant name, not with a Position")
         return start
     if not isinstance(start, str):
-        raise ValueError(f"a variant name or a Position, not {start!r}")
+        raise TypeError(
+            f"start must be a variant name (a str) or a Position, not {type(start).__name__}"
+        )
     return Position(start, **options)
 
 
 def playouts(
-    start: Union[str, Position],
+    start: "_Union[str, Position]",
     n: int,
     seed: int = 0,
     threads: int = 1,
-    **options: Any,
-) -> Any:
+    **options: "_Any",
+) -> "_Any":
     """Plays ``n`` games of uniformly random legal moves from ``start`` (a
     variant name, with the options of :class:`Position`, or a position), in
     Rust on ``threads`` threads with the GIL released.
@@ -105,12 +137,11 @@ def playouts(
     microsecond a ply and thread (docs/SPEED.md, "From Python").
     """
     pos = _start(start, options)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a whole number, 0 or more, not {n!r}")
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a whole number, 1 or more, not {threads!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+    # n: at most 2**40 games (a 16 TiB result), so that the size fits.
+    n = _check_int(n, "n", 0, 2**40)
+    # More threads than 256 are not started (nor more than games).
+    threads = min(_check_int(threads, "threads", 1), 256)
+    seed = _check_int(seed, "seed", 0, 2**64 - 1)
     raw = _sowing._playouts(pos, n, seed, threads)
     if _np is not None:
         return _np.frombuffer(raw, dtype=_np.int32).reshape(n, 4).copy()
@@ -122,9 +153,9 @@ def playouts(
 
 
 def observations(
-    positions: Iterable[Position],
-    players: Optional[Sequence[str]] = None,
-) -> Any:
+    positions: "_Iterable[Position]",
+    players: "_Optional[_Sequence[str]]" = None,
+) -> "_Any":
     """The observations of many positions at once (each as
     :meth:`Position.observation`), seen by the matching entry of ``players``
     (``"south"``/``"north"``; default: each position's side to move).

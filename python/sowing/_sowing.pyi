@@ -1,7 +1,8 @@
 """Type stubs of the compiled extension `sowing._sowing` (see the
 docstrings of the real objects for what each call costs)."""
 
-from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union
+import os
+from typing import Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union
 
 Move = Union[int, str]
 """A pit number of the mover's row (1 to n), or Andada's choice move
@@ -15,7 +16,12 @@ PLAYOUT_MAX_PLIES: int
 
 class IllegalMove(ValueError):
     """A move that cannot be played here; the message is the engine's
-    reason (``"move 4 is not legal: pit 4 is empty"``)."""
+    reason (``"move 4 is not legal: pit 4 is empty"``).
+
+    Throughout the package an argument of the wrong type raises
+    ``TypeError`` naming it (``"variant must be a str, not int"``), a value
+    out of range or malformed ``ValueError``, a move that cannot be played
+    ``IllegalMove``."""
 
 class Position:
     """An immutable position of one of the games."""
@@ -109,6 +115,7 @@ class Game:
     def ply(self) -> int: ...
     @property
     def occurrences(self) -> int: ...
+    @property
     def legal_moves(self) -> List[Move]: ...
     def play(self, move: Move) -> None: ...
     def undo(self) -> Optional[Move]: ...
@@ -118,6 +125,52 @@ class Game:
     def __len__(self) -> int: ...
 
 def best_move(position: Position, player: str = "alphabeta", *, seed: int = 0) -> Optional[Move]: ...
+def best_moves(
+    positions: Iterable[Position],
+    player: str = "alphabeta",
+    *,
+    seed: int = 0,
+    threads: Optional[int] = None,
+) -> List[Optional[Move]]: ...
+
+class Tablebase:
+    """Endgame databases of one game: every position with at most
+    ``max_seeds`` seeds on the board, valued under perfect play."""
+
+    @staticmethod
+    def build(
+        variant: str,
+        max_seeds: int,
+        dir: Union[str, "os.PathLike[str]"],
+        *,
+        progress: Optional[Callable[[Dict[str, int]], Any]] = None,
+        progress_every: float = 0.5,
+        threads: Optional[int] = None,
+        starter_only: Optional[bool] = None,
+        clockwise: Optional[bool] = None,
+        reading: Optional[str] = None,
+    ) -> Tablebase: ...
+    @staticmethod
+    def open(
+        dir: Union[str, "os.PathLike[str]"],
+        variant: Optional[str] = None,
+        *,
+        starter_only: Optional[bool] = None,
+        clockwise: Optional[bool] = None,
+        reading: Optional[str] = None,
+    ) -> Tablebase: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def max_seeds(self) -> int: ...
+    @property
+    def dir(self) -> str: ...
+    @property
+    def report(self) -> Optional[List[Dict[str, Any]]]: ...
+    def probe(self, position: Union[Position, str]) -> Optional[Dict[str, Any]]: ...
+    def move_values(self, position: Union[Position, str]) -> Optional[List[Dict[str, Any]]]: ...
+    def probe_many(self, positions: Iterable[Union[Position, str]], *, threads: Optional[int] = None) -> Any: ...
+
 def analyse(
     position: Position,
     *,

@@ -91,7 +91,7 @@ class SingleAgentEnv(gym.Env):
         mask = np.zeros(self.action_space.n, dtype=np.int8)
         if not self._game.is_over():
             pos = self._game.position
-            for mv in self._game.legal_moves():
+            for mv in self._game.legal_moves:
                 mask[pos.move_to_action(mv)] = 1
         return mask
 

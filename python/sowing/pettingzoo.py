@@ -148,7 +148,7 @@ class raw_env(AECEnv):
         obs = np.asarray(pos.observation(agent), dtype=np.float32)
         mask = np.zeros(self._num_actions, dtype=np.int8)
         if agent == self.agent_selection and not self._game.is_over():
-            for mv in self._game.legal_moves():
+            for mv in self._game.legal_moves:
                 mask[pos.move_to_action(mv)] = 1
         return {"observation": obs, "action_mask": mask}
 

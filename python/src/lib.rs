@@ -3,8 +3,11 @@
 //! package (`python/sowing/`) re-exports these and adds the NumPy
 //! conversions and the learning environments.
 
+mod args;
+mod batch;
 mod engine;
 mod vector;
+mod tablebase;
 
 use engine::{Error, Mv, Pos, Side};
 use pyo3::IntoPyObjectExt;
@@ -21,7 +24,7 @@ create_exception!(
     "A move that cannot be played in the position; the message is the engine's reason."
 );
 
-fn to_py(e: Error) -> PyErr {
+pub(crate) fn to_py(e: Error) -> PyErr {
     match e {
         Error::Value(m) => PyValueError::new_err(m),
         Error::Illegal(m) => IllegalMove::new_err(m),
@@ -80,18 +83,14 @@ fn move_arg(mv: &Bound<'_, PyAny>) -> PyResult<Mv> {
     if let Ok(s) = mv.cast::<PyString>() {
         return Mv::parse(&s.to_cow()?).map_err(to_py);
     }
-    if mv.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyValueError::new_err(
-            "a move is a pit number (int) or \"S\"/\"N\", not a bool",
-        ));
-    }
-    match mv.extract::<i64>() {
-        Ok(n) => Ok(Mv::Pit(n)),
-        Err(_) => Err(PyValueError::new_err(format!(
-            "a move is a pit number (int) or \"S\"/\"N\", not {}",
-            mv.repr()?
-        ))),
-    }
+    // A NumPy int, or an int too large for any pit (a ValueError).
+    args::int(mv, "move").map(Mv::Pit).map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyTypeError>(mv.py()) {
+            args::wrong_type(mv, "move", "a pit number (an int) or \"S\"/\"N\" (a str)")
+        } else {
+            e
+        }
+    })
 }
 
 fn move_py(py: Python<'_>, mv: Mv) -> PyResult<Bound<'_, PyAny>> {
@@ -176,17 +175,17 @@ impl Position {
     /// test). Raises `ValueError` for an unknown variant or an option the
     /// variant does not have. Costs a few microseconds.
     #[new]
-    #[pyo3(signature = (variant, *, starter_only=None, clockwise=None, reading=None, first="south", lap_limit=None))]
+    #[pyo3(signature = (variant, *, starter_only=None, clockwise=None, reading=None, first="south".to_owned(), lap_limit=None))]
     fn new(
-        variant: &str,
-        starter_only: Option<bool>,
-        clockwise: Option<bool>,
-        reading: Option<String>,
-        first: &str,
-        lap_limit: Option<i64>,
+        #[pyo3(from_py_with = args::variant)] variant: String,
+        #[pyo3(from_py_with = args::starter_only)] starter_only: Option<bool>,
+        #[pyo3(from_py_with = args::clockwise)] clockwise: Option<bool>,
+        #[pyo3(from_py_with = args::reading)] reading: Option<String>,
+        #[pyo3(from_py_with = args::first)] first: String,
+        #[pyo3(from_py_with = args::lap_limit)] lap_limit: Option<i64>,
     ) -> PyResult<Position> {
-        let rules = rules_arg(variant, starter_only, clockwise, reading)?;
-        let first = side_arg(first)?;
+        let rules = rules_arg(&variant, starter_only, clockwise, reading)?;
+        let first = side_arg(&first)?;
         Ok(Position::of(Pos::new(
             rules,
             first,
@@ -200,16 +199,16 @@ impl Position {
     #[staticmethod]
     #[pyo3(signature = (s, *, starter_only=None, clockwise=None, reading=None, lap_limit=None))]
     fn parse(
-        s: &str,
-        starter_only: Option<bool>,
-        clockwise: Option<bool>,
-        reading: Option<String>,
-        lap_limit: Option<i64>,
+        #[pyo3(from_py_with = args::position_string)] s: String,
+        #[pyo3(from_py_with = args::starter_only)] starter_only: Option<bool>,
+        #[pyo3(from_py_with = args::clockwise)] clockwise: Option<bool>,
+        #[pyo3(from_py_with = args::reading)] reading: Option<String>,
+        #[pyo3(from_py_with = args::lap_limit)] lap_limit: Option<i64>,
     ) -> PyResult<Position> {
         let lap_limit = lap_limit_arg(lap_limit)?;
         let rules = if starter_only.is_some() || clockwise.is_some() || reading.is_some() {
             Some(rules_arg(
-                Pos::variant_of(s),
+                Pos::variant_of(&s),
                 starter_only,
                 clockwise,
                 reading,
@@ -217,7 +216,7 @@ impl Position {
         } else {
             None
         };
-        Pos::parse(s, rules, lap_limit)
+        Pos::parse(&s, rules, lap_limit)
             .map(Position::of)
             .map_err(to_py)
     }
@@ -331,8 +330,8 @@ impl Position {
     /// `player`'s points (`"south"`/`"north"`): captured seeds, plus in Sadeqa
     /// V the seeds in his waranas; `None` for the games that do not score
     /// points (Sadeqa II, Andada).
-    fn points(&self, player: &str) -> PyResult<Option<u16>> {
-        Ok(self.inner.points(side_arg(player)?))
+    fn points(&self, #[pyo3(from_py_with = args::player)] player: String) -> PyResult<Option<u16>> {
+        Ok(self.inner.points(side_arg(&player)?))
     }
 
     /// The board as `(south_row, north_row)`, each a tuple of seed counts
@@ -358,12 +357,20 @@ impl Position {
     }
 
     /// Sadeqa V: the owner (`"south"`/`"north"`) of the warana at `player`'s
-    /// pit `pit`, or `None`.
-    fn warana_owner(&self, player: &str, pit: u8) -> PyResult<Option<&'static str>> {
-        Ok(self
-            .inner
-            .warana_owner(side_arg(player)?, pit)
-            .map(Side::name))
+    /// pit `pit` (1 to `pits_per_row`: else `ValueError`), or `None`.
+    fn warana_owner(
+        &self,
+        #[pyo3(from_py_with = args::player)] player: String,
+        #[pyo3(from_py_with = args::pit)] pit: i64,
+    ) -> PyResult<Option<&'static str>> {
+        let side = side_arg(&player)?;
+        let n = self.inner.pits_per_row();
+        if !(1..=n as i64).contains(&pit) {
+            return Err(PyValueError::new_err(format!(
+                "pit must be from 1 to {n}, not {pit}"
+            )));
+        }
+        Ok(self.inner.warana_owner(side, pit as u8).map(Side::name))
     }
 
     /// The number of actions of the learning environments: one per pit
@@ -386,7 +393,11 @@ impl Position {
     }
 
     /// The move of an action (see `num_actions`).
-    fn action_to_move<'py>(&self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyAny>> {
+    fn action_to_move<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = args::action)] action: i64,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let count = self.num_actions();
         if !(0..count as i64).contains(&action) {
             return Err(PyValueError::new_err(format!(
@@ -421,9 +432,12 @@ impl Position {
     /// move, 1.0 if Andada's choice move is due. `sowing.observations`
     /// does many at once.
     #[pyo3(signature = (player=None))]
-    fn observation(&self, player: Option<&str>) -> PyResult<Vec<f32>> {
+    fn observation(
+        &self,
+        #[pyo3(from_py_with = args::player_or_none)] player: Option<String>,
+    ) -> PyResult<Vec<f32>> {
         let viewer = match player {
-            Some(p) => side_arg(p)?,
+            Some(p) => side_arg(&p)?,
             None => self.inner.side_to_move(),
         };
         let mut out = Vec::with_capacity(engine::observation_len(self.inner.rules()));
@@ -482,7 +496,7 @@ fn start_arg(
     starter_only: Option<bool>,
     clockwise: Option<bool>,
     reading: Option<String>,
-    first: Option<&str>,
+    first: Option<String>,
     lap_limit: Option<i64>,
 ) -> PyResult<Pos> {
     if let Ok(p) = start.cast::<Position>() {
@@ -498,11 +512,15 @@ fn start_arg(
         }
         return Ok(p.get().inner);
     }
-    let variant: String = start
-        .extract()
-        .map_err(|_| PyValueError::new_err("a game starts from a variant name or a Position"))?;
-    let rules = rules_arg(&variant, starter_only, clockwise, reading)?;
-    let first = side_arg(first.unwrap_or("south"))?;
+    let Ok(variant) = start.cast::<PyString>() else {
+        return Err(args::wrong_type(
+            start,
+            "start",
+            "a variant name (a str) or a Position",
+        ));
+    };
+    let rules = rules_arg(&variant.to_cow()?, starter_only, clockwise, reading)?;
+    let first = side_arg(first.as_deref().unwrap_or("south"))?;
     Ok(Pos::new(rules, first, lap_limit_arg(lap_limit)?))
 }
 
@@ -537,13 +555,13 @@ impl Game {
     #[allow(clippy::too_many_arguments)]
     fn new(
         start: &Bound<'_, PyAny>,
-        starter_only: Option<bool>,
-        clockwise: Option<bool>,
-        reading: Option<String>,
-        first: Option<&str>,
-        lap_limit: Option<i64>,
-        repetition: Option<i64>,
-        ply_limit: Option<i64>,
+        #[pyo3(from_py_with = args::starter_only)] starter_only: Option<bool>,
+        #[pyo3(from_py_with = args::clockwise)] clockwise: Option<bool>,
+        #[pyo3(from_py_with = args::reading)] reading: Option<String>,
+        #[pyo3(from_py_with = args::first_or_none)] first: Option<String>,
+        #[pyo3(from_py_with = args::lap_limit)] lap_limit: Option<i64>,
+        #[pyo3(from_py_with = args::repetition)] repetition: Option<i64>,
+        #[pyo3(from_py_with = args::ply_limit)] ply_limit: Option<i64>,
     ) -> PyResult<Game> {
         let pos = start_arg(start, starter_only, clockwise, reading, first, lap_limit)?;
         Ok(Game {
@@ -565,14 +583,14 @@ impl Game {
     fn from_record(
         py: Python<'_>,
         start: &Bound<'_, PyAny>,
-        record: &str,
-        starter_only: Option<bool>,
-        clockwise: Option<bool>,
-        reading: Option<String>,
-        first: Option<&str>,
-        lap_limit: Option<i64>,
-        repetition: Option<i64>,
-        ply_limit: Option<i64>,
+        #[pyo3(from_py_with = args::record)] record: String,
+        #[pyo3(from_py_with = args::starter_only)] starter_only: Option<bool>,
+        #[pyo3(from_py_with = args::clockwise)] clockwise: Option<bool>,
+        #[pyo3(from_py_with = args::reading)] reading: Option<String>,
+        #[pyo3(from_py_with = args::first_or_none)] first: Option<String>,
+        #[pyo3(from_py_with = args::lap_limit)] lap_limit: Option<i64>,
+        #[pyo3(from_py_with = args::repetition)] repetition: Option<i64>,
+        #[pyo3(from_py_with = args::ply_limit)] ply_limit: Option<i64>,
     ) -> PyResult<Game> {
         let mut game = Game::new(
             start,
@@ -589,11 +607,15 @@ impl Game {
     }
 
     /// Plays the moves of `record` (`"2/8/3/9"`) from the current position.
-    fn play_record(&mut self, py: Python<'_>, record: &str) -> PyResult<()> {
+    fn play_record(
+        &mut self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = args::record)] record: String,
+    ) -> PyResult<()> {
         let game = self.inner.clone();
         let played = with_checks(py, move |check| {
             let mut g = game.clone();
-            g.play_record(record, check).map(|()| g)
+            g.play_record(&record, check).map(|()| g)
         })?;
         self.inner = played;
         Ok(())
@@ -612,7 +634,9 @@ impl Game {
     }
 
     /// The legal moves (none once the game is over, a draw by repetition
-    /// included); as `Position.legal_moves`.
+    /// included); as `Position.legal_moves()`, but a property, as are the
+    /// game's other parts (`position`, `record`, `moves`).
+    #[getter]
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         if self.inner.is_over() {
             return moves_py(py, &[]);
@@ -702,18 +726,116 @@ impl Game {
 /// depth 6 is milliseconds to a second); the GIL is released meanwhile.
 /// Raises `ValueError` for a bad spec.
 #[pyfunction]
-#[pyo3(signature = (position, player="alphabeta", *, seed=0))]
+#[pyo3(signature = (position, player="alphabeta".to_owned(), *, seed=0))]
 fn best_move<'py>(
     py: Python<'py>,
-    position: PyRef<'py, Position>,
-    player: &str,
-    seed: u64,
+    #[pyo3(from_py_with = position_arg)] position: Pos,
+    #[pyo3(from_py_with = args::player)] player: String,
+    #[pyo3(from_py_with = args::seed)] seed: i64,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    engine::check_spec(player).map_err(to_py)?;
-    let pos = position.inner;
-    let spec = player.to_string();
+    engine::check_spec(&player).map_err(to_py)?;
+    let seed = seed_arg(seed)?;
+    let pos = position;
+    let spec = player;
     let mv = slow(py, move |check| engine::best_move(&pos, &spec, seed, check))?;
     mv.map(|m| move_py(py, m)).transpose()
+}
+
+/// The moves the computer player `player` (a spec as `best_move` takes it)
+/// chooses in each of `positions` (a sequence of `Position`s), as a list
+/// (`None` for a finished game): the searches spread over `threads`
+/// threads (default: one a core) with the GIL released, each thread taking
+/// the next position when done. Position `i` is searched with the seed
+/// mixed from `seed` and `i`: the same moves whatever `threads` (a time
+/// budget aside). Ctrl-C stops the batch (`KeyboardInterrupt`) once the
+/// searches under way end (each within its budget). Raises `ValueError`
+/// for a bad spec.
+#[pyfunction]
+#[pyo3(signature = (positions, player="alphabeta".to_owned(), *, seed=0, threads=None))]
+fn best_moves<'py>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = args::player)] player: String,
+    #[pyo3(from_py_with = args::seed)] seed: i64,
+    #[pyo3(from_py_with = args::threads)] threads: Option<i64>,
+) -> PyResult<Bound<'py, PyList>> {
+    engine::check_spec(&player).map_err(to_py)?;
+    let seed = seed_arg(seed)?;
+    let threads = match threads {
+        None => None,
+        Some(t) if t >= 1 => Some(t.min(1024) as usize),
+        Some(t) => {
+            return Err(PyValueError::new_err(format!(
+                "threads must be 1 or more (or None), not {t}"
+            )));
+        }
+    };
+    let positions = positions_arg(positions, "positions", |item, i| {
+        item.cast::<Position>()
+            .map(|p| p.get().inner)
+            .map_err(|_| args::wrong_type(item, &format!("positions[{i}]"), "a sowing.Position"))
+    })?;
+    let n = positions.len();
+    let moves = batch::run(py, n, batch::thread_count(threads, n), |i, check| {
+        engine::best_move(
+            &positions[i],
+            &player,
+            engine::game_seed(seed, i as u64),
+            check,
+        )
+    })?;
+    let items = moves
+        .into_iter()
+        .map(|m| m.map(|m| move_py(py, m)).transpose())
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, items)
+}
+
+/// The items of a sequence (any iterable: a list, a NumPy array),
+/// each read by `read(item, index)`.
+fn positions_arg(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    mut read: impl FnMut(&Bound<'_, PyAny>, usize) -> PyResult<Pos>,
+) -> PyResult<Vec<Pos>> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Err(args::wrong_type(obj, name, "a sequence of positions"));
+    }
+    let items = obj
+        .try_iter()
+        .map_err(|_| args::wrong_type(obj, name, "a sequence of positions"))?;
+    let mut out = Vec::new();
+    for (i, item) in items.enumerate() {
+        out.push(read(&item?, i)?);
+    }
+    Ok(out)
+}
+
+/// Rows of int32 as a NumPy array of shape `(len(rows), N)`, or a list of
+/// tuples without NumPy.
+fn int32_table<'py, const N: usize>(
+    py: Python<'py>,
+    rows: &[[i32; N]],
+) -> PyResult<Bound<'py, PyAny>> {
+    match py.import("numpy") {
+        Ok(np) => {
+            let bytes: Vec<u8> = rows
+                .iter()
+                .flatten()
+                .flat_map(|v| v.to_ne_bytes())
+                .collect();
+            let flat = np.call_method1("frombuffer", (PyBytes::new(py, &bytes), "int32"))?;
+            flat.call_method1("reshape", ((rows.len(), N),))?
+                .call_method0("copy")
+        }
+        Err(_) => {
+            let list = PyList::empty(py);
+            for r in rows {
+                list.append(PyTuple::new(py, r)?)?;
+            }
+            Ok(list.into_any())
+        }
+    }
 }
 
 /// Every legal move of `position` with its alpha-beta value for the side to
@@ -725,10 +847,10 @@ fn best_move<'py>(
 #[pyo3(signature = (position, *, depth=None, time=None, table_bits=18))]
 fn analyse<'py>(
     py: Python<'py>,
-    position: PyRef<'py, Position>,
-    depth: Option<i64>,
-    time: Option<f64>,
-    table_bits: u8,
+    #[pyo3(from_py_with = position_arg)] position: Pos,
+    #[pyo3(from_py_with = args::depth)] depth: Option<i64>,
+    #[pyo3(from_py_with = args::time)] time: Option<f64>,
+    #[pyo3(from_py_with = args::table_bits)] table_bits: i64,
 ) -> PyResult<Bound<'py, PyList>> {
     let budget = match (depth, time) {
         (Some(_), Some(_)) => {
@@ -743,12 +865,8 @@ fn analyse<'py>(
         (None, Some(t)) => engine::SearchBudget::Time(time_arg(t)?),
         (None, None) => engine::SearchBudget::Depth(6),
     };
-    if !(10..=26).contains(&table_bits) {
-        return Err(PyValueError::new_err(format!(
-            "table_bits must be from 10 to 26, not {table_bits}"
-        )));
-    }
-    let pos = position.inner;
+    let table_bits = table_bits_arg(table_bits)?;
+    let pos = position;
     let (moves, _pv, _nodes) = slow(py, move |check| {
         let mut p = pos;
         p.legal_moves(check)?;
@@ -767,6 +885,29 @@ fn analyse<'py>(
         list.append(d)?;
     }
     Ok(list)
+}
+
+/// A `Position` argument, read as its inner position.
+fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Pos> {
+    match obj.cast::<Position>() {
+        Ok(p) => Ok(p.get().inner),
+        Err(_) => Err(args::wrong_type(obj, "position", "a sowing.Position")),
+    }
+}
+
+fn seed_arg(seed: i64) -> PyResult<u64> {
+    u64::try_from(seed)
+        .map_err(|_| PyValueError::new_err(format!("seed must be 0 or more, not {seed}")))
+}
+
+fn table_bits_arg(bits: i64) -> PyResult<u8> {
+    if (10..=26).contains(&bits) {
+        Ok(bits as u8)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "table_bits must be from 10 to 26, not {bits}"
+        )))
+    }
 }
 
 fn time_arg(t: f64) -> PyResult<Duration> {
@@ -793,10 +934,10 @@ fn time_arg(t: f64) -> PyResult<Duration> {
 #[pyo3(signature = (position, *, nodes=None, time=None, table_bits=20))]
 fn solve<'py>(
     py: Python<'py>,
-    position: PyRef<'py, Position>,
-    nodes: Option<i64>,
-    time: Option<f64>,
-    table_bits: u8,
+    #[pyo3(from_py_with = position_arg)] position: Pos,
+    #[pyo3(from_py_with = args::nodes)] nodes: Option<i64>,
+    #[pyo3(from_py_with = args::time)] time: Option<f64>,
+    #[pyo3(from_py_with = args::table_bits)] table_bits: i64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let nodes = match nodes {
         None => None,
@@ -808,12 +949,8 @@ fn solve<'py>(
         }
     };
     let time = time.map(time_arg).transpose()?;
-    if !(10..=26).contains(&table_bits) {
-        return Err(PyValueError::new_err(format!(
-            "table_bits must be from 10 to 26, not {table_bits}"
-        )));
-    }
-    let pos = position.inner;
+    let table_bits = table_bits_arg(table_bits)?;
+    let pos = position;
     let s = slow(py, move |check| {
         let mut p = pos;
         p.legal_moves(check)?;
@@ -873,13 +1010,13 @@ fn _observations<'py>(
         let p = p?;
         let pos = p
             .cast::<Position>()
-            .map_err(|_| PyValueError::new_err("observations takes Position objects"))?;
+            .map_err(|_| args::wrong_type(&p, "each of positions", "a sowing.Position"))?;
         items.push((pos.get().inner, None));
     }
     if let Some(players) = players {
         let mut i = 0;
         for s in players.try_iter()? {
-            let s: String = s?.extract()?;
+            let s = args::string(&s?, "each of players")?;
             if i >= items.len() {
                 return Err(PyValueError::new_err(
                     "more players than positions in observations",
@@ -930,7 +1067,7 @@ fn _restore(
     reading: Option<String>,
     lap_limit: Option<i64>,
 ) -> PyResult<Position> {
-    Position::parse(s, starter_only, clockwise, reading, lap_limit)
+    Position::parse(s.to_owned(), starter_only, clockwise, reading, lap_limit)
 }
 
 /// The built-in variants' names.
@@ -949,6 +1086,8 @@ fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vector::VectorCore>()?;
     m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
     m.add_function(wrap_pyfunction!(best_move, m)?)?;
+    m.add_function(wrap_pyfunction!(best_moves, m)?)?;
+    m.add_class::<tablebase::Tablebase>()?;
     m.add_function(wrap_pyfunction!(analyse, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(_playouts, m)?)?;

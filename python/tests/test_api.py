@@ -138,12 +138,12 @@ def test_repetition_draw():
     start = Position.parse(f"andada-12 {row({1: 1})}/{row({1: 1})} S 0-0 play")
     game = Game(start)
     while not game.is_over():
-        game.play(game.legal_moves()[0])
+        game.play(game.legal_moves[0])
         assert game.ply < 200
     assert game.outcome() in ("south", "north", "draw")
     off = Game(start, repetition=None, ply_limit=50)
     while not off.is_over():
-        off.play(off.legal_moves()[0])
+        off.play(off.legal_moves[0])
     assert off.ply <= 50
 
 
@@ -164,7 +164,7 @@ def test_game_bad_input():
         Game("sadeqa-iii", ply_limit=0)
     with pytest.raises(ValueError, match="not with a Position"):
         Game(Position("sadeqa-iii"), clockwise=True)
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError, match="start must be"):
         Game(42)
     game = Game("sadeqa-iii")
     with pytest.raises(IllegalMove):
@@ -215,11 +215,20 @@ def test_bad_constructor_input():
         Position()
 
 
-@pytest.mark.parametrize("move", [0, -1, 9, 2**70, "0", "x", "S", "", 1.5, None, True, [1]])
+@pytest.mark.parametrize("move", [0, -1, 9, 2**70, "0", "x", "S", ""])
 def test_bad_moves(move):
     pos = Position("sadeqa-iii")
     with pytest.raises(ValueError):
         pos.play(move)
+    assert not pos.is_legal(move)
+
+
+@pytest.mark.parametrize("move", [1.5, None, True, [1], b"1"])
+def test_moves_of_a_wrong_type(move):
+    pos = Position("sadeqa-iii")
+    with pytest.raises(TypeError, match="^move must be a pit number"):
+        pos.play(move)
+    # is_legal answers for anything: what is not a move is not legal.
     assert not pos.is_legal(move)
 
 

@@ -78,7 +78,6 @@ def test_playouts_release_the_gil():
 def test_playouts_bad_input():
     for kwargs in (
         dict(n=-1),
-        dict(n=1.5),
         dict(n=10, threads=0),
         dict(n=10, seed=-1),
         dict(n=10, seed=2**64),
@@ -89,8 +88,10 @@ def test_playouts_bad_input():
         sowing.playouts("chess", 10)
     with pytest.raises(ValueError):
         sowing.playouts(Position("sadeqa-iii"), 10, clockwise=True)
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         sowing.playouts(3, 10)
+    with pytest.raises(TypeError):
+        sowing.playouts("sadeqa-iii", 1.5)
 
 
 def test_without_numpy(monkeypatch):
@@ -126,7 +127,7 @@ def test_observations():
         sowing.observations(positions, ["north"])
     with pytest.raises(ValueError):
         sowing.observations(positions[:1], ["east"])
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         sowing.observations(["sadeqa-v"])
 
 

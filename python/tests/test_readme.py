@@ -14,7 +14,7 @@ def python_blocks():
 
 
 def test_the_guide_has_python_examples():
-    assert len(python_blocks()) == 4
+    assert len(python_blocks()) == 5
 
 
 @pytest.mark.parametrize("index", range(4))

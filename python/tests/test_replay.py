@@ -62,7 +62,7 @@ def random_game(variant, options, seed):
     game = sowing.Game(variant, lap_limit=LAP_LIMIT, **options)
     positions = []
     while not game.is_over() and game.ply < 400:
-        game.play(rng.choice(game.legal_moves()))
+        game.play(rng.choice(game.legal_moves))
         positions.append(str(game.position))
     # A few games stop part-way, to compare the legal moves of an ongoing
     # position too.
@@ -91,6 +91,6 @@ def test_random_game_matches_replay(variant, options, flags, seed):
         assert int(number) == ply
         assert mv == str(game.moves[ply - 1])
         assert theirs == mine, f"ply {ply}"
-    legal = game.legal_moves()
+    legal = game.legal_moves
     assert out[-2] == "legal: " + (" ".join(map(str, legal)) if legal else "none")
     assert out[-1] == "result: " + game.result()
