@@ -6,8 +6,8 @@
 mod args;
 mod batch;
 mod engine;
-mod vector;
 mod tablebase;
+mod vector;
 
 use engine::{Error, Mv, Pos, Side};
 use pyo3::IntoPyObjectExt;
