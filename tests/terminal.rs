@@ -1587,10 +1587,18 @@ fn every_screen_of_play_fits_80_columns() {
 
 /// Issue 32: `help` says what the hint does, in the order the code does
 /// it: the databases, then the solver, then the alpha-beta search; and the
-/// units of its value.
+/// units of its value, the game's own (mobility in a game won by moving
+/// last; seeds ahead in a game won on points).
 #[test]
 fn play_help_says_what_the_hint_does() {
-    let out = ran("play", &["--variant", "sadeqa-iii"], "help\nquit\n");
+    let points = ran("play", &["--variant", "sadeqa-iii"], "help\nquit\n");
+    let points = text(&points.stdout);
+    assert!(
+        points.contains("The value is yours: the seeds you are ahead."),
+        "{points}"
+    );
+    assert!(!points.contains("mobility"), "{points}");
+    let out = ran("play", &["--variant", "sadeqa-ii"], "help\nquit\n");
     let help: String = text(&out.stdout)
         .split_whitespace()
         .collect::<Vec<_>>()

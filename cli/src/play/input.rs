@@ -34,9 +34,9 @@ fn help<R: Ruleset>(pos: &Position<R>) -> String {
     let value = match pos.rules().scoring() {
         Scoring::Points => "the seeds you are ahead",
         Scoring::LastMover => {
-            "mobility counted in seeds (1 a seed in your row, 4 a pit\n          \
-             you can play, 4 more a pit of 2 seeds or more, less the\n          \
-             opponent's)"
+            "mobility counted in seeds\n          \
+             (1 a seed in your row, 4 a pit you can play, 4 more a pit\n          \
+             of 2 seeds or more, less the opponent's)"
         }
     };
     format!(
