@@ -211,16 +211,7 @@ fn sample<R: Ruleset>(tb: &Tablebase<R>, args: &Args) -> Vec<Position<R>> {
         let mut rng =
             SmallRng::seed_from_u64(args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
         let mut game = Game::new(Position::new(rules)).with_ply_limit(Some(1000));
-        for _ in 0..args.random_plies {
-            let legal: Vec<Move> = game.legal_moves().iter().collect();
-            if legal.is_empty() {
-                break;
-            }
-            let mv = legal[rand::RngExt::random_range(&mut rng, 0..legal.len())];
-            if game.play(mv).is_err() {
-                break;
-            }
-        }
+        crate::match_runner::random_plies(&mut game, args.random_plies, &mut rng);
         let mut taken = 0;
         let mut wait = 0u32;
         while game.outcome().is_ongoing() && taken < args.per_game && out.len() < args.positions {

@@ -392,20 +392,7 @@ impl<R: Ruleset> Referee for Judge<R> {
             let mut chosen = Vec::new();
             for _ in 0..100 {
                 let mut game = Game::new(Position::new(self.0));
-                let mut moves = Vec::new();
-                for _ in 0..plies {
-                    let legal = game.legal_moves();
-                    let all: Vec<Move> = legal.iter().collect();
-                    if all.is_empty() {
-                        break;
-                    }
-                    let mv = all[rand::RngExt::random_range(&mut rng, 0..all.len())];
-                    if game.play(mv).is_err() {
-                        break;
-                    }
-                    moves.push(mv);
-                }
-                chosen = moves;
+                chosen = random_plies(&mut game, plies, &mut rng);
                 if game.outcome().is_ongoing() {
                     break;
                 }
@@ -515,6 +502,29 @@ fn ready(command: &str, variant: &str, margin: Duration) -> Result<EngineProcess
 }
 
 /// Plays one game; the engines are started for it and stopped after it.
+/// Plays up to `plies` random legal moves in `game` (fewer if it ends);
+/// the moves played. An opening for `match`, and for `accuracy`'s sampled
+/// games.
+pub(crate) fn random_plies<R: Ruleset>(
+    game: &mut Game<R>,
+    plies: u32,
+    rng: &mut SmallRng,
+) -> Vec<Move> {
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let all: Vec<Move> = game.legal_moves().iter().collect();
+        if all.is_empty() {
+            break;
+        }
+        let mv = all[rand::RngExt::random_range(rng, 0..all.len())];
+        if game.play(mv).is_err() {
+            break;
+        }
+        moves.push(mv);
+    }
+    moves
+}
+
 fn play_game<R: Ruleset>(
     rules: R,
     variant: &str,
