@@ -5,6 +5,7 @@
 
 mod args;
 mod batch;
+mod crew;
 mod engine;
 mod tablebase;
 mod vector;

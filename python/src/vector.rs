@@ -20,12 +20,14 @@
 //! final observations `int16[N, L]` (rows of the finished games only),
 //! `to_play` `int8[N]` (0 South, 1 North).
 
+use crate::crew::Crew;
 use crate::engine::{self, Error, Pos, Rules, Side};
 use rayon::prelude::*;
 use sowing::bots::alphabeta::{self, Table};
 use sowing::bots::{Bot, BotSpec, GreedyBot, Mcts, RandomBot, StandardEval};
 use sowing::{BuiltIn, Move, Pit, Player, Position, Visit};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The alpha-beta opponent's table: `2^14` entries (2 MiB) a thread,
 /// cleared before each search so that a move does not depend on which
@@ -378,19 +380,30 @@ impl<R: BuiltIn> Envs<R> {
         };
         match &self.pool {
             Pool::Inline => task(0, &mut envs),
-            Pool::Split(helpers) => {
-                let per = envs.len().div_ceil(helpers.current_num_threads() + 1);
-                let task = &task;
-                helpers.in_place_scope(|scope| {
-                    let mut parts = envs.chunks_mut(per).enumerate();
-                    let mine = parts.next();
-                    for (c, part) in parts {
-                        scope.spawn(move |_| task(c * per, part));
+            Pool::Split(crew) => {
+                // The chunks are claimed one at a time, by the calling thread
+                // at once and by each helper as it starts: a helper that
+                // starts late (one that had fallen asleep) then takes fewer
+                // chunks instead of holding the step back.
+                let n = envs.len();
+                let count = n.div_ceil(chunk);
+                let next = AtomicUsize::new(0);
+                let base = EnvsPtr(envs.as_mut_ptr());
+                let work = || {
+                    loop {
+                        let c = next.fetch_add(1, Ordering::Relaxed);
+                        if c >= count {
+                            break;
+                        }
+                        let (first, len) = (c * chunk, chunk.min(n - c * chunk));
+                        // SAFETY: chunk `c` is inside `envs` (c < count), and
+                        // the counter hands it to this thread alone; `envs`
+                        // outlives the job.
+                        let part = unsafe { std::slice::from_raw_parts_mut(base.at(first), len) };
+                        task(first, part);
                     }
-                    if let Some((_, part)) = mine {
-                        task(0, part);
-                    }
-                });
+                };
+                crew.run(&work);
             }
             Pool::Global => envs
                 .par_chunks_mut(chunk)
@@ -406,16 +419,34 @@ impl<R: BuiltIn> Envs<R> {
     }
 }
 
+/// The environments' first element, shared by the threads of a step that
+/// claim disjoint chunks of them.
+struct EnvsPtr<T>(*mut T);
+
+// SAFETY: the threads that share it touch disjoint elements (one chunk
+// each, claimed through an atomic counter), of a type that is `Send`.
+unsafe impl<T: Send> Send for EnvsPtr<T> {}
+unsafe impl<T: Send> Sync for EnvsPtr<T> {}
+
+impl<T> EnvsPtr<T> {
+    /// The element at `i`.
+    ///
+    /// # Safety
+    /// `i` is inside the slice the pointer came from.
+    unsafe fn at(&self, i: usize) -> *mut T {
+        unsafe { self.0.add(i) }
+    }
+}
+
 /// Where the work runs.
 enum Pool {
     /// On the calling thread.
     Inline,
-    /// Split in equal parts, one on the calling thread and one on each of
-    /// a pool's threads (one fewer than asked): for the games that cost
-    /// the same a step (self-play, a random opponent), so that the pool's
-    /// idle workers, spinning a while after each step, do not take the
-    /// core the caller runs Python on between steps.
-    Split(rayon::ThreadPool),
+    /// Shared in chunks by the calling thread and a crew's helpers (one
+    /// fewer than asked; `crate::crew`): for the games that cost the same
+    /// a step (self-play, a random opponent), which are short, so that a
+    /// step's start and end wait for no thread to wake.
+    Split(Crew),
     /// Rayon's global pool (a thread a core).
     Global,
     /// A pool of the caller's size.
@@ -512,6 +543,9 @@ impl Vector {
                 .build()
                 .map_err(|e| Error::Value(format!("cannot start {t} threads: {e}")))
         };
+        let crew = |t: usize| {
+            Crew::new(t).map_err(|e| Error::Value(format!("cannot start {t} threads: {e}")))
+        };
         // Searching opponents cost a step unevenly: rayon shares them out.
         let searching = spec.is_some_and(|s| !matches!(s, BotSpec::Random));
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -520,13 +554,13 @@ impl Vector {
             None if searching => Pool::Global,
             Some(1) => Pool::Inline,
             None if cores == 1 => Pool::Inline,
-            None => Pool::Split(helpers(cores - 1)?),
-            Some(t) if !searching => Pool::Split(helpers(t - 1)?),
+            None => Pool::Split(crew(cores - 1)?),
+            Some(t) if !searching => Pool::Split(crew(t - 1)?),
             Some(t) => Pool::Own(helpers(t)?),
         };
         let workers = match &pool {
             Pool::Inline => 1,
-            Pool::Split(p) => p.current_num_threads() + 1,
+            Pool::Split(c) => c.helpers() + 1,
             Pool::Global => rayon::current_num_threads(),
             Pool::Own(p) => p.current_num_threads(),
         };

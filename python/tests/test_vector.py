@@ -183,6 +183,37 @@ def test_same_seed_same_games_whatever_the_threads():
         assert all(np.array_equal(a, b) for a, b in zip(runs[0], other))
 
 
+def test_helper_threads_that_fell_asleep_still_step_every_game():
+    """The helper threads of a step watch for the next one for a while and
+    then sleep: steps back to back and steps after a pause give the games
+    one thread gives, and the threads end with the environments."""
+    import gc
+    import os
+    import time
+
+    def threads_now():
+        return len(os.listdir("/proc/self/task"))
+
+    before = threads_now()
+    runs = []
+    for threads in (1, 2, 4):
+        envs = VectorEnv("sadeqa-iii", 300, threads=threads, copy=True)
+        obs, info = envs.reset(seed=5)
+        rng = np.random.default_rng(3)
+        trace = [obs]
+        for step in range(60):
+            if step % 20 == 19:
+                time.sleep(0.02)
+            obs, r, te, tr, info = envs.step(random_actions(rng, info["action_mask"]))
+            trace += [obs, r, te, tr, info["action_mask"]]
+        runs.append(trace)
+        del envs
+        gc.collect()
+    for other in runs[1:]:
+        assert all(np.array_equal(a, b) for a, b in zip(runs[0], other))
+    assert threads_now() <= before
+
+
 def test_gymnasium_vector_api():
     from gymnasium.vector import AutoresetMode
 
