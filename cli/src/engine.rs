@@ -42,8 +42,8 @@ pub(crate) struct Args {
     /// the program's first.
     #[arg(long)]
     variant: Option<String>,
-    /// The transposition table, in MiB.
-    #[arg(long, default_value_t = DEFAULT_HASH_MIB)]
+    /// The transposition table, in MiB (1 to 2048, as `setoption name Hash`).
+    #[arg(long, default_value_t = DEFAULT_HASH_MIB, value_parser = clap::value_parser!(u32).range(1..=2048))]
     hash: u32,
     /// The seed of the random players and MCTS.
     #[arg(long, default_value_t = 1)]
@@ -721,6 +721,9 @@ mod tests {
         let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove ")).collect();
         assert_eq!(best.len(), 1, "{out:?}");
         assert!(Session::new(&Games::built_in(), ["engine", "--hash", "x"]).is_err());
+        // Beyond the option's range: refused, not a table of petabytes.
+        assert!(Session::new(&Games::built_in(), ["engine", "--hash", "0"]).is_err());
+        assert!(Session::new(&Games::built_in(), ["engine", "--hash", "4000000000"]).is_err());
     }
 
     #[test]

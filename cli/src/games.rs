@@ -304,6 +304,11 @@ impl Games {
         self
     }
 
+    /// Whether these are the crate's own games ([`Games::built_in`]).
+    pub fn is_built_in(&self) -> bool {
+        self.built_in
+    }
+
     /// Every game's name, in order.
     pub fn names(&self) -> Vec<String> {
         self.families.iter().flat_map(|f| f.names()).collect()

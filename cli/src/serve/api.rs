@@ -31,6 +31,8 @@ pub struct App {
     pub games: Games,
     /// Each of them, as `GET /api` and the rules pages list them.
     pub variants: Vec<VariantInfo>,
+    /// The page, its titles naming the games (`assets::page`).
+    pub page: String,
     pub store: Store,
     pub prover: Prover,
     /// Seeds for the computer players of games that do not give one.
@@ -79,6 +81,7 @@ impl App {
             .map_or(0, |d| d.as_nanos() as u64);
         Arc::new(App {
             variants: engine::catalogue(&games),
+            page: assets::page(&games),
             games,
             store,
             prover: Prover::start(prover_threads),
