@@ -236,6 +236,21 @@ impl Board {
 
     // ---- seeds ----
 
+    /// The seeds of every pit, by sowing-order index (`len()` of them:
+    /// South's row, then North's, each in sowing order; see
+    /// [`Board::index_of`]): for code that reads the whole board at once.
+    ///
+    /// ```
+    /// use sowing::Board;
+    /// let board = Board::from_rows(&[1, 2, 3], &[4, 5, 6])?;
+    /// assert_eq!(board.as_slice(), &[1, 2, 3, 4, 5, 6]);
+    /// # Ok::<(), sowing::BoardError>(())
+    /// ```
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.pits[..self.len()]
+    }
+
     /// Seeds at sowing-order index `idx`; 0 off the board.
     #[inline(always)]
     pub fn seeds_at(&self, idx: usize) -> u8 {

@@ -140,6 +140,19 @@ impl MoveSet {
         MoveSet(mask & ((1 << MAX_PITS_PER_ROW) - 1))
     }
 
+    /// The pit moves as a mask (bit 0 = pit 1), the inverse of
+    /// [`MoveSet::from_pit_mask`]; the choice moves are left out.
+    ///
+    /// ```
+    /// use sowing::{Move, MoveSet};
+    /// let set: MoveSet = [Move::Pit(1), Move::Pit(3), Move::First(sowing::Player::North)].into_iter().collect();
+    /// assert_eq!(set.pit_mask(), 0b101);
+    /// ```
+    #[inline]
+    pub const fn pit_mask(self) -> u32 {
+        self.0 & ((1 << MAX_PITS_PER_ROW) - 1)
+    }
+
     /// Adds a move. Returns `false`, and leaves the set as it was, for a
     /// pit move outside `1..=24`, which no board has and no set can hold.
     #[inline]

@@ -9,8 +9,8 @@
 //! `AnyPosition` cannot be at this speed. What is used: `Position<R>`
 //! (`play_unchecked`, `legal_moves`, `check`, `candidate_moves`, `board`,
 //! `captured`, `side_to_move`, `marks`, `warana_owner`, `is_over`,
-//! `outcome`), `Board::{seeds_at, is_clockwise}` (a row read in place),
-//! `MoveSet`, `Move`, `Pit`, `Player::index`, `Outcome::winner`, the players
+//! `outcome`), `Board::{as_slice, is_clockwise}` (the rows read in place),
+//! `MoveSet` (`pit_mask`, `contains`), `Move`, `Pit`, `Player::index`, `Outcome::winner`, the players
 //! (`bots::{RandomBot, GreedyBot, Mcts, BotSpec, Bot}`,
 //! `bots::alphabeta::{search, Table}`, `StandardEval`).
 //!
@@ -201,19 +201,19 @@ fn observe<R: BuiltIn>(pos: &Position<R>, viewer: Player, choice: bool, out: &mu
     let n = pos.pits_per_row();
     let sides = [viewer, viewer.other()];
     let (rows, out) = out.split_at_mut(2 * n);
-    // Each row from its owner's pit 1: the sowing-order indices of the
-    // owner's pits, backwards on a clockwise board (`Board::index_of`,
-    // without its check a pit).
+    // Each row from its owner's pit 1: the owner's pits in sowing order
+    // (`Board::index_of`), backwards on a clockwise board.
     let board = pos.board();
+    let pits = board.as_slice();
     for (s, row) in sides.iter().zip(rows.chunks_exact_mut(n)) {
-        let base = s.index() * n;
+        let own = &pits[s.index() * n..(s.index() + 1) * n];
         if board.is_clockwise() {
-            for (k, v) in row.iter_mut().enumerate() {
-                *v = board.seeds_at(base + n - 1 - k).into();
+            for (v, &seeds) in row.iter_mut().zip(own.iter().rev()) {
+                *v = seeds.into();
             }
         } else {
-            for (k, v) in row.iter_mut().enumerate() {
-                *v = board.seeds_at(base + k).into();
+            for (v, &seeds) in row.iter_mut().zip(own) {
+                *v = seeds.into();
             }
         }
     }
@@ -247,11 +247,12 @@ fn observe<R: BuiltIn>(pos: &Position<R>, viewer: Player, choice: bool, out: &mu
 /// Writes the legal moves of `pos` as a 0/1 mask over the actions.
 #[inline]
 fn mask<R: BuiltIn>(pos: &Position<R>, n: usize, out: &mut [i8]) {
-    // A bit test an action (none over the game's end: no legal moves).
+    // A bit an action (none over the game's end: no legal moves).
     let legal = pos.legal_moves();
     let (pits, choices) = out.split_at_mut(n);
+    let bits = legal.pit_mask();
     for (k, v) in pits.iter_mut().enumerate() {
-        *v = legal.contains(Move::Pit(k as u8 + 1)).into();
+        *v = (bits >> k & 1) as i8;
     }
     for (v, p) in choices.iter_mut().zip([Player::South, Player::North]) {
         *v = legal.contains(Move::First(p)).into();
