@@ -3,7 +3,9 @@
 # byte: game 91 up to K seeds (default 12) built by
 # `examples/tablebase build` in one process, then by `sowing-dist` on 2 and
 # 4 processes on loopback (each with its own directory), and every layer
-# file compared with `cmp`. Usage: dist/test.sh [K]; run from anywhere.
+# file compared with `cmp`. Prints each build's table, with the bytes of
+# changed values the workers sent each other (a layer's column and the
+# total). Usage: dist/test.sh [K]; run from anywhere.
 # Fails on any process's non-zero exit or any difference.
 set -euo pipefail
 

@@ -11,8 +11,9 @@
 //! ```
 //!
 //! Each timely worker sweeps a contiguous slice of every layer's indices
-//! (balanced), then sends its slice's values to every other worker, with
-//! the number of values it changed: one timely epoch a sweep. The values
+//! (balanced), then sends every other worker the values of its slice that
+//! changed since it last sent them (`delta`), with the number of values it
+//! changed: one timely epoch a sweep. The values
 //! of a layer are its fixed point, the same whatever the slices
 //! (`sowing::tablebase::Layer::sweep`), so every worker ends the layer
 //! with the whole layer, and each process writes every layer file to its
@@ -71,19 +72,24 @@ struct Args {
 enum Msg {
     /// Whether the sender's directory holds the layer whole already.
     Have(bool),
-    /// The values of the indices `start..start + bytes.len()`.
-    Values {
+    /// The values of the indices `start..start + len` that changed since
+    /// the sender last sent them, as runs (`delta`).
+    Changes {
         start: u64,
+        len: u64,
         #[serde(with = "serde_bytes")]
-        bytes: Vec<u8>,
+        runs: Vec<u8>,
     },
     /// The sender's sweep changed `changed` values and sent `sent` bytes
-    /// of values.
+    /// of changes (the runs, all receivers together).
     Swept { changed: u64, sent: u64 },
 }
 
-/// Values go out in pieces of at most this many bytes.
+/// Changes go out in pieces of at most this many indices (a message of
+/// at most a few more bytes).
 const PIECE: usize = 4 << 20;
+
+mod delta;
 
 fn main() -> ExitCode {
     let args = Args::parse();
@@ -248,6 +254,7 @@ fn build<R: Tabulate>(
     let dir = &args.dir;
     let mut lower: Vec<LayerFile> = Vec::new();
     let started = Instant::now();
+    let mut bytes_sent = 0u64;
     if index == 0 {
         println!(
             "{} up to {} seeds, {peers} workers",
@@ -293,7 +300,10 @@ fn build<R: Tabulate>(
             let layer = Layer::new(rules, seeds, &lower, Some(dir));
             let range = slice(layer.positions(), index, peers);
             let values = layer.new_values();
-            let mut own = vec![0u8; (range.end - range.start) as usize];
+            // What this worker last sent of its slice (every worker starts
+            // the layer with every value 0), and the slice after a sweep.
+            let mut sent_values = vec![0u8; (range.end - range.start) as usize];
+            let mut own = sent_values.clone();
             let (mut sweep, mut sent_total) = (0u32, 0u64);
             loop {
                 let changed = pool
@@ -302,19 +312,26 @@ fn build<R: Tabulate>(
                 values.read_range(range.start, &mut own);
                 let mut out = Vec::new();
                 let mut sent = 0u64;
-                for p in others() {
-                    for (i, piece) in own.chunks(PIECE).enumerate() {
-                        let start = range.start + (i * PIECE) as u64;
-                        sent += piece.len() as u64;
+                for (i, (old, new)) in sent_values.chunks(PIECE).zip(own.chunks(PIECE)).enumerate()
+                {
+                    let mut runs = Vec::new();
+                    if delta::encode(old, new, &mut runs) == 0 {
+                        continue;
+                    }
+                    let start = range.start + (i * PIECE) as u64;
+                    for p in others() {
+                        sent += runs.len() as u64;
                         out.push((
                             p,
-                            Msg::Values {
+                            Msg::Changes {
                                 start,
-                                bytes: piece.to_vec(),
+                                len: new.len() as u64,
+                                runs: runs.clone(),
                             },
                         ));
                     }
                 }
+                std::mem::swap(&mut sent_values, &mut own);
                 for p in others() {
                     out.push((p, Msg::Swept { changed, sent }));
                 }
@@ -322,7 +339,21 @@ fn build<R: Tabulate>(
                 sent_total += sent;
                 for msg in exchanger.round(worker, out) {
                     match msg {
-                        Msg::Values { start, bytes } => values.write_range(start, &bytes),
+                        Msg::Changes { start, len, runs } => {
+                            if start
+                                .checked_add(len)
+                                .is_none_or(|end| end > layer.positions())
+                            {
+                                return Err(format!(
+                                    "changes for indices {start}..+{len}, past the layer's {}",
+                                    layer.positions()
+                                ));
+                            }
+                            delta::apply(&runs, len, |at, bytes| {
+                                values.write_range(start + at, bytes)
+                            })
+                            .map_err(|e| e.to_string())?;
+                        }
                         Msg::Swept { changed, sent } => {
                             total_changed += changed;
                             sent_total += sent;
@@ -348,6 +379,7 @@ fn build<R: Tabulate>(
             }
         }
         drop(values);
+        bytes_sent += sent;
         lower.push(LayerFile::open(&path).map_err(|e| e.to_string())?);
         if index == 0 {
             let secs = t.elapsed().as_secs_f64();
@@ -362,7 +394,10 @@ fn build<R: Tabulate>(
         }
     }
     if index == 0 {
-        println!("total: {:.1} s", started.elapsed().as_secs_f64());
+        println!(
+            "total: {:.1} s, {bytes_sent} bytes of changed values sent",
+            started.elapsed().as_secs_f64()
+        );
     }
     Ok(())
 }
