@@ -64,10 +64,10 @@ use std::time::{Duration, Instant};
 pub const DEFAULT_EVAL_SCALE: f64 = 20.0;
 /// The default weight `a` of the implicit minimax value in `mcts`'s
 /// selection (0: the plain mean, 1: the minimax alone).
-pub const DEFAULT_MINIMAX_WEIGHT: f64 = 0.5;
+pub const DEFAULT_MINIMAX_WEIGHT: f64 = 0.8;
 /// The default exploration constant `c` of `mcts` (rewards are win
 /// probabilities, 0 to 1).
-pub const DEFAULT_EXPLORATION: f64 = 0.5;
+pub const DEFAULT_EXPLORATION: f64 = 0.1;
 /// The most nodes an `mcts` tree holds (about 100 bytes each); the search
 /// stops when it is full.
 pub const MAX_NODES: usize = 1 << 22;
@@ -231,6 +231,8 @@ pub struct Mcts<E = StandardEval> {
     eval_scale: f64,
     eval: E,
     last_playouts: u32,
+    /// What the last search proved, for the side to move at its root.
+    last_proof: Proof,
 }
 
 impl Mcts<StandardEval> {
@@ -264,14 +266,15 @@ impl<E> Mcts<E> {
     /// The `mcts` player with the evaluation `eval`.
     pub fn with_eval(budget: MctsBudget, seed: u64, eval: E) -> Self {
         Mcts {
-            algorithm: Algorithm::Guided,
-            budget: budget.in_use(),
-            rng: SmallRng::seed_from_u64(seed),
             exploration: DEFAULT_EXPLORATION,
             minimax_weight: DEFAULT_MINIMAX_WEIGHT,
             eval_scale: DEFAULT_EVAL_SCALE,
+            algorithm: Algorithm::Guided,
+            budget: budget.in_use(),
+            rng: SmallRng::seed_from_u64(seed),
             eval,
             last_playouts: 0,
+            last_proof: Proof::Open,
         }
     }
 
@@ -306,6 +309,18 @@ impl<E> Mcts<E> {
     /// leaf expansions); fewer than the budget when `mcts` proved the root.
     pub fn last_playouts(&self) -> u32 {
         self.last_playouts
+    }
+
+    /// What the last `mcts` search proved under perfect play: `Some(winner)`
+    /// (`Some(None)`: a draw), or `None` when it proved nothing (and after
+    /// `uct`, which proves nothing).
+    pub fn last_result(&self, root: Player) -> Option<Option<Player>> {
+        match self.last_proof {
+            Proof::Win => Some(Some(root)),
+            Proof::Loss => Some(Some(root.other())),
+            Proof::Draw => Some(None),
+            Proof::Open => None,
+        }
     }
 
     /// The search of `pos`, whose exact legal moves are `legal`.
@@ -364,6 +379,7 @@ impl<E> Mcts<E> {
     where
         E: Evaluation<R>,
     {
+        self.last_proof = Proof::Open;
         if legal.len() <= 1 {
             self.last_playouts = 0;
             return legal.iter().next();
@@ -414,6 +430,7 @@ impl<E> Mcts<E> {
             self.iterate(&mut nodes, &mut path, known);
         }
         let root = &nodes[0];
+        self.last_proof = root.proof.flip();
         let children = &nodes[root.children()];
         let me = pos.side_to_move();
         let rank = |n: &Node<R>| {
@@ -466,14 +483,7 @@ impl<E> Mcts<E> {
                 let score = if n.proof == Proof::Loss {
                     f64::NEG_INFINITY
                 } else {
-                    let mean = if n.visits == 0 {
-                        n.value
-                    } else {
-                        n.reward / n.visits as f64
-                    };
-                    (1.0 - self.minimax_weight) * mean
-                        + self.minimax_weight * n.value
-                        + self.exploration * (ln / (n.visits + 1) as f64).sqrt()
+                    selection_score(n, self.minimax_weight, self.exploration, ln)
                 };
                 if score > best.0 {
                     best = (score, id);
@@ -568,6 +578,18 @@ impl<E> Mcts<E> {
     }
 }
 
+/// How selection ranks the child `n` of a node visited `e^ln - 1` times:
+/// `(1 - a) * mean + a * minimax + c * sqrt(ln / (n + 1))`, the mean of a
+/// child not yet visited being its own value.
+fn selection_score<R: Ruleset>(n: &Node<R>, a: f64, c: f64, ln: f64) -> f64 {
+    let mean = if n.visits == 0 {
+        n.value
+    } else {
+        n.reward / n.visits as f64
+    };
+    (1.0 - a) * mean + a * n.value + c * (ln / (n.visits + 1) as f64).sqrt()
+}
+
 /// The minimax of the children of `nodes[id]` (expanded, with children;
 /// a proven child's value is its reward)
 /// for the player who made its move: the value and the proof.
@@ -622,5 +644,122 @@ impl<E> Named for Mcts<E> {
 impl<R: Ruleset, E: Evaluation<R> + Send> Bot<R> for Mcts<E> {
     fn choose_from(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
         self.search(pos, legal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::{Andada, SadeqaIII, SadeqaV};
+
+    fn pos<R: Ruleset>(s: &str) -> Position<R>
+    where
+        Position<R>: std::str::FromStr,
+        <Position<R> as std::str::FromStr>::Err: fmt::Debug,
+    {
+        s.parse().expect("a position")
+    }
+
+    /// Finds the forced win, proves it, and stops before its budget.
+    fn proves<R: Ruleset>(p: &Position<R>, win: u8) {
+        let mut bot = Mcts::new(20_000, 1);
+        assert_eq!(bot.search(p, p.legal_moves()), Some(Move::Pit(win)), "{p}");
+        let me = p.side_to_move();
+        assert_eq!(bot.last_result(me), Some(Some(me)), "{p}");
+        assert!(bot.last_playouts() < 20_000, "{p}");
+    }
+
+    #[test]
+    fn the_solver_proves_forced_wins() {
+        // Sadeqa III, North: a win within a few plies.
+        proves(
+            &pos::<SadeqaIII>("sadeqa-iii 0,0,0,1,0,1,0,0/4,0,0,0,0,0,3,1 N 46-40"),
+            1,
+        );
+        proves(
+            &pos::<SadeqaIII>("game-91 0,1,0,0,2,1,1,0/0,0,1,0,0,1,0,1 N 31-25"),
+            6,
+        );
+        // Sadeqa V: bonus moves (the same player twice) on the way.
+        proves(
+            &pos::<SadeqaV>("sadeqa-v 0,0,0,0,0,0,0,1,1,0w/0,0,0,0w,0w,1,1,1,0w,0 N 37-38"),
+            8,
+        );
+        proves(
+            &pos::<Andada>("andada-12 0,0,0,0,1,0,0,1,0,0,0,1/0,0,0,2,0,0,0,0,0,1,0,0 S 0-0 play"),
+            8,
+        );
+    }
+
+    #[test]
+    fn a_won_move_at_the_root_is_played_at_once() {
+        // Sowing pit 1 ends the game in North's favour: proven at the
+        // root's expansion, before any iteration.
+        let p = pos::<SadeqaIII>("sadeqa-iii 0,0,0,1,0,1,0,0/4,0,0,0,0,0,3,1 N 46-40");
+        let mut bot = Mcts::new(1, 1);
+        let mv = bot.search(&p, p.legal_moves()).expect("a move");
+        let mut next = p;
+        next.play(mv).expect("legal");
+        if let Outcome::Win { winner, .. } = next.outcome() {
+            assert_eq!(winner, p.side_to_move());
+            assert_eq!(bot.last_playouts(), 0);
+        }
+    }
+
+    #[test]
+    fn minimax_weight_zero_is_the_plain_mean() {
+        let p = Position::new(SadeqaIII::new());
+        let mut n = Node::new(p, Move::Pit(1), Player::South);
+        n.visits = 4;
+        n.reward = 1.0;
+        n.value = 0.9;
+        let ln = 10f64.ln();
+        let explore = 0.5 * (ln / 5.0).sqrt();
+        assert!((selection_score(&n, 0.0, 0.5, ln) - (0.25 + explore)).abs() < 1e-12);
+        assert!((selection_score(&n, 1.0, 0.5, ln) - (0.9 + explore)).abs() < 1e-12);
+        assert!((selection_score(&n, 0.5, 0.0, ln) - 0.575).abs() < 1e-12);
+        // Weight 0 in a search: the same as the mean alone, whatever the
+        // minimax says, and still a legal move.
+        let mut bot = Mcts::new(300, 3).with_minimax_weight(0.0);
+        assert!(p.is_legal(bot.search(&p, p.legal_moves()).expect("a move")));
+        assert_eq!(
+            Mcts::new(1, 1).with_minimax_weight(-1.0).minimax_weight,
+            0.0
+        );
+        assert_eq!(
+            Mcts::new(1, 1).with_minimax_weight(f64::NAN).minimax_weight,
+            0.0
+        );
+    }
+
+    #[test]
+    fn the_same_seed_and_iterations_give_the_same_search() {
+        let starts = [
+            Position::new(SadeqaIII::new()),
+            pos::<SadeqaIII>("sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0"),
+        ];
+        for p in starts {
+            for algorithm in [Algorithm::Guided, Algorithm::Uct] {
+                let run = || {
+                    let mut bot = Mcts::new(500, 9);
+                    bot.algorithm = algorithm;
+                    let mv = bot.search(&p, p.legal_moves());
+                    (mv, bot.last_playouts())
+                };
+                assert_eq!(run(), run(), "{p}");
+            }
+        }
+        let p = Position::new(SadeqaV);
+        let mut a = Mcts::new(400, 5);
+        let mut b = Mcts::new(400, 5);
+        for _ in 0..3 {
+            assert_eq!(a.search(&p, p.legal_moves()), b.search(&p, p.legal_moves()));
+        }
+    }
+
+    #[test]
+    fn names_tell_the_algorithms_apart() {
+        assert_eq!(Mcts::new(5, 1).name(), "mcts:5");
+        assert_eq!(Mcts::uct(MctsBudget::Playouts(5), 1).name(), "uct:5");
     }
 }
