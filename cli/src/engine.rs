@@ -396,7 +396,7 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
                 }
                 BotSpec::Mcts(own) | BotSpec::Uct(own) => {
                     let uct = matches!(player, BotSpec::Uct(_));
-                    let (best, info) = mcts(&pos, legal, go, own, uct, side, seed, &stop);
+                    let (best, info) = mcts(&pos, legal, go, (own, uct), side, seed, &stop);
                     out.say(&info);
                     best
                 }
@@ -416,7 +416,7 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
     }
 }
 
-/// The MCTS player's move (`uct`: the old algorithm): `go`'s playouts (`nodes`) or time, else its own
+/// The MCTS player's move (`uct` true: the old algorithm, spec `uct`): `go`'s playouts (`nodes`) or time, else its own
 /// budget; an infinite search (or one of `depth`, which MCTS does not
 /// count) searches in 20 ms slices until `stop`, answering with the move
 /// of the last slice. Also the `info` line that reports the search.
@@ -424,8 +424,7 @@ fn mcts<R: Ruleset>(
     pos: &Position<R>,
     legal: MoveSet,
     go: Go,
-    own: MctsBudget,
-    uct: bool,
+    (own, uct): (MctsBudget, bool),
     side: usize,
     seed: u64,
     stop: &AtomicBool,
