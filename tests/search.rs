@@ -92,7 +92,8 @@ fn mcts_finds_the_forced_win_in_every_variant() {
         let pos = any(s);
         let mut bot = Mcts::new(2000, 1);
         assert_eq!(bot.choose_any(&pos), Some(Move::Pit(win)), "{s}");
-        assert_eq!(bot.last_playouts(), 2000);
+        // The solver proves the win and stops early.
+        assert!(bot.last_playouts() <= 2000);
     }
 }
 
@@ -208,6 +209,9 @@ fn player_specs_parse_and_print() {
         ("mcts", "mcts:2000"),
         ("mcts:500", "mcts:500"),
         ("mcts:1.5s", "mcts:1500ms"),
+        ("uct", "uct:2000"),
+        ("UCT:300", "uct:300"),
+        ("uct:20ms", "uct:20ms"),
         // A part of a millisecond is written exactly, to the nanosecond.
         ("alphabeta:0.5ms", "alphabeta:0.5ms"),
         ("alphabeta:1.5ms", "alphabeta:1.5ms"),
@@ -236,6 +240,8 @@ fn player_specs_parse_and_print() {
         "mcts:0",
         "mcts:abc",
         "mcts:0s",
+        "uct:0",
+        "uct:x",
         "random:3",
         "greedy:2",
     ] {

@@ -394,8 +394,9 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
                         r.best
                     })
                 }
-                BotSpec::Mcts(own) => {
-                    let (best, info) = mcts(&pos, legal, go, own, side, seed, &stop);
+                BotSpec::Mcts(own) | BotSpec::Uct(own) => {
+                    let uct = matches!(player, BotSpec::Uct(_));
+                    let (best, info) = mcts(&pos, legal, go, (own, uct), side, seed, &stop);
                     out.say(&info);
                     best
                 }
@@ -415,7 +416,7 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
     }
 }
 
-/// The MCTS player's move: `go`'s playouts (`nodes`) or time, else its own
+/// The MCTS player's move (`uct` true: the old algorithm, spec `uct`): `go`'s playouts (`nodes`) or time, else its own
 /// budget; an infinite search (or one of `depth`, which MCTS does not
 /// count) searches in 20 ms slices until `stop`, answering with the move
 /// of the last slice. Also the `info` line that reports the search.
@@ -423,7 +424,7 @@ fn mcts<R: Ruleset>(
     pos: &Position<R>,
     legal: MoveSet,
     go: Go,
-    own: MctsBudget,
+    (own, uct): (MctsBudget, bool),
     side: usize,
     seed: u64,
     stop: &AtomicBool,
@@ -436,22 +437,27 @@ fn mcts<R: Ruleset>(
     } else {
         own
     };
+    let player = |budget, seed| {
+        if uct {
+            Mcts::uct(budget, seed)
+        } else {
+            Mcts::with_budget(budget, seed)
+        }
+    };
     if go.infinite {
         let mut best = None;
         let mut playouts = 0u64;
         let mut slice = 0u64;
         while !stop.load(Ordering::Relaxed) {
             slice += 1;
-            let mut bot = Mcts::with_budget(
-                MctsBudget::Time(Duration::from_millis(20)),
-                seed.wrapping_add(slice),
-            );
+            let slice_budget = MctsBudget::Time(Duration::from_millis(20));
+            let mut bot = player(slice_budget, seed.wrapping_add(slice));
             best = bot.search(pos, legal).or(best);
             playouts += u64::from(bot.last_playouts());
         }
         return (best, mcts_info(playouts, start.elapsed(), best));
     }
-    let mut bot = Mcts::with_budget(budget, seed);
+    let mut bot = player(budget, seed);
     let best = bot.search(pos, legal);
     let info = mcts_info(u64::from(bot.last_playouts()), start.elapsed(), best);
     (best, info)

@@ -722,7 +722,8 @@ impl Game {
 /// The move the computer player `player` chooses in `position`: a spec as
 /// the crate's examples take it, `"random"`, `"greedy"`, `"alphabeta"`
 /// (depth 6), `"alphabeta:D"`, `"alphabeta:Nnodes"`, `"alphabeta:0.1s"`,
-/// `"mcts"` (2,000 playouts), `"mcts:N"`, `"mcts:500ms"`. `None` if the
+/// `"mcts"` (2,000 iterations), `"mcts:N"`, `"mcts:500ms"`, `"uct"` (0.3's
+/// `mcts`: 2,000 random playouts), `"uct:N"`, `"uct:500ms"`. `None` if the
 /// game is over. Costs what the spec says (a time budget is about that long;
 /// depth 6 is milliseconds to a second); the GIL is released meanwhile.
 /// Raises `ValueError` for a bad spec.

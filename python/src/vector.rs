@@ -129,6 +129,7 @@ impl Opponent {
             Some(BotSpec::Random) => Opponent::Random(RandomBot::new(seed)),
             Some(BotSpec::Greedy) => Opponent::Greedy(GreedyBot::new(seed)),
             Some(BotSpec::Mcts(b)) => Opponent::Mcts(Mcts::with_budget(b, seed)),
+            Some(BotSpec::Uct(b)) => Opponent::Mcts(Mcts::uct(b, seed)),
             Some(BotSpec::AlphaBeta(b)) => Opponent::AlphaBeta(b),
         }
     }

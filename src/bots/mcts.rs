@@ -1,39 +1,85 @@
-//! [`Mcts`]: Monte Carlo tree search (UCT) with uniformly random playouts.
+//! [`Mcts`]: Monte Carlo tree search, in two algorithms.
 //!
-//! Each iteration walks down the tree by the UCB1 rule (mean reward plus
-//! `c * sqrt(ln N / n)`), adds one child, plays one random game from it and
-//! adds the result to every node on the way: 1 for a win of the player
-//! who made the node's move, 1/2 for a draw, 0 for a loss (a playout still
-//! going after [`PLAYOUT_PLIES`] plies counts as a draw). The side that
-//! made a move is recorded per node, so bonus moves and passes (the same
-//! player moving twice) need nothing special. The move returned is the
-//! root child with the most visits.
+//! **`mcts`** (the default, [`Mcts::new`], [`Mcts::with_budget`]) is built
+//! for tactical games, where a capture or a sweep swings the score by many
+//! seeds and random playouts see little of it:
 //!
-//! The budget is a number of playouts or a time; with a playout budget and
-//! the same seed, a search is exactly reproducible. Inside the tree and the
-//! playouts positions use the search lap limit
+//! - *Evaluation at the leaves* instead of playouts: each iteration walks
+//!   down the tree to a node not yet expanded, adds all its children and
+//!   scores each by the [`Evaluation`] (default [`StandardEval`], the
+//!   ruleset's own [`Ruleset::evaluate`]) mapped to a win probability by a
+//!   logistic, `1 / (1 + exp(-v / scale))` ([`DEFAULT_EVAL_SCALE`], in the
+//!   evaluation's units of about a quarter seed).
+//! - *Implicit minimax backups* (Lanctot, Winands, Pepels, Sturtevant,
+//!   "Monte Carlo Tree Search with Heuristic Evaluations using Implicit
+//!   Minimax Backups", 2014): each node keeps, beside its mean reward, the
+//!   minimax of its children's values, and selection ranks a child by
+//!   `(1 - a) * mean + a * minimax + c * sqrt(ln N / (n + 1))`
+//!   ([`DEFAULT_MINIMAX_WEIGHT`], [`DEFAULT_EXPLORATION`]). A child not yet
+//!   visited counts its own value as its mean, so the evaluation also
+//!   orders the moves (progressive bias).
+//! - *MCTS-Solver* (Winands, Björnsson, Saito 2008): finished games and
+//!   positions the databases hold ([`Mcts::search_with_tablebase`]) are
+//!   proven wins, draws or losses; a node with a proven-won child is won,
+//!   one whose children are all proven takes the best of them; a proven
+//!   loss is never chosen while another move is open. Once the root is
+//!   proven the search stops, and a proven-won root move is played at
+//!   once.
+//!
+//! The move returned is a proven win if there is one, else the most
+//! visited root child that is not a proven loss.
+//!
+//! **`uct`** ([`Mcts::uct`]) is 0.3's `mcts`, plain UCT with uniformly
+//! random playouts to the end of the game, kept to measure against (see
+//! docs/STRENGTH.md).
+//!
+//! Both record the player who made each node's move and score the node for
+//! him, so bonus moves and passes (the same player moving twice) need
+//! nothing special. The budget is a number of iterations (`uct`'s playouts,
+//! `mcts`'s leaf expansions) or a time; with an iteration budget and the
+//! same seed, a search is exactly reproducible (the seed draws `uct`'s
+//! playouts and breaks `mcts`'s ties between equal moves). Inside the tree
+//! positions use the search lap limit
 //! ([`SEARCH_LAP_LIMIT`](crate::search::SEARCH_LAP_LIMIT)); the root's moves
-//! are the caller's exact legal moves.
+//! are the caller's exact legal moves. `mcts` stops early, as if its time
+//! were up, once its tree holds [`MAX_NODES`] nodes.
 
-use super::{Bot, Named, pick};
+mod uct;
+
+use super::{Bot, Evaluation, Named, StandardEval};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::search::{Limits, Stop, child_for_search};
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use rand::{RngExt as _, SeedableRng};
 use std::fmt;
 use std::time::{Duration, Instant};
+
+/// The default logistic scale of `mcts`: an evaluation of `v` is a win
+/// probability of `1 / (1 + exp(-v / scale))`, so about 5 seeds ahead
+/// (20 in [`StandardEval`]'s units) is 73%.
+pub const DEFAULT_EVAL_SCALE: f64 = 20.0;
+/// The default weight `a` of the implicit minimax value in `mcts`'s
+/// selection (0: the plain mean, 1: the minimax alone).
+pub const DEFAULT_MINIMAX_WEIGHT: f64 = 0.8;
+/// The default exploration constant `c` of `mcts` (rewards are win
+/// probabilities, 0 to 1).
+pub const DEFAULT_EXPLORATION: f64 = 0.1;
+/// The most nodes an `mcts` tree holds (about 100 bytes each); the search
+/// stops when it is full.
+pub const MAX_NODES: usize = 1 << 22;
 
 /// A playout stops as a draw after this many plies.
 pub const PLAYOUT_PLIES: usize = 1_000;
 
-/// How much an [`Mcts`] search may do for one move.
+/// How much an [`Mcts`] search (either algorithm) may do for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MctsBudget {
-    /// This many playouts (iterations), 1 or more.
+    /// This many iterations (playouts for `uct`, leaf evaluations for
+    /// `mcts`), 1 or more.
     Playouts(u32),
     /// About this much time.
     Time(Duration),
@@ -52,7 +98,7 @@ impl MctsBudget {
 
 impl MctsBudget {
     /// The budget as [`Limits`]: a number of playouts counts as the nodes
-    /// (one playout a node of the tree), a time as the time.
+    /// (one iteration a node of the tree), a time as the time.
     pub fn limits(self) -> Limits {
         match self {
             MctsBudget::Playouts(n) => Limits {
@@ -79,20 +125,89 @@ impl fmt::Display for MctsBudget {
     }
 }
 
-/// One node of the tree.
+/// A node's result once proven, for the player who made its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Proof {
+    Loss,
+    Draw,
+    Win,
+    /// Not proven (sorts last; never compared with the others).
+    Open,
+}
+
+impl Proof {
+    /// The same result for the other player.
+    fn flip(self) -> Proof {
+        match self {
+            Proof::Loss => Proof::Win,
+            Proof::Win => Proof::Loss,
+            other => other,
+        }
+    }
+
+    /// The reward of a proven result.
+    fn reward(self) -> Option<f64> {
+        match self {
+            Proof::Win => Some(1.0),
+            Proof::Draw => Some(0.5),
+            Proof::Loss => Some(0.0),
+            Proof::Open => None,
+        }
+    }
+}
+
+/// One node of the `mcts` tree; its children are `count` nodes from
+/// `first`, made at once when it is expanded.
 struct Node<R: Ruleset> {
     pos: Position<R>,
     mv: Move,
-    /// The player who made `mv` (the rewards are his).
+    /// The player who made `mv`: `reward`, `value` and `proof` are his.
     mover: Player,
-    children: Vec<u32>,
-    untried: MoveSet,
+    expanded: bool,
+    count: u8,
+    first: u32,
     visits: u32,
+    /// The sum of the rewards backed up through the node.
     reward: f64,
+    /// The implicit minimax value: the leaf's evaluation as a win
+    /// probability, then the minimax of its children's values.
+    value: f64,
+    proof: Proof,
 }
 
-/// The UCT player (see the [module documentation](self)), for every
-/// ruleset: it needs no evaluation.
+impl<R: Ruleset> Node<R> {
+    fn new(pos: Position<R>, mv: Move, mover: Player) -> Self {
+        Node {
+            pos,
+            mv,
+            mover,
+            expanded: false,
+            count: 0,
+            first: 0,
+            visits: 0,
+            reward: 0.0,
+            value: 0.5,
+            proof: Proof::Open,
+        }
+    }
+
+    fn children(&self) -> std::ops::Range<usize> {
+        self.first as usize..self.first as usize + self.count as usize
+    }
+}
+
+/// Which search an [`Mcts`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Algorithm {
+    /// Evaluation, implicit minimax and the solver (spec `mcts`).
+    Guided,
+    /// Plain UCT with random playouts (spec `uct`).
+    Uct,
+}
+
+/// The Monte Carlo tree search player (see the [module
+/// documentation](self)), for every ruleset, with the evaluation `E`
+/// (default [`StandardEval`]).
 ///
 /// ```
 /// use sowing::bots::{Bot, Mcts};
@@ -101,56 +216,125 @@ struct Node<R: Ruleset> {
 /// let pos = Position::new(SadeqaIII::new());
 /// let a = Mcts::new(200, 7).choose(&pos);
 /// let b = Mcts::new(200, 7).choose(&pos);
-/// assert_eq!(a, b); // same seed, same playouts: the same move
+/// assert_eq!(a, b); // same seed, same iterations: the same move
 /// assert!(pos.is_legal(a.expect("a legal move")));
+/// let old = Mcts::uct(sowing::bots::MctsBudget::Playouts(200), 7).choose(&pos);
+/// assert!(pos.is_legal(old.expect("a legal move")));
 /// ```
 #[derive(Clone, Debug)]
-pub struct Mcts {
+pub struct Mcts<E = StandardEval> {
+    algorithm: Algorithm,
     budget: MctsBudget,
     rng: SmallRng,
     exploration: f64,
+    minimax_weight: f64,
+    eval_scale: f64,
+    eval: E,
     last_playouts: u32,
+    /// What the last search proved, for the side to move at its root.
+    last_proof: Proof,
 }
 
-impl Mcts {
-    /// A player making `playouts` playouts a move, seeded with `seed` (its
-    /// playouts draw from `rand` 0.10's `SmallRng`, re-exported as
-    /// [`sowing::rand`](crate::rand)).
+impl Mcts<StandardEval> {
+    /// The `mcts` player making `playouts` iterations a move, seeded with
+    /// `seed` (ties between equal moves are broken by `rand` 0.10's
+    /// `SmallRng`, re-exported as [`sowing::rand`](crate::rand)), with the
+    /// [`StandardEval`].
     pub fn new(playouts: u32, seed: u64) -> Self {
         Self::with_budget(MctsBudget::Playouts(playouts.max(1)), seed)
     }
 
-    /// A player with the given budget, seeded with `seed` (as
-    /// [`Mcts::new`]: `rand` 0.10's `SmallRng`).
+    /// The `mcts` player with the given budget, seeded with `seed` (as
+    /// [`Mcts::new`]).
     pub fn with_budget(budget: MctsBudget, seed: u64) -> Self {
+        Self::with_eval(budget, seed, StandardEval)
+    }
+
+    /// The `uct` player: 0.3's `mcts`, plain UCT with random playouts
+    /// (exploration `sqrt(2)`), seeded with `seed` (its playouts draw from
+    /// `rand` 0.10's `SmallRng`).
+    pub fn uct(budget: MctsBudget, seed: u64) -> Self {
         Mcts {
+            algorithm: Algorithm::Uct,
+            exploration: std::f64::consts::SQRT_2,
+            ..Self::with_budget(budget, seed)
+        }
+    }
+}
+
+impl<E> Mcts<E> {
+    /// The `mcts` player with the evaluation `eval`.
+    pub fn with_eval(budget: MctsBudget, seed: u64, eval: E) -> Self {
+        Mcts {
+            exploration: DEFAULT_EXPLORATION,
+            minimax_weight: DEFAULT_MINIMAX_WEIGHT,
+            eval_scale: DEFAULT_EVAL_SCALE,
+            algorithm: Algorithm::Guided,
             budget: budget.in_use(),
             rng: SmallRng::seed_from_u64(seed),
-            exploration: std::f64::consts::SQRT_2,
+            eval,
             last_playouts: 0,
+            last_proof: Proof::Open,
         }
     }
 
-    /// The same player with the UCB1 exploration constant `c` (default
-    /// `sqrt(2)`).
+    /// The same player with the exploration constant `c` (defaults:
+    /// [`DEFAULT_EXPLORATION`] for `mcts`, `sqrt(2)` for `uct`).
     pub fn with_exploration(mut self, c: f64) -> Self {
         self.exploration = c;
         self
     }
 
-    /// The playouts of the last search.
+    /// The same player with the weight `a` of the implicit minimax value
+    /// in selection, clamped to 0..=1 (0: the plain mean; default
+    /// [`DEFAULT_MINIMAX_WEIGHT`]). `uct` ignores it.
+    pub fn with_minimax_weight(mut self, a: f64) -> Self {
+        self.minimax_weight = if a.is_nan() { 0.0 } else { a.clamp(0.0, 1.0) };
+        self
+    }
+
+    /// The same player with the logistic scale of the evaluation (in its
+    /// units; default [`DEFAULT_EVAL_SCALE`]; at least 1e-9). `uct`
+    /// ignores it.
+    pub fn with_eval_scale(mut self, scale: f64) -> Self {
+        self.eval_scale = if scale.is_nan() {
+            DEFAULT_EVAL_SCALE
+        } else {
+            scale.max(1e-9)
+        };
+        self
+    }
+
+    /// The iterations of the last search (`uct`'s playouts, `mcts`'s
+    /// leaf expansions); fewer than the budget when `mcts` proved the root.
     pub fn last_playouts(&self) -> u32 {
         self.last_playouts
     }
 
-    /// The UCT search of `pos`, whose exact legal moves are `legal`.
-    pub fn search<R: Ruleset>(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
+    /// What the last `mcts` search proved under perfect play: `Some(winner)`
+    /// (`Some(None)`: a draw), or `None` when it proved nothing (and after
+    /// `uct`, which proves nothing).
+    pub fn last_result(&self, root: Player) -> Option<Option<Player>> {
+        match self.last_proof {
+            Proof::Win => Some(Some(root)),
+            Proof::Loss => Some(Some(root.other())),
+            Proof::Draw => Some(None),
+            Proof::Open => None,
+        }
+    }
+
+    /// The search of `pos`, whose exact legal moves are `legal`.
+    pub fn search<R: Ruleset>(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move>
+    where
+        E: Evaluation<R>,
+    {
         self.search_with(pos, legal, |_| None)
     }
 
     /// [`Mcts::search`] with the endgame databases at its leaves: a leaf
     /// they hold is scored by its result under perfect play (the winner,
-    /// or a draw) instead of a random playout.
+    /// or a draw) instead of a random playout or the evaluation, and is
+    /// proven for `mcts`'s solver.
     ///
     /// ```
     /// use sowing::bots::Mcts;
@@ -173,7 +357,10 @@ impl Mcts {
         pos: &Position<R>,
         legal: MoveSet,
         tablebase: &crate::tablebase::Tablebase<R>,
-    ) -> Option<Move> {
+    ) -> Option<Move>
+    where
+        E: Evaluation<R>,
+    {
         self.search_with(pos, legal, |leaf| {
             tablebase.forecast(leaf).map(|f| f.winner())
         })
@@ -181,137 +368,398 @@ impl Mcts {
 
     /// [`Mcts::search`] with results known at the leaves: `known(leaf)` is
     /// `Some(winner)` (`Some(None)`: a draw) where the result under perfect
-    /// play is known, and the leaf is scored by it instead of a playout.
+    /// play is known, and the leaf is scored by it (and proven, for
+    /// `mcts`) instead of a playout or the evaluation.
     pub fn search_with<R: Ruleset>(
         &mut self,
         pos: &Position<R>,
         legal: MoveSet,
         known: impl Fn(&Position<R>) -> Option<Option<Player>>,
-    ) -> Option<Move> {
+    ) -> Option<Move>
+    where
+        E: Evaluation<R>,
+    {
+        self.last_proof = Proof::Open;
         if legal.len() <= 1 {
             self.last_playouts = 0;
             return legal.iter().next();
         }
+        let (best, iterations) = match self.algorithm {
+            Algorithm::Uct => uct::search(
+                self.budget,
+                self.exploration,
+                &mut self.rng,
+                pos,
+                legal,
+                known,
+            ),
+            Algorithm::Guided => self.guided(pos, legal, &known),
+        };
+        self.last_playouts = iterations;
+        best
+    }
+
+    /// The `mcts` search (see the module documentation): the move and the
+    /// iterations made.
+    fn guided<R: Ruleset>(
+        &mut self,
+        pos: &Position<R>,
+        legal: MoveSet,
+        known: &impl Fn(&Position<R>) -> Option<Option<Player>>,
+    ) -> (Option<Move>, u32)
+    where
+        E: Evaluation<R>,
+    {
         let stop = Stop::new(self.budget.limits(), Instant::now());
         let mut nodes: Vec<Node<R>> = Vec::with_capacity(4096);
-        nodes.push(Node {
-            pos: *pos,
-            mv: Move::Pit(0),
-            mover: pos.side_to_move().other(),
-            children: Vec::new(),
-            untried: legal,
-            visits: 0,
-            reward: 0.0,
-        });
+        nodes.push(Node::new(*pos, Move::Pit(0), pos.side_to_move().other()));
+        self.expand(&mut nodes, 0, Some(legal), known);
+        back_up(&mut nodes, 0);
         let mut path: Vec<u32> = Vec::with_capacity(64);
-        let mut playouts = 0u32;
-        loop {
-            // The clock is read every 16 playouts.
+        let mut iterations = 0u32;
+        while nodes[0].proof == Proof::Open && nodes.len() < MAX_NODES {
+            // The clock is read every 16 iterations.
             let due = match self.budget {
                 MctsBudget::Playouts(_) => true,
-                MctsBudget::Time(_) => playouts > 0 && playouts.is_multiple_of(16),
+                MctsBudget::Time(_) => iterations.is_multiple_of(16),
             };
-            if due && stop.reached(playouts as u64) {
+            if due && stop.reached(iterations as u64) {
                 break;
             }
-            playouts += 1;
-            path.clear();
-            let mut cur = 0u32;
-            path.push(cur);
-            // Selection.
-            loop {
-                let node = &nodes[cur as usize];
-                if !node.untried.is_empty() || node.children.is_empty() {
-                    break;
-                }
-                let ln = (node.visits.max(1) as f64).ln();
-                let c = self.exploration;
-                let mut best = (f64::NEG_INFINITY, node.children[0]);
-                for &ch in &node.children {
-                    let n = &nodes[ch as usize];
-                    let score = n.reward / n.visits as f64 + c * (ln / n.visits as f64).sqrt();
-                    if score > best.0 {
-                        best = (score, ch);
-                    }
-                }
-                cur = best.1;
-                path.push(cur);
-            }
-            // Expansion.
-            let at_root = cur == 0;
-            while !nodes[cur as usize].untried.is_empty() {
-                let node = &mut nodes[cur as usize];
-                let mv = pick(node.untried, &mut self.rng).expect("a move");
-                node.untried.remove(mv);
-                let from = node.pos;
-                let child = if at_root {
-                    Some(child_for_search(&from, mv))
-                } else {
-                    let mut c = from;
-                    c.play(mv).ok().map(|()| c)
-                };
-                if let Some(c) = child {
-                    let id = nodes.len() as u32;
-                    nodes.push(Node {
-                        pos: c,
-                        mv,
-                        mover: from.side_to_move(),
-                        children: Vec::new(),
-                        untried: c.legal_moves(),
-                        visits: 0,
-                        reward: 0.0,
-                    });
-                    nodes[cur as usize].children.push(id);
-                    cur = id;
-                    path.push(cur);
-                    break;
-                }
-            }
-            // Simulation: the known result, else a random game.
-            let leaf = nodes[cur as usize].pos;
-            let winner = match known(&leaf) {
-                Some(result) => result,
-                None => self.playout(leaf),
-            };
-            // Backpropagation.
-            for &id in &path {
-                let node = &mut nodes[id as usize];
-                node.visits += 1;
-                node.reward += match winner {
-                    Some(w) if w == node.mover => 1.0,
-                    Some(_) => 0.0,
-                    None => 0.5,
-                };
-            }
+            iterations += 1;
+            self.iterate(&mut nodes, &mut path, known);
         }
-        self.last_playouts = playouts;
         let root = &nodes[0];
-        root.children
+        self.last_proof = root.proof.flip();
+        let children = &nodes[root.children()];
+        let me = pos.side_to_move();
+        let rank = |n: &Node<R>| {
+            let proof = if n.mover == me {
+                n.proof
+            } else {
+                n.proof.flip()
+            };
+            // A proven win first, a proven loss last, else the visits.
+            let class = match proof {
+                Proof::Win => 2,
+                Proof::Loss => 0,
+                _ => 1,
+            };
+            (class, n.visits, n.value.to_bits())
+        };
+        let best = children
             .iter()
-            .max_by_key(|&&ch| nodes[ch as usize].visits)
-            .map(|&ch| nodes[ch as usize].mv)
-            .or_else(|| legal.iter().next())
+            .max_by_key(|n| rank(n))
+            .map(|n| n.mv)
+            .or_else(|| legal.iter().next());
+        (best, iterations)
     }
 
-    /// A random game from `pos`: the winner, or `None` for a draw.
-    fn playout<R: Ruleset>(&mut self, mut pos: Position<R>) -> Option<Player> {
-        // The lazy draw: about one sowing a ply (`crate::playout`).
-        crate::playout(&mut pos, &mut self.rng, PLAYOUT_PLIES);
-        match pos.outcome() {
-            Outcome::Win { winner, .. } => Some(winner),
-            _ => None,
+    /// One iteration: down the tree to a leaf, which is expanded, and its
+    /// value backed up along the path.
+    fn iterate<R: Ruleset>(
+        &mut self,
+        nodes: &mut Vec<Node<R>>,
+        path: &mut Vec<u32>,
+        known: &impl Fn(&Position<R>) -> Option<Option<Player>>,
+    ) where
+        E: Evaluation<R>,
+    {
+        path.clear();
+        let mut cur = 0usize;
+        path.push(0);
+        // Selection.
+        loop {
+            let node = &nodes[cur];
+            if node.proof != Proof::Open || !node.expanded || node.count == 0 {
+                break;
+            }
+            let ln = ((node.visits + 1) as f64).ln();
+            let mut best = (f64::NEG_INFINITY, node.first as usize);
+            for id in node.children() {
+                let n = &nodes[id];
+                // A proven loss of the mover is never chosen; a proven win
+                // would have proven this node.
+                let score = if n.proof == Proof::Loss {
+                    f64::NEG_INFINITY
+                } else {
+                    selection_score(n, self.minimax_weight, self.exploration, ln)
+                };
+                if score > best.0 {
+                    best = (score, id);
+                }
+            }
+            cur = best.1;
+            path.push(cur as u32);
+        }
+        // Expansion: the leaf's children, each evaluated.
+        if nodes[cur].proof == Proof::Open && !nodes[cur].expanded {
+            self.expand(nodes, cur, None, known);
+        }
+        // Backpropagation: the leaf's value (its proof, if proven), each
+        // node's visits and mean, then its minimax value and proof.
+        back_up(nodes, cur);
+        let leaf = &nodes[cur];
+        let reward = leaf.value;
+        let leaf_mover = leaf.mover;
+        for &id in path.iter().rev() {
+            let id = id as usize;
+            back_up(nodes, id);
+            let node = &mut nodes[id];
+            node.visits += 1;
+            node.reward += if node.mover == leaf_mover {
+                reward
+            } else {
+                1.0 - reward
+            };
+        }
+    }
+
+    /// Adds the children of `nodes[id]` (the moves `root_moves` with the
+    /// search lap limit at the root, else the legal moves), each scored by
+    /// its outcome, `known`, or the evaluation.
+    fn expand<R: Ruleset>(
+        &mut self,
+        nodes: &mut Vec<Node<R>>,
+        id: usize,
+        root_moves: Option<MoveSet>,
+        known: &impl Fn(&Position<R>) -> Option<Option<Player>>,
+    ) where
+        E: Evaluation<R>,
+    {
+        let from = nodes[id].pos;
+        let moves = root_moves.unwrap_or_else(|| from.legal_moves());
+        let mover = from.side_to_move();
+        let first = nodes.len();
+        // The children start at a random move: ties between equal values
+        // go to the seed.
+        let n = moves.len();
+        let shift = if n > 1 {
+            self.rng.random_range(0..n)
+        } else {
+            0
+        };
+        for k in 0..n {
+            let Some(mv) = moves.nth((k + shift) % n) else {
+                continue;
+            };
+            let child = if root_moves.is_some() {
+                Some(child_for_search(&from, mv))
+            } else {
+                let mut c = from;
+                c.play(mv).ok().map(|()| c)
+            };
+            let Some(child) = child else { continue };
+            let mut node = Node::new(child, mv, mover);
+            let result = match child.outcome() {
+                Outcome::Ongoing => known(&child),
+                Outcome::Win { winner, .. } => Some(Some(winner)),
+                Outcome::Draw { .. } => Some(None),
+            };
+            match result {
+                Some(Some(w)) => node.proof = if w == mover { Proof::Win } else { Proof::Loss },
+                Some(None) => node.proof = Proof::Draw,
+                None => {
+                    let v = f64::from(self.eval.evaluate(&child));
+                    let v = if child.side_to_move() == mover { v } else { -v };
+                    node.value = 1.0 / (1.0 + (-v / self.eval_scale).exp());
+                }
+            }
+            if let Some(r) = node.proof.reward() {
+                node.value = r;
+            }
+            nodes.push(node);
+        }
+        let count = (nodes.len() - first) as u8;
+        let node = &mut nodes[id];
+        node.expanded = true;
+        node.first = first as u32;
+        node.count = count;
+    }
+}
+
+/// How selection ranks the child `n` of a node visited `e^ln - 1` times:
+/// `(1 - a) * mean + a * minimax + c * sqrt(ln / (n + 1))`, the mean of a
+/// child not yet visited being its own value.
+fn selection_score<R: Ruleset>(n: &Node<R>, a: f64, c: f64, ln: f64) -> f64 {
+    let mean = if n.visits == 0 {
+        n.value
+    } else {
+        n.reward / n.visits as f64
+    };
+    (1.0 - a) * mean + a * n.value + c * (ln / (n.visits + 1) as f64).sqrt()
+}
+
+/// The minimax of the children of `nodes[id]` (expanded, with children;
+/// a proven child's value is its reward)
+/// for the player who made its move: the value and the proof.
+fn minimax_of<R: Ruleset>(nodes: &[Node<R>], id: usize) -> (f64, Proof) {
+    let node = &nodes[id];
+    let children = &nodes[node.children()];
+    // The children's movers are the side to move here.
+    let value = children
+        .iter()
+        .map(|c| c.value)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let proof = if children.iter().any(|c| c.proof == Proof::Win) {
+        Proof::Win
+    } else if children.iter().all(|c| c.proof != Proof::Open) {
+        children
+            .iter()
+            .map(|c| c.proof)
+            .max()
+            .unwrap_or(Proof::Open)
+    } else {
+        Proof::Open
+    };
+    if node.pos.side_to_move() == node.mover {
+        (value, proof)
+    } else {
+        (1.0 - value, proof.flip())
+    }
+}
+
+/// Sets the implicit minimax value and proof of `nodes[id]` from its
+/// children (nothing for a leaf or a proven node).
+fn back_up<R: Ruleset>(nodes: &mut [Node<R>], id: usize) {
+    let node = &nodes[id];
+    if !node.expanded || node.count == 0 || node.proof != Proof::Open {
+        return;
+    }
+    let (value, proof) = minimax_of(nodes, id);
+    let node = &mut nodes[id];
+    node.value = proof.reward().unwrap_or(value);
+    node.proof = proof;
+}
+
+impl<E> Named for Mcts<E> {
+    fn name(&self) -> String {
+        match self.algorithm {
+            Algorithm::Guided => format!("mcts:{}", self.budget),
+            Algorithm::Uct => format!("uct:{}", self.budget),
         }
     }
 }
 
-impl Named for Mcts {
-    fn name(&self) -> String {
-        format!("mcts:{}", self.budget)
-    }
-}
-
-impl<R: Ruleset> Bot<R> for Mcts {
+impl<R: Ruleset, E: Evaluation<R> + Send> Bot<R> for Mcts<E> {
     fn choose_from(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
         self.search(pos, legal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::{Andada, SadeqaIII, SadeqaV};
+
+    fn pos<R: Ruleset>(s: &str) -> Position<R>
+    where
+        Position<R>: std::str::FromStr,
+        <Position<R> as std::str::FromStr>::Err: fmt::Debug,
+    {
+        s.parse().expect("a position")
+    }
+
+    /// Finds the forced win, proves it, and stops before its budget.
+    fn proves<R: Ruleset>(p: &Position<R>, win: u8) {
+        let mut bot = Mcts::new(20_000, 1);
+        assert_eq!(bot.search(p, p.legal_moves()), Some(Move::Pit(win)), "{p}");
+        let me = p.side_to_move();
+        assert_eq!(bot.last_result(me), Some(Some(me)), "{p}");
+        assert!(bot.last_playouts() < 20_000, "{p}");
+    }
+
+    #[test]
+    fn the_solver_proves_forced_wins() {
+        // Sadeqa III, North: a win within a few plies.
+        proves(
+            &pos::<SadeqaIII>("sadeqa-iii 0,0,0,1,0,1,0,0/4,0,0,0,0,0,3,1 N 46-40"),
+            1,
+        );
+        proves(
+            &pos::<SadeqaIII>("game-91 0,1,0,0,2,1,1,0/0,0,1,0,0,1,0,1 N 31-25"),
+            6,
+        );
+        // Sadeqa V: bonus moves (the same player twice) on the way.
+        proves(
+            &pos::<SadeqaV>("sadeqa-v 0,0,0,0,0,0,0,1,1,0w/0,0,0,0w,0w,1,1,1,0w,0 N 37-38"),
+            8,
+        );
+        proves(
+            &pos::<Andada>("andada-12 0,0,0,0,1,0,0,1,0,0,0,1/0,0,0,2,0,0,0,0,0,1,0,0 S 0-0 play"),
+            8,
+        );
+    }
+
+    #[test]
+    fn a_won_move_at_the_root_is_played_at_once() {
+        // Sowing pit 1 ends the game in North's favour: proven at the
+        // root's expansion, before any iteration.
+        let p = pos::<SadeqaIII>("sadeqa-iii 0,0,0,1,0,1,0,0/4,0,0,0,0,0,3,1 N 46-40");
+        let mut bot = Mcts::new(1, 1);
+        let mv = bot.search(&p, p.legal_moves()).expect("a move");
+        let mut next = p;
+        next.play(mv).expect("legal");
+        if let Outcome::Win { winner, .. } = next.outcome() {
+            assert_eq!(winner, p.side_to_move());
+            assert_eq!(bot.last_playouts(), 0);
+        }
+    }
+
+    #[test]
+    fn minimax_weight_zero_is_the_plain_mean() {
+        let p = Position::new(SadeqaIII::new());
+        let mut n = Node::new(p, Move::Pit(1), Player::South);
+        n.visits = 4;
+        n.reward = 1.0;
+        n.value = 0.9;
+        let ln = 10f64.ln();
+        let explore = 0.5 * (ln / 5.0).sqrt();
+        assert!((selection_score(&n, 0.0, 0.5, ln) - (0.25 + explore)).abs() < 1e-12);
+        assert!((selection_score(&n, 1.0, 0.5, ln) - (0.9 + explore)).abs() < 1e-12);
+        assert!((selection_score(&n, 0.5, 0.0, ln) - 0.575).abs() < 1e-12);
+        // Weight 0 in a search: the same as the mean alone, whatever the
+        // minimax says, and still a legal move.
+        let mut bot = Mcts::new(300, 3).with_minimax_weight(0.0);
+        assert!(p.is_legal(bot.search(&p, p.legal_moves()).expect("a move")));
+        assert_eq!(
+            Mcts::new(1, 1).with_minimax_weight(-1.0).minimax_weight,
+            0.0
+        );
+        assert_eq!(
+            Mcts::new(1, 1).with_minimax_weight(f64::NAN).minimax_weight,
+            0.0
+        );
+    }
+
+    #[test]
+    fn the_same_seed_and_iterations_give_the_same_search() {
+        let starts = [
+            Position::new(SadeqaIII::new()),
+            pos::<SadeqaIII>("sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0"),
+        ];
+        for p in starts {
+            for algorithm in [Algorithm::Guided, Algorithm::Uct] {
+                let run = || {
+                    let mut bot = Mcts::new(500, 9);
+                    bot.algorithm = algorithm;
+                    let mv = bot.search(&p, p.legal_moves());
+                    (mv, bot.last_playouts())
+                };
+                assert_eq!(run(), run(), "{p}");
+            }
+        }
+        let p = Position::new(SadeqaV);
+        let mut a = Mcts::new(400, 5);
+        let mut b = Mcts::new(400, 5);
+        for _ in 0..3 {
+            assert_eq!(a.search(&p, p.legal_moves()), b.search(&p, p.legal_moves()));
+        }
+    }
+
+    #[test]
+    fn names_tell_the_algorithms_apart() {
+        assert_eq!(Mcts::new(5, 1).name(), "mcts:5");
+        assert_eq!(Mcts::uct(MctsBudget::Playouts(5), 1).name(), "uct:5");
     }
 }

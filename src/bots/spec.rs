@@ -1,5 +1,5 @@
 //! Player specs: `random`, `greedy`, `alphabeta[:budget]`,
-//! `mcts[:budget]`, read into a [`BotSpec`] and made into a
+//! `mcts[:budget]`, `uct[:budget]`, read into a [`BotSpec`] and made into a
 //! `Box<dyn BuiltInBot>` (the built-in games) or a `Box<dyn Bot<R>>` (any
 //! ruleset).
 
@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// The default depth of `alphabeta`.
 pub const DEFAULT_DEPTH: u8 = 6;
-/// The default playouts of `mcts`.
+/// The default iterations of `mcts` and playouts of `uct`.
 pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 
 /// A computer player by name and budget.
@@ -24,9 +24,12 @@ pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 /// | `alphabeta:D` | depth `D` plies (1..=64) |
 /// | `alphabeta:Nnodes` | about `N` nodes a move |
 /// | `alphabeta:Ts`, `alphabeta:Tms` | about `T` seconds / milliseconds a move |
-/// | `mcts` | [`Mcts`], 2,000 playouts |
-/// | `mcts:N` | `N` playouts a move |
+/// | `mcts` | [`Mcts`]: evaluation at the leaves, implicit minimax, solver; 2,000 iterations |
+/// | `mcts:N` | `N` iterations (leaf expansions) a move |
 /// | `mcts:Ts`, `mcts:Tms` | about `T` seconds / milliseconds a move |
+/// | `uct` | [`Mcts::uct`]: plain UCT with random playouts (0.3's `mcts`); 2,000 playouts |
+/// | `uct:N` | `N` playouts a move |
+/// | `uct:Ts`, `uct:Tms` | about `T` seconds / milliseconds a move |
 ///
 /// Names are case-insensitive; `ab` is short for `alphabeta`. The spec
 /// reads back from its `Display`, which writes the budget as the player
@@ -43,6 +46,8 @@ pub enum BotSpec {
     AlphaBeta(Budget),
     /// `mcts[:budget]`.
     Mcts(MctsBudget),
+    /// `uct[:budget]`.
+    Uct(MctsBudget),
 }
 
 /// Why a player spec could not be read.
@@ -51,7 +56,7 @@ pub enum BotSpec {
 pub enum SpecError {
     /// The name is not one of the players.
     #[error(
-        "unknown player {0:?} (expected random, greedy, alphabeta[:depth|:Nnodes|:Ts|:Tms] or mcts[:playouts|:Ts|:Tms])"
+        "unknown player {0:?} (expected random, greedy, alphabeta[:depth|:Nnodes|:Ts|:Tms], mcts[:iterations|:Ts|:Tms] or uct[:playouts|:Ts|:Tms])"
     )]
     UnknownPlayer(String),
     /// The budget after the colon is not valid for the player.
@@ -199,23 +204,25 @@ impl FromStr for BotSpec {
                 }
             }
             ("mcts", None) => Ok(BotSpec::Mcts(MctsBudget::Playouts(DEFAULT_PLAYOUTS))),
-            ("mcts", Some(b)) => {
-                if let Some(t) = parse_time(b) {
-                    return t
-                        .map(|t| BotSpec::Mcts(MctsBudget::Time(t)))
-                        .map_err(|r| bad("mcts", r));
-                }
-                match b.parse::<u32>() {
-                    Ok(n) if n > 0 => Ok(BotSpec::Mcts(MctsBudget::Playouts(n))),
-                    _ if is_big_number(b) => Err(bad("mcts", "at most 4294967295 playouts")),
-                    _ => Err(bad(
-                        "mcts",
-                        "expected a positive number of playouts, Ts or Tms",
-                    )),
-                }
-            }
+            ("uct", None) => Ok(BotSpec::Uct(MctsBudget::Playouts(DEFAULT_PLAYOUTS))),
+            ("mcts", Some(b)) => mcts_budget(b)
+                .map(BotSpec::Mcts)
+                .map_err(|r| bad("mcts", r)),
+            ("uct", Some(b)) => mcts_budget(b).map(BotSpec::Uct).map_err(|r| bad("uct", r)),
             _ => Err(SpecError::UnknownPlayer(s.trim().to_string())),
         }
+    }
+}
+
+/// The budget of `mcts` or `uct` written after the colon, or why not.
+fn mcts_budget(b: &str) -> Result<MctsBudget, &'static str> {
+    if let Some(t) = parse_time(b) {
+        return t.map(MctsBudget::Time);
+    }
+    match b.parse::<u32>() {
+        Ok(n) if n > 0 => Ok(MctsBudget::Playouts(n)),
+        _ if is_big_number(b) => Err("at most 4294967295 playouts"),
+        _ => Err("expected a positive number of playouts, Ts or Tms"),
     }
 }
 
@@ -231,6 +238,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Greedy => f.write_str("greedy"),
             BotSpec::AlphaBeta(b) => write!(f, "alphabeta:{b}"),
             BotSpec::Mcts(b) => write!(f, "mcts:{b}"),
+            BotSpec::Uct(b) => write!(f, "uct:{b}"),
         }
     }
 }
@@ -247,6 +255,7 @@ impl BotSpec {
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
             BotSpec::AlphaBeta(b) => Box::new(AlphaBeta::with_budget(b)),
             BotSpec::Mcts(b) => Box::new(Mcts::with_budget(b, seed)),
+            BotSpec::Uct(b) => Box::new(Mcts::uct(b, seed)),
         }
     }
 
@@ -260,6 +269,7 @@ impl BotSpec {
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
             BotSpec::AlphaBeta(b) => Box::new(AlphaBeta::with_budget(b)),
             BotSpec::Mcts(b) => Box::new(Mcts::with_budget(b, seed)),
+            BotSpec::Uct(b) => Box::new(Mcts::uct(b, seed)),
         }
     }
 }
