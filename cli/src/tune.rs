@@ -137,7 +137,9 @@ pub fn features<R: Ruleset>(pos: &Position<R>) -> [f64; FEATURES.len()] {
     let before = pos.captured(me);
     let mut best_capture = 0u16;
     let mut moves = 0.0;
-    for (_, child) in pos.successors() {
+    // The search's lap limit (10,000 laps): an endless sowing is cut
+    // short, as inside alpha-beta's tree.
+    for (_, child) in pos.with_lap_limit(Some(10_000)).successors() {
         moves += 1.0;
         best_capture = best_capture.max(child.captured(me).saturating_sub(before));
     }
