@@ -523,6 +523,75 @@ fn solver_margin_agrees_with_exhaustive_search() {
     }
 }
 
+/// In a game of points alpha-beta plays for the largest margin, not the
+/// first win it proves: on Sadeqa III's 3x1 board pit 3 wins by 2 and is
+/// proved first, pit 1 wins by 4 (a proof cut by the depth is only a
+/// bound on the margin).
+#[test]
+fn alphabeta_plays_for_the_largest_margin() {
+    use sowing::bots::alphabeta::search;
+    use sowing::rulesets::{Resized, SadeqaIII};
+    let pos: Position<Resized<SadeqaIII>> = "sadeqa-iii:3x1 0,0,0/1,1,1 N 1-2".parse().unwrap();
+    let report = search(
+        &pos,
+        pos.legal_moves(),
+        Budget::Depth(30),
+        &StandardEval,
+        &mut Table::new(16),
+    )
+    .unwrap();
+    assert_eq!(report.best, Move::Pit(1), "{report:?}");
+    assert_eq!(report.value.margin(), Some(4), "{report:?}");
+    let analysis = analyse(&pos, Budget::Depth(30), &StandardEval, &mut Table::new(16));
+    assert_eq!(analysis.moves[0].mv, Move::Pit(1));
+    assert_eq!(analysis.moves[0].value.margin(), Some(4));
+}
+
+/// Alpha-beta deep enough finds the exact margin of small positions of the
+/// games of points (the best move's value, by plain minimax).
+#[test]
+fn alphabeta_margin_agrees_with_exhaustive_search() {
+    use sowing::bots::alphabeta::search;
+    fn compare<R: Ruleset>(pos: &Position<R>) -> bool {
+        let mut budget = 100_000;
+        let Some(expected) = exhaustive_margin(pos, &mut Vec::new(), &mut budget) else {
+            return false;
+        };
+        let report = search(
+            pos,
+            pos.legal_moves(),
+            Budget::Depth(40),
+            &StandardEval,
+            &mut Table::new(14),
+        )
+        .unwrap();
+        let got = report.value.margin().unwrap_or(0);
+        assert_eq!(got, expected, "{pos}: {report:?}");
+        true
+    }
+    let mut rng = SmallRng::seed_from_u64(11);
+    for variant in ["sadeqa-v", "sadeqa-iii", "game-91"] {
+        let mut compared = 0;
+        for _ in 0..500 {
+            let Some(pos) = small_position(variant, &mut rng, 6) else {
+                continue;
+            };
+            compared += match pos {
+                AnyPosition::SadeqaV(p) => compare(&p),
+                AnyPosition::SadeqaIII(p) => compare(&p),
+                _ => unreachable!(),
+            } as usize;
+            if compared >= 15 {
+                break;
+            }
+        }
+        assert!(
+            compared >= 10,
+            "{variant}: only {compared} positions compared"
+        );
+    }
+}
+
 /// The value of a finished game as the alpha-beta search scores it.
 fn terminal<R: Ruleset>(pos: &Position<R>, ply: i32) -> i32 {
     let me = pos.side_to_move();

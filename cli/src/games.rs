@@ -120,6 +120,8 @@ pub(crate) trait Erased: Send + Sync + 'static {
     fn referee(&self) -> Box<dyn crate::match_runner::Referee>;
     // accuracy
     fn accuracy(&self, args: &crate::accuracy::Args) -> Result<(), String>;
+    // tune
+    fn tune(&self, args: &crate::tune::Args) -> Result<(), String>;
 }
 
 impl<R: Ruleset> Erased for R {
@@ -196,6 +198,9 @@ impl<R: Ruleset> Erased for R {
     }
     fn accuracy(&self, args: &crate::accuracy::Args) -> Result<(), String> {
         crate::accuracy::run(*self, args)
+    }
+    fn tune(&self, args: &crate::tune::Args) -> Result<(), String> {
+        crate::tune::run(*self, args)
     }
 }
 

@@ -23,6 +23,7 @@ pub mod serve;
 pub mod solve;
 pub mod solve_boards;
 pub mod tablebase;
+pub mod tune;
 
 mod run;
 pub use run::{run, run_from};

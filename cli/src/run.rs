@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 /// The tools, with the line the program's help gives each.
-const TOOLS: [(&str, &str); 11] = [
+const TOOLS: [(&str, &str); 12] = [
     (
         "play",
         "Play a game in the terminal, against people or computer players",
@@ -45,6 +45,10 @@ const TOOLS: [(&str, &str); 11] = [
     (
         "accuracy",
         "How close players come to perfect play, by the endgame databases",
+    ),
+    (
+        "tune",
+        "Fits the evaluation's weights to labelled positions (Texel's method)",
     ),
 ];
 
@@ -127,6 +131,7 @@ pub fn run_from(
         "engine" => crate::engine::main_with(&games, tool_args),
         "match" => crate::match_runner::main_with(&games, tool_args),
         "accuracy" => crate::accuracy::main_with(&games, tool_args),
+        "tune" => crate::tune::main_with(&games, tool_args),
         _ => unreachable!("clap accepts only the listed tools"),
     }
 }

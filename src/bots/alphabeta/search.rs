@@ -17,6 +17,19 @@ use std::time::{Duration, Instant};
 /// The deepest iteration of a node or time budget.
 pub const MAX_DEPTH: u8 = 64;
 
+/// The depth of a table entry whose subtree was searched to the end of
+/// every line (no evaluation at the horizon): its value holds at any
+/// depth.
+const COMPLETE: u8 = u8::MAX;
+
+/// Whether an iteration's result `v` is final: a proven result, and, in a
+/// game of points, one that does not rest on the depth (`horizon`: a line
+/// cut by the depth might win by more, and the proof gives only a bound
+/// on the margin then). In a game won by moving last a win is a win.
+fn is_final<R: Ruleset>(pos: &Position<R>, v: i32, horizon: bool) -> bool {
+    v.abs() >= PROVEN && (!horizon || pos.rules().scoring() != crate::Scoring::Points)
+}
+
 /// How much an [`AlphaBeta`](super::AlphaBeta) search may do for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
@@ -130,6 +143,11 @@ struct Searcher<'a, R: Ruleset, E> {
     /// A flag another thread sets to stop the search (see [`search_until`]).
     cancel: Option<&'a AtomicBool>,
     stopped: bool,
+    /// Whether a value of the current subtree rests on the depth: an
+    /// evaluation at the horizon, or a table entry that may (see
+    /// [`COMPLETE`]). A proven result is only a bound on the margin
+    /// then (a line cut by the depth may win more), exact without.
+    horizon: bool,
     /// The positions on the current line (root first), with their hashes.
     path: Vec<(u64, Position<R>)>,
     /// Move lists by ply (each move with its child), kept to avoid
@@ -147,6 +165,7 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
             limits: Stop::new(budget.limits(), start),
             cancel: None,
             stopped: false,
+            horizon: false,
             path: Vec::with_capacity(128),
             lists: Vec::new(),
         }
@@ -180,16 +199,20 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         }
     }
 
+    /// [`Searcher::node`], with [`Searcher::horizon`] gathered over the
+    /// subtree (the node stores its entry knowing whether its own subtree
+    /// reached the horizon).
+    #[inline(always)]
+    fn negamax(&mut self, pos: &Position<R>, depth: i32, ply: i32, alpha: i32, beta: i32) -> i32 {
+        let outer = std::mem::replace(&mut self.horizon, false);
+        let v = self.node(pos, depth, ply, alpha, beta);
+        self.horizon |= outer;
+        v
+    }
+
     /// Principal-variation search of the children: the first with the full
     /// window, the others with a null window first.
-    fn negamax(
-        &mut self,
-        pos: &Position<R>,
-        depth: i32,
-        ply: i32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    fn node(&mut self, pos: &Position<R>, depth: i32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
             self.check_limits();
@@ -207,6 +230,7 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
             if self.path.iter().any(|(_, p)| p == pos) {
                 return repetition(pos, ply);
             }
+            self.horizon = true;
             return self.eval.evaluate(pos);
         }
         let hash = hash_of(pos);
@@ -219,11 +243,14 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
             table_move = e.mv;
             if e.depth as i32 >= depth {
                 let v = from_table(e.value, ply);
-                match e.bound {
-                    Bound::Exact => return v,
-                    Bound::Lower if v >= beta => return v,
-                    Bound::Upper if v <= alpha => return v,
-                    _ => {}
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if usable {
+                    self.horizon |= e.depth != COMPLETE;
+                    return v;
                 }
             }
         }
@@ -245,6 +272,7 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
         if list.is_empty() {
             // Cannot happen for a position that is not over; score it.
             self.lists[ply as usize] = list;
+            self.horizon = true;
             return self.eval.evaluate(pos);
         }
         self.path.push((hash, *pos));
@@ -322,7 +350,12 @@ impl<'a, R: Ruleset, E: Evaluation<R>> Searcher<'a, R, E> {
             Entry {
                 pos: *pos,
                 value: to_table(best, ply),
-                depth: depth.clamp(0, 255) as u8,
+                // A subtree searched to its ends holds at any depth.
+                depth: if self.horizon {
+                    depth.clamp(0, MAX_DEPTH as i32) as u8
+                } else {
+                    COMPLETE
+                },
                 bound,
                 mv: Some(best_move),
                 age,
@@ -474,6 +507,7 @@ fn search_inner<R: Ruleset, E: Evaluation<R>>(
     s.path.push((hash_of(pos), *pos));
     let mut done: Option<(usize, i32, u8)> = None;
     for depth in 1..=max_depth {
+        s.horizon = false;
         let mut alpha = -INF;
         let mut best: Option<(usize, i32)> = None;
         for (i, (_, c)) in children.iter().enumerate() {
@@ -502,7 +536,7 @@ fn search_inner<R: Ruleset, E: Evaluation<R>>(
         // The best move first in the next iteration.
         children[..=i].rotate_right(1);
         done = Some((0, v, depth));
-        if v.abs() >= PROVEN {
+        if is_final(pos, v, s.horizon) {
             break;
         }
     }
@@ -538,6 +572,7 @@ pub fn analyse<R: Ruleset, E: Evaluation<R>>(
     s.path.push((hash_of(pos), *pos));
     let mut values: Vec<MoveValue> = Vec::new();
     for depth in 1..=max_depth {
+        s.horizon = false;
         let mut this = Vec::with_capacity(children.len());
         for (mv, c) in &children {
             let v = s.child_value(me, c, depth as i32 - 1, 1, -INF, INF);
@@ -554,7 +589,7 @@ pub fn analyse<R: Ruleset, E: Evaluation<R>>(
             break;
         }
         values = this;
-        if values.iter().all(|m| m.value.0.abs() >= PROVEN) {
+        if values.iter().all(|m| is_final(pos, m.value.0, s.horizon)) {
             break;
         }
     }
