@@ -11,7 +11,7 @@ use sowing::bots::{Bot, from_spec_for};
 pub const COMPUTERS: &[(&str, &str)] = &[
     ("random", "random: any legal move"),
     ("greedy", "greedy: the best position after one move"),
-    ("mcts:1s", "MCTS: evaluation and implicit minimax, 1 s a move"),
+    ("mcts:1s", "MCTS: evaluation and minimax, 1 s a move"),
     ("alphabeta:500ms", "alpha-beta: 0.5 s a move"),
     ("alphabeta:2s", "alpha-beta: 2 s a move (strongest)"),
 ];
