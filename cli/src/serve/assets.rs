@@ -50,26 +50,6 @@ pub async fn index(State(app): State<Arc<App>>) -> impl IntoResponse {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_page_names_the_programs_games() {
-        // The built-in titles are those of the page as written.
-        for title in BUILT_IN_TITLES {
-            assert!(PAGE.contains(title), "{title}");
-        }
-        assert_eq!(page(&Games::built_in()), PAGE);
-        let other = page(&Games::new().with(sowing::rulesets::SadeqaII::new()));
-        assert!(!other.contains("Ethiopia"), "{other}");
-        assert!(
-            other.contains("<title>sowing: sadeqa-ii</title>"),
-            "{other}"
-        );
-    }
-}
-
 pub async fn script() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
@@ -90,4 +70,24 @@ pub async fn icon() -> impl IntoResponse {
         [(header::CONTENT_TYPE, "image/svg+xml")],
         include_str!("static/favicon.svg"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_names_the_programs_games() {
+        // The built-in titles are those of the page as written.
+        for title in BUILT_IN_TITLES {
+            assert!(PAGE.contains(title), "{title}");
+        }
+        assert_eq!(page(&Games::built_in()), PAGE);
+        let other = page(&Games::new().with(sowing::rulesets::SadeqaII::new()));
+        assert!(!other.contains("Ethiopia"), "{other}");
+        assert!(
+            other.contains("<title>sowing: sadeqa-ii</title>"),
+            "{other}"
+        );
+    }
 }
