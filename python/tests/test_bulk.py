@@ -177,5 +177,7 @@ def test_a_long_solve_answers_ctrl_c():
     interrupt_after(1.0)
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        sowing.solve(Position("sadeqa-iii", lap_limit=10_000), table_bits=16)
+        # A time bound, so that a missed signal fails the test instead of
+        # running the proof for ever.
+        sowing.solve(Position("sadeqa-iii", lap_limit=10_000), table_bits=16, time=30)
     assert time.monotonic() - started < 20
