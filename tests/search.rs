@@ -11,7 +11,7 @@ use sowing::bots::{
     AlphaBeta, Bot, BotSpec, Budget, BuiltInBot, Evaluation, GreedyBot, Mcts, Named, RandomBot,
     ScoringEval, SpecError, StandardEval, from_spec, from_spec_for,
 };
-use sowing::rulesets::SadeqaII;
+use sowing::rulesets::{SadeqaII, SadeqaIII, SadeqaV};
 use sowing::solver::{
     Limits, Solver, StrategyError, Verdict, check_strategy, read_strategy, solve_moves,
 };
@@ -500,7 +500,18 @@ fn solver_margin_agrees_with_exhaustive_search() {
         assert_eq!(got, Some(expected), "{pos}");
         true
     }
-    let mut rng = SmallRng::seed_from_u64(7);
+    on_small_positions_of_points_games(7, compare, compare);
+}
+
+/// Runs `v` (Sadeqa V) or `iii` (Sadeqa III, game 91) on small positions
+/// of each game won on points, drawn from `seed`, until 15 compared (each
+/// returns whether it compared its position); at least 10 must be.
+fn on_small_positions_of_points_games(
+    seed: u64,
+    v: fn(&Position<SadeqaV>) -> bool,
+    iii: fn(&Position<SadeqaIII>) -> bool,
+) {
+    let mut rng = SmallRng::seed_from_u64(seed);
     for variant in ["sadeqa-v", "sadeqa-iii", "game-91"] {
         let mut compared = 0;
         for _ in 0..500 {
@@ -508,8 +519,8 @@ fn solver_margin_agrees_with_exhaustive_search() {
                 continue;
             };
             compared += match pos {
-                AnyPosition::SadeqaV(p) => compare(&p),
-                AnyPosition::SadeqaIII(p) => compare(&p),
+                AnyPosition::SadeqaV(p) => v(&p),
+                AnyPosition::SadeqaIII(p) => iii(&p),
                 _ => unreachable!(),
             } as usize;
             if compared >= 15 {
@@ -530,7 +541,7 @@ fn solver_margin_agrees_with_exhaustive_search() {
 #[test]
 fn alphabeta_plays_for_the_largest_margin() {
     use sowing::bots::alphabeta::search;
-    use sowing::rulesets::{Resized, SadeqaIII};
+    use sowing::rulesets::Resized;
     let pos: Position<Resized<SadeqaIII>> = "sadeqa-iii:3x1 0,0,0/1,1,1 N 1-2".parse().unwrap();
     let report = search(
         &pos,
@@ -569,27 +580,7 @@ fn alphabeta_margin_agrees_with_exhaustive_search() {
         assert_eq!(got, expected, "{pos}: {report:?}");
         true
     }
-    let mut rng = SmallRng::seed_from_u64(11);
-    for variant in ["sadeqa-v", "sadeqa-iii", "game-91"] {
-        let mut compared = 0;
-        for _ in 0..500 {
-            let Some(pos) = small_position(variant, &mut rng, 6) else {
-                continue;
-            };
-            compared += match pos {
-                AnyPosition::SadeqaV(p) => compare(&p),
-                AnyPosition::SadeqaIII(p) => compare(&p),
-                _ => unreachable!(),
-            } as usize;
-            if compared >= 15 {
-                break;
-            }
-        }
-        assert!(
-            compared >= 10,
-            "{variant}: only {compared} positions compared"
-        );
-    }
+    on_small_positions_of_points_games(11, compare, compare);
 }
 
 /// The value of a finished game as the alpha-beta search scores it.

@@ -208,10 +208,7 @@ fn sample<R: Ruleset>(tb: &Tablebase<R>, args: &Args) -> Vec<Position<R>> {
         if out.len() >= args.positions {
             break;
         }
-        let mut rng =
-            SmallRng::seed_from_u64(args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
-        let mut game = Game::new(Position::new(rules)).with_ply_limit(Some(1000));
-        crate::match_runner::random_plies(&mut game, args.random_plies, &mut rng);
+        let mut game = opened_game(rules, args.seed, g as u64, args.random_plies);
         let mut taken = 0;
         let mut wait = 0u32;
         while game.outcome().is_ongoing() && taken < args.per_game && out.len() < args.positions {
@@ -232,6 +229,16 @@ fn sample<R: Ruleset>(tb: &Tablebase<R>, args: &Args) -> Vec<Position<R>> {
         }
     }
     out
+}
+
+/// Sampled game `g` of seed `seed` after its opening of `random_plies`
+/// random plies (seeded per game), with a ply limit of 1,000: the start
+/// of the self-play games that `accuracy` and `tune` sample.
+pub(crate) fn opened_game<R: Ruleset>(rules: R, seed: u64, g: u64, random_plies: u32) -> Game<R> {
+    let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(g));
+    let mut game = Game::new(Position::new(rules)).with_ply_limit(Some(1000));
+    crate::match_runner::random_plies(&mut game, random_plies, &mut rng);
+    game
 }
 
 /// What a player did over the positions.

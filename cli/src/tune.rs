@@ -31,11 +31,9 @@
 use crate::Games;
 use crate::rule_options::RuleOptions;
 use clap::Parser;
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use sowing::bots::{BotSpec, Budget, Evaluation, StandardEval};
 use sowing::tablebase::{Tablebase, Value};
-use sowing::{Game, Outcome, Player, Position, Ruleset, Scoring};
+use sowing::{Outcome, Player, Position, Ruleset, Scoring};
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -228,10 +226,7 @@ fn sample<R: Ruleset>(rules: R, tb: Option<&Tablebase<R>>, args: &Args) -> (Vec<
     let mut sampler =
         BotSpec::AlphaBeta(Budget::Depth(args.sampler_depth)).build_for::<R>(args.seed);
     for g in 0..args.games {
-        let mut rng =
-            SmallRng::seed_from_u64(args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
-        let mut game = Game::new(Position::new(rules)).with_ply_limit(Some(1000));
-        crate::match_runner::random_plies(&mut game, args.random_plies, &mut rng);
+        let mut game = crate::accuracy::opened_game(rules, args.seed, g as u64, args.random_plies);
         let mut taken: Vec<(Position<R>, Option<f64>)> = Vec::new();
         let mut ply = 0u32;
         while game.outcome().is_ongoing() {
