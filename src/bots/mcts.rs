@@ -72,6 +72,10 @@ pub const DEFAULT_EXPLORATION: f64 = 0.1;
 /// stops when it is full.
 pub const MAX_NODES: usize = 1 << 22;
 
+/// The most legal moves a position has: every pit of a row and the two
+/// choice moves.
+const MAX_MOVES: usize = crate::moves::MAX_PITS_PER_ROW + 2;
+
 /// A playout stops as a draw after this many plies.
 pub const PLAYOUT_PLIES: usize = 1_000;
 
@@ -528,28 +532,38 @@ impl<E> Mcts<E> {
         E: Evaluation<R>,
     {
         let from = nodes[id].pos;
-        let moves = root_moves.unwrap_or_else(|| from.legal_moves());
         let mover = from.side_to_move();
         let first = nodes.len();
+        // The children in notation order: at the root from its exact legal
+        // moves; below, as `Position::children` makes them (each finds its
+        // own legality only as far as its first move that ends: most are
+        // leaves that are only evaluated, and one that is expanded finds
+        // the rest then).
+        let mut made: [Option<(Move, Position<R>)>; MAX_MOVES] = [None; MAX_MOVES];
+        let mut n = 0;
+        let mut keep = |pair: (Move, Position<R>)| {
+            if n < MAX_MOVES {
+                made[n] = Some(pair);
+                n += 1;
+            }
+        };
+        match root_moves {
+            Some(moves) => moves
+                .iter()
+                .for_each(|mv| keep((mv, child_for_search(&from, mv)))),
+            None => from.children().for_each(keep),
+        }
         // The children start at a random move: ties between equal values
         // go to the seed.
-        let n = moves.len();
         let shift = if n > 1 {
             self.rng.random_range(0..n)
         } else {
             0
         };
         for k in 0..n {
-            let Some(mv) = moves.nth((k + shift) % n) else {
+            let Some((mv, child)) = made[(k + shift) % n] else {
                 continue;
             };
-            let child = if root_moves.is_some() {
-                Some(child_for_search(&from, mv))
-            } else {
-                let mut c = from;
-                c.play(mv).ok().map(|()| c)
-            };
-            let Some(child) = child else { continue };
             let mut node = Node::new(child, mv, mover);
             let result = match child.outcome() {
                 Outcome::Ongoing => known(&child),
