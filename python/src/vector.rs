@@ -115,7 +115,6 @@ impl Buffers {
 /// An opponent's player, one an environment (the alpha-beta player's
 /// table is per thread instead: 2 MiB a game would be too much).
 enum Opponent {
-    None,
     Random(RandomBot),
     Greedy(GreedyBot),
     Mcts(Mcts),
@@ -123,23 +122,24 @@ enum Opponent {
 }
 
 impl Opponent {
-    fn new(spec: Option<BotSpec>, seed: u64) -> Opponent {
+    fn new(spec: BotSpec, seed: u64) -> Opponent {
         match spec {
-            None => Opponent::None,
-            Some(BotSpec::Random) => Opponent::Random(RandomBot::new(seed)),
-            Some(BotSpec::Greedy) => Opponent::Greedy(GreedyBot::new(seed)),
-            Some(BotSpec::Mcts(b)) => Opponent::Mcts(Mcts::with_budget(b, seed)),
-            Some(BotSpec::Uct(b)) => Opponent::Mcts(Mcts::uct(b, seed)),
-            Some(BotSpec::AlphaBeta(b)) => Opponent::AlphaBeta(b),
+            BotSpec::Random => Opponent::Random(RandomBot::new(seed)),
+            BotSpec::Greedy => Opponent::Greedy(GreedyBot::new(seed)),
+            BotSpec::Mcts(b) => Opponent::Mcts(Mcts::with_budget(b, seed)),
+            BotSpec::Uct(b) => Opponent::Mcts(Mcts::uct(b, seed)),
+            BotSpec::AlphaBeta(b) => Opponent::AlphaBeta(b),
         }
     }
 }
 
-/// One environment: its game, plies played, its opponent.
+/// One environment: its game, plies played, its opponent (boxed: a step
+/// of self-play reads the environments one after another, and they stay
+/// two cache lines each).
 struct Env<R: BuiltIn> {
     pos: Position<R>,
     ply: u32,
-    opponent: Opponent,
+    opponent: Option<Box<Opponent>>,
 }
 
 /// The batch's work, whatever the ruleset (one virtual call a step).
@@ -200,49 +200,63 @@ fn move_of(a: i64, n: usize, actions: usize) -> Option<Move> {
 #[inline]
 fn observe<R: BuiltIn>(pos: &Position<R>, viewer: Player, choice: bool, out: &mut [i16]) {
     let n = pos.pits_per_row();
-    let sides = [viewer, viewer.other()];
-    let (rows, out) = out.split_at_mut(2 * n);
-    // Each row from its owner's pit 1: the owner's pits in sowing order
-    // (`Board::index_of`), backwards on a clockwise board.
     let board = pos.board();
     let pits = board.as_slice();
-    for (s, row) in sides.iter().zip(rows.chunks_exact_mut(n)) {
-        let own = &pits[s.index() * n..(s.index() + 1) * n];
-        if board.is_clockwise() {
-            for (v, &seeds) in row.iter_mut().zip(own.iter().rev()) {
-                *v = seeds.into();
-            }
-        } else {
-            for (v, &seeds) in row.iter_mut().zip(own) {
-                *v = seeds.into();
-            }
-        }
-    }
-    let mut i = 0;
-    if pos.marks() == 0 {
-        out[i..i + 2 * n].fill(0);
-        i += 2 * n;
+    let (own, theirs) = if viewer == Player::South {
+        pits.split_at(n)
     } else {
-        for s in sides {
-            for k in 1..=n as u8 {
-                out[i] = match pos.warana_owner(Pit::new(s, k)) {
+        let (south, north) = pits.split_at(n);
+        (north, south)
+    };
+    let (rows, out) = out.split_at_mut(2 * n);
+    let (first, second) = rows.split_at_mut(n);
+    // Each row from its owner's pit 1: the owner's pits in sowing order
+    // (`Board::index_of`), backwards on a clockwise board.
+    let clockwise = board.is_clockwise();
+    widen(first, own, clockwise);
+    widen(second, theirs, clockwise);
+    let (marks, out) = out.split_at_mut(2 * n);
+    if pos.marks() == 0 {
+        for v in marks {
+            *v = 0;
+        }
+    } else {
+        for (s, row) in [viewer, viewer.other()]
+            .into_iter()
+            .zip(marks.chunks_exact_mut(n))
+        {
+            for (k, v) in (1..=n as u8).zip(row) {
+                *v = match pos.warana_owner(Pit::new(s, k)) {
                     Some(o) if o == viewer => 1,
                     Some(_) => -1,
                     None => 0,
                 };
-                i += 1;
             }
         }
     }
-    out[i] = pos.captured(viewer) as i16;
-    out[i + 1] = pos.captured(viewer.other()) as i16;
-    out[i + 2] = i16::from(pos.side_to_move() == viewer);
-    out[i + 3] = if choice {
+    out[0] = pos.captured(viewer) as i16;
+    out[1] = pos.captured(viewer.other()) as i16;
+    out[2] = i16::from(pos.side_to_move() == viewer);
+    out[3] = if choice {
         let c = pos.candidate_moves();
         i16::from(c.pits() != c)
     } else {
         0
     };
+}
+
+/// A row's seeds into `out` (of the row's length), reversed if `backwards`.
+#[inline(always)]
+fn widen(out: &mut [i16], row: &[u8], backwards: bool) {
+    if backwards {
+        for (v, &seeds) in out.iter_mut().zip(row.iter().rev()) {
+            *v = seeds.into();
+        }
+    } else {
+        for (v, &seeds) in out.iter_mut().zip(row) {
+            *v = seeds.into();
+        }
+    }
 }
 
 /// Writes the legal moves of `pos` as a 0/1 mask over the actions.
@@ -251,9 +265,17 @@ fn mask<R: BuiltIn>(pos: &Position<R>, n: usize, out: &mut [i8]) {
     // A bit an action (none over the game's end: no legal moves).
     let legal = pos.legal_moves();
     let (pits, choices) = out.split_at_mut(n);
-    let bits = legal.pit_mask();
-    for (k, v) in pits.iter_mut().enumerate() {
-        *v = (bits >> k & 1) as i8;
+    let mut bits = u64::from(legal.pit_mask());
+    for part in pits.chunks_mut(8) {
+        // The next eight bits, one a byte: the byte copied into all eight
+        // bytes, byte k keeping bit k, then any byte not 0 made 1 (a
+        // multiply and three word operations, not a loop of shifts).
+        let spread = ((bits & 0xFF) * 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
+        let ones = ((spread + 0x7F7F_7F7F_7F7F_7F7F) >> 7) & 0x0101_0101_0101_0101;
+        for (v, b) in part.iter_mut().zip(ones.to_le_bytes()) {
+            *v = b as i8;
+        }
+        bits >>= 8;
     }
     for (v, p) in choices.iter_mut().zip([Player::South, Player::North]) {
         *v = legal.contains(Move::First(p)).into();
@@ -281,8 +303,10 @@ impl<R: BuiltIn> Envs<R> {
         let limit = self.config.max_plies.unwrap_or(u32::MAX);
         while !env.pos.is_over() && env.pos.side_to_move() != agent && env.ply < limit {
             let legal = env.pos.legal_moves();
-            let mv = match &mut env.opponent {
-                Opponent::None => return,
+            let Some(opponent) = env.opponent.as_deref_mut() else {
+                return;
+            };
+            let mv = match opponent {
                 Opponent::Random(b) => b.choose_from(&env.pos, legal),
                 Opponent::Greedy(b) => b.choose_from(&env.pos, legal),
                 Opponent::Mcts(b) => b.choose_from(&env.pos, legal),
@@ -460,7 +484,9 @@ impl<R: BuiltIn> Batch for Envs<R> {
         let (w, a_n) = (self.width, self.actions);
         self.for_chunks(out, |this, first, part, rows| {
             for (j, env) in part.iter_mut().enumerate() {
-                env.opponent = Opponent::new(this.spec, env_seed(seed, (first + j) as u64));
+                env.opponent = this
+                    .spec
+                    .map(|spec| Box::new(Opponent::new(spec, env_seed(seed, (first + j) as u64))));
                 this.restart(env);
                 rows.reward[j] = 0.0;
                 rows.terminated[j] = 0;
@@ -483,7 +509,30 @@ impl<R: BuiltIn> Batch for Envs<R> {
         // Over the pool too: on the calling thread alone this would be a
         // part of every step that does not shrink with the threads.
         let bad = match &self.pool {
-            Pool::Inline | Pool::Split(_) => actions.iter().zip(&self.envs).position(|x| !legal(x)),
+            Pool::Inline => actions.iter().zip(&self.envs).position(|x| !legal(x)),
+            Pool::Split(crew) => {
+                // The chunks as the step claims them; the first bad action
+                // of all is the least index any thread found.
+                let (n, chunk) = (actions.len(), self.chunk);
+                let (next, bad) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
+                crew.run(&|| {
+                    loop {
+                        let first = next.fetch_add(1, Ordering::Relaxed) * chunk;
+                        if first >= n {
+                            break;
+                        }
+                        let range = first..(first + chunk).min(n);
+                        let found = actions[range.clone()]
+                            .iter()
+                            .zip(&self.envs[range])
+                            .position(|x| !legal(x));
+                        if let Some(i) = found {
+                            bad.fetch_min(first + i, Ordering::Relaxed);
+                        }
+                    }
+                });
+                Some(bad.into_inner()).filter(|&i| i != usize::MAX)
+            }
             Pool::Global => actions
                 .par_iter()
                 .zip(&self.envs)
@@ -600,7 +649,7 @@ impl Vector {
                 envs.resize_with(config.num_envs, || Env {
                     pos: start,
                     ply: 0,
-                    opponent: Opponent::None,
+                    opponent: None,
                 });
                 Ok(Box::new(Envs {
                     start,
