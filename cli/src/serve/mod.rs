@@ -116,8 +116,10 @@ pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> Exi
         eprintln!("serve: --tablebase {}: not a directory", dir.display());
         return ExitCode::from(2);
     }
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(blocking_threads(cores))
         .build()
     {
         Ok(runtime) => runtime,
@@ -127,6 +129,18 @@ pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> Exi
         }
     };
     runtime.block_on(serve(games.clone(), args))
+}
+
+/// The threads that run the engine's work (tokio's blocking pool) on a
+/// machine of `cores`: twice the cores, at least four. The work is mostly
+/// computation, so more threads than that only wait their turn, and each
+/// costs memory that stays: its stack, and glibc's malloc cache of freed
+/// blocks for it, which keeps them from other threads and from being
+/// merged. Tokio's default (512) gave the soak's 50 clients 50 threads, and
+/// the server's heap grew over 1,000 games to some three times what was in
+/// use (docs/WEB.md). A request waits for a thread before it locks its game.
+fn blocking_threads(cores: usize) -> usize {
+    (2 * cores).max(4)
 }
 
 async fn serve(games: Games, args: Args) -> ExitCode {
@@ -181,4 +195,18 @@ async fn serve(games: Games, args: Args) -> ExitCode {
     )
     .await;
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::blocking_threads;
+
+    /// The engine's threads are bounded by the machine, not by the clients
+    /// (the soak's heap, docs/WEB.md).
+    #[test]
+    fn blocking_threads_follow_the_cores() {
+        assert_eq!(blocking_threads(1), 4);
+        assert_eq!(blocking_threads(2), 4);
+        assert_eq!(blocking_threads(16), 32);
+    }
 }
