@@ -75,10 +75,20 @@ class Sampler:
         return packed[:, 0].astype(np.int64) | (packed[:, 1].astype(np.int64) << 8)
 
     def __call__(self, mask):
-        code = self.codes(mask)
         if self.a == 8:
-            r = self.rng.integers(0, LCM_8, len(code), dtype=np.uint16)
-            return self.by_draw.take(code.astype(np.intp) * LCM_8 + r).astype(np.int64)
+            # The same draws as `codes` and a table index, in buffers made
+            # once (each NumPy call a pass over the batch, no new array).
+            n = len(mask)
+            if getattr(self, "_index", None) is None or len(self._index) != n:
+                self._index = np.empty(n, dtype=np.uint64)
+                self._actions = np.empty(n, dtype=np.int8)
+            index = self._index
+            np.multiply(mask.view(np.uint64)[:, 0], np.uint64(0x0102040810204080), out=index)
+            np.right_shift(index, np.uint64(56), out=index)
+            np.multiply(index, np.uint64(LCM_8), out=index)
+            np.add(index, self.rng.integers(0, LCM_8, n, dtype=np.uint16), out=index, casting="unsafe")
+            return self.by_draw.take(index.view(np.int64), out=self._actions)
+        code = self.codes(mask)
         r = self.rng.integers(0, 1 << 31, len(code), dtype=np.uint32)
         return self.flat[code.astype(np.int64) * self.a + r % self.count[code]]
 
