@@ -157,7 +157,9 @@ class VectorEnv(gym.vector.VectorEnv):
         self._final_obs = np.zeros((num_envs, width), dtype=np.int16)
         self._to_play = np.zeros(num_envs, dtype=np.int8)
         self._done = np.zeros(num_envs, dtype=np.bool_)
+        self._actions = np.zeros(num_envs, dtype=np.int64)
         self._core.bind(
+            self._actions,
             self._obs,
             self._mask,
             self._reward,
@@ -191,13 +193,14 @@ class VectorEnv(gym.vector.VectorEnv):
         if not self._started:
             raise RuntimeError("call reset() before step()")
         a = np.asarray(actions)
-        if a.dtype != np.int64 or not a.flags.c_contiguous:
-            if a.dtype.kind not in "iu":
-                raise TypeError(f"actions must be integers, not {a.dtype}")
-            a = np.ascontiguousarray(a, dtype=np.int64)
+        if a.dtype.kind not in "iu":
+            raise TypeError(f"actions must be integers, not {a.dtype}")
         if a.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
-        self._core.step(a)
+        # Into the array bound to the engine, converted on the way (the
+        # engine refuses what is out of range, naming the environment).
+        np.copyto(self._actions, a, casting="unsafe")
+        self._core.step()
         return (
             self._out(self._obs),
             self._out(self._reward),

@@ -27,7 +27,7 @@ use sowing::bots::alphabeta::{self, Table};
 use sowing::bots::{Bot, BotSpec, GreedyBot, Mcts, RandomBot, StandardEval};
 use sowing::{BuiltIn, Move, Pit, Player, Position, Visit};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 /// The alpha-beta opponent's table: `2^14` entries (2 MiB) a thread,
 /// cleared before each search so that a move does not depend on which
@@ -161,6 +161,9 @@ struct Envs<R: BuiltIn> {
     /// The alpha-beta opponent's tables, one per worker thread (and one
     /// for the calling thread).
     tables: Vec<Mutex<Table<R>>>,
+    /// Each environment's legal actions as a bit an action, written with
+    /// its mask (atomics: the threads of a step write disjoint ones).
+    legal: Vec<AtomicU32>,
     pool: Pool,
     chunk: usize,
 }
@@ -333,7 +336,22 @@ impl<R: BuiltIn> Envs<R> {
         self.opponent_moves(env);
     }
 
-    fn write(&self, env: &Env<R>, obs: &mut [i16], mask_row: &mut [i8], to_play: &mut i8) {
+    fn write(
+        &self,
+        i: usize,
+        env: &Env<R>,
+        obs: &mut [i16],
+        mask_row: &mut [i8],
+        to_play: &mut i8,
+    ) {
+        let legal = env.pos.legal_moves();
+        let n = self.start.pits_per_row();
+        let choices = [Player::South, Player::North]
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, p)| legal.contains(Move::First(p)))
+            .fold(0, |bits, (k, _)| bits | 1 << (n + k));
+        self.legal[i].store(legal.pit_mask() | choices, Ordering::Relaxed);
         observe(&env.pos, self.viewer(&env.pos), self.choice(), obs);
         mask(&env.pos, self.start.pits_per_row(), mask_row);
         *to_play = env.pos.side_to_move() as i8;
@@ -341,7 +359,7 @@ impl<R: BuiltIn> Envs<R> {
 
     /// Steps the environments `first..` of `envs` with their actions into
     /// `rows`.
-    fn step_rows(&self, envs: &mut [Env<R>], actions: &[i64], rows: Rows<'_>) {
+    fn step_rows(&self, first: usize, envs: &mut [Env<R>], actions: &[i64], rows: Rows<'_>) {
         let (w, a_n) = (self.width, self.actions);
         let n = self.start.pits_per_row();
         let limit = self.config.max_plies.unwrap_or(u32::MAX);
@@ -379,6 +397,7 @@ impl<R: BuiltIn> Envs<R> {
                 self.restart(env);
             }
             self.write(
+                first + j,
                 env,
                 obs,
                 &mut rows.mask[j * a_n..(j + 1) * a_n],
@@ -492,6 +511,7 @@ impl<R: BuiltIn> Batch for Envs<R> {
                 rows.terminated[j] = 0;
                 rows.truncated[j] = 0;
                 this.write(
+                    first + j,
                     env,
                     &mut rows.obs[j * w..(j + 1) * w],
                     &mut rows.mask[j * a_n..(j + 1) * a_n],
@@ -503,47 +523,12 @@ impl<R: BuiltIn> Batch for Envs<R> {
 
     fn check(&self, actions: &[i64]) -> Option<(usize, i64, String)> {
         let n = self.start.pits_per_row();
-        let legal = |(&a, env): (&i64, &Env<R>)| {
-            move_of(a, n, self.actions).is_some_and(|mv| env.pos.legal_moves().contains(mv))
-        };
-        // Over the pool too: on the calling thread alone this would be a
-        // part of every step that does not shrink with the threads.
-        let bad = match &self.pool {
-            Pool::Inline => actions.iter().zip(&self.envs).position(|x| !legal(x)),
-            Pool::Split(crew) => {
-                // The chunks as the step claims them; the first bad action
-                // of all is the least index any thread found.
-                let (n, chunk) = (actions.len(), self.chunk);
-                let (next, bad) = (AtomicUsize::new(0), AtomicUsize::new(usize::MAX));
-                crew.run(&|| {
-                    loop {
-                        let first = next.fetch_add(1, Ordering::Relaxed) * chunk;
-                        if first >= n {
-                            break;
-                        }
-                        let range = first..(first + chunk).min(n);
-                        let found = actions[range.clone()]
-                            .iter()
-                            .zip(&self.envs[range])
-                            .position(|x| !legal(x));
-                        if let Some(i) = found {
-                            bad.fetch_min(first + i, Ordering::Relaxed);
-                        }
-                    }
-                });
-                Some(bad.into_inner()).filter(|&i| i != usize::MAX)
-            }
-            Pool::Global => actions
-                .par_iter()
-                .zip(&self.envs)
-                .position_first(|x| !legal(x)),
-            Pool::Own(pool) => pool.install(|| {
-                actions
-                    .par_iter()
-                    .zip(&self.envs)
-                    .position_first(|x| !legal(x))
-            }),
-        }?;
+        // From the legal actions each environment's last write kept, a word
+        // a game (a pass over 16 KB for 4,096 games, where reading the
+        // positions would touch a cache line a game).
+        let bad = actions.iter().zip(&self.legal).position(|(&a, legal)| {
+            !(0..self.actions as i64).contains(&a) || legal.load(Ordering::Relaxed) >> a & 1 == 0
+        })?;
         let a = actions[bad];
         let why = match move_of(a, n, self.actions) {
             None => format!("actions are 0 to {}", self.actions - 1),
@@ -557,7 +542,7 @@ impl<R: BuiltIn> Batch for Envs<R> {
 
     fn step(&mut self, actions: &[i64], out: Buffers) {
         self.for_chunks(out, |this, first, part, rows| {
-            this.step_rows(part, &actions[first..first + part.len()], rows);
+            this.step_rows(first, part, &actions[first..first + part.len()], rows);
         });
     }
 }
@@ -651,6 +636,7 @@ impl Vector {
                     ply: 0,
                     opponent: None,
                 });
+                let num_envs = config.num_envs;
                 Ok(Box::new(Envs {
                     start,
                     config,
@@ -659,6 +645,7 @@ impl Vector {
                     width,
                     actions,
                     tables,
+                    legal: (0..num_envs).map(|_| AtomicU32::new(0)).collect(),
                     pool,
                     chunk,
                 }))
@@ -759,6 +746,9 @@ pub struct VectorCore {
     out: Option<Buffers>,
     /// The bound buffers, kept alive (and so unresizable) while bound.
     arrays: Vec<Py<PyAny>>,
+    /// The bound `int64[N]` array the caller writes each step's actions
+    /// into (read through its address: no array interface to build a step).
+    bound_actions: Option<usize>,
     /// The step's actions, copied from the caller's array.
     actions: Vec<i64>,
 }
@@ -795,6 +785,7 @@ impl VectorCore {
             inner: Vector::new(config, threads).map_err(to_py)?,
             out: None,
             arrays: Vec::new(),
+            bound_actions: None,
             actions: vec![0; num_envs],
         })
     }
@@ -812,10 +803,11 @@ impl VectorCore {
     }
 
     /// Binds the output buffers (see the module docs for their dtypes and
-    /// shapes).
+    /// shapes), and the `int64[N]` array of the actions that `step` plays.
     #[allow(clippy::too_many_arguments)]
     fn bind(
         &mut self,
+        actions: &Bound<'_, PyAny>,
         obs: &Bound<'_, PyAny>,
         mask: &Bound<'_, PyAny>,
         reward: &Bound<'_, PyAny>,
@@ -825,6 +817,7 @@ impl VectorCore {
         to_play: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
         let (n, w, a) = (self.inner.num_envs, self.inner.width, self.inner.actions);
+        let bound_actions = address(actions, "actions", "<i8", &[n])?;
         let out = Buffers {
             obs: address(obs, "obs", "<i2", &[n, w])? as *mut i16,
             mask: address(mask, "mask", "<i1", &[n, a])? as *mut i8,
@@ -834,11 +827,14 @@ impl VectorCore {
             final_obs: address(final_obs, "final_obs", "<i2", &[n, w])? as *mut i16,
             to_play: address(to_play, "to_play", "<i1", &[n])? as *mut i8,
         };
-        self.arrays = [obs, mask, reward, terminated, truncated, final_obs, to_play]
-            .iter()
-            .map(|a| (*a).clone().unbind())
-            .collect();
+        self.arrays = [
+            actions, obs, mask, reward, terminated, truncated, final_obs, to_play,
+        ]
+        .iter()
+        .map(|a| (*a).clone().unbind())
+        .collect();
         self.out = Some(out);
+        self.bound_actions = Some(bound_actions);
         Ok(())
     }
 
@@ -851,18 +847,20 @@ impl VectorCore {
         Ok(())
     }
 
-    /// Steps every game with `actions` (an int64 array of `num_envs`).
-    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// Steps every game with the actions in the bound actions array.
+    fn step(&mut self, py: Python<'_>) -> PyResult<()> {
         let out = self.buffers()?;
         let n = self.inner.num_envs;
-        let ptr = address(actions, "actions", "<i8", &[n])? as *const i64;
+        let ptr = self
+            .bound_actions
+            .ok_or_else(|| PyValueError::new_err("no buffers bound"))?;
         // Copied while the GIL is held, so that another Python thread
         // changing the array cannot change an action between its check
         // and its move.
-        // SAFETY: `actions` is a live C-contiguous int64 array of `n`
-        // values, held by the caller for the call.
+        // SAFETY: `bind` checked that it is a C-contiguous int64 array of
+        // `n` values, and keeps it alive.
         self.actions
-            .copy_from_slice(unsafe { std::slice::from_raw_parts(ptr, n) });
+            .copy_from_slice(unsafe { std::slice::from_raw_parts(ptr as *const i64, n) });
         let (inner, actions) = (&mut self.inner, &self.actions);
         // SAFETY: as in `reset`.
         py.detach(move || unsafe { inner.step(actions, out) })
