@@ -223,7 +223,8 @@ fn player_specs_parse_and_print() {
         // The evaluation comes last, and is written only when not the default.
         ("alphabeta:20ms:eval=tuned", "alphabeta:20ms:eval=tuned"),
         ("AB:Eval=Tuned", "alphabeta:6:eval=tuned"),
-        ("ab:8:eval=standard", "alphabeta:8"),
+        ("ab:8:eval=standard", "alphabeta:8:eval=standard"),
+        ("ab:8:eval=auto", "alphabeta:8"),
         (
             "alphabeta:100nodes:eval=tuned",
             "alphabeta:100nodes:eval=tuned",
@@ -268,7 +269,10 @@ fn player_specs_parse_and_print() {
     for bad in ["ab:eval=best", "ab:20ms:eval=", "alphabeta:eval=Tuned2"] {
         let e = bad.parse::<BotSpec>().unwrap_err();
         assert!(matches!(e, SpecError::UnknownEval(_)), "{bad}: {e:?}");
-        assert!(e.to_string().contains("expected standard or tuned"), "{e}");
+        assert!(
+            e.to_string().contains("expected auto, standard or tuned"),
+            "{e}"
+        );
     }
     for bad in [
         "ab:20ms:depth=3",
@@ -351,7 +355,7 @@ fn a_built_budget_is_named_as_the_search_uses_it() {
         assert_eq!(spec.to_string(), name);
     }
     assert_eq!(
-        BotSpec::AlphaBeta(Budget::Depth(0), EvalKind::Standard).to_string(),
+        BotSpec::AlphaBeta(Budget::Depth(0), EvalKind::Auto).to_string(),
         "alphabeta:1"
     );
 }

@@ -14,7 +14,8 @@ use crate::Games;
 use clap::Parser;
 use sowing::bots::alphabeta::{Budget, MAX_DEPTH, SearchReport, Table, search_until};
 use sowing::bots::{
-    BotSpec, EvalKind, Evaluation, Mcts, MctsBudget, StandardEval, TablebaseEval, TunedEval,
+    AutoEval, BotSpec, EvalKind, Evaluation, Mcts, MctsBudget, StandardEval, TablebaseEval,
+    TunedEval,
 };
 use sowing::tablebase::Tablebase;
 use sowing::{Game, Move, MoveSet, Position, Ruleset};
@@ -383,6 +384,9 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
                     };
                     // Each evaluation its own search (no choice at each leaf).
                     let report = match eval {
+                        EvalKind::Auto => {
+                            alphabeta(&pos, legal, budget, AutoEval, &tablebase, &mut table, &stop)
+                        }
                         EvalKind::Standard => alphabeta(
                             &pos,
                             legal,
@@ -654,7 +658,7 @@ impl Engine {
             _ => EvalKind::default(),
         };
         say(&format!(
-            "option name Eval type combo default {eval} var standard var tuned"
+            "option name Eval type combo default {eval} var auto var standard var tuned"
         ));
         say("uciok");
     }

@@ -182,7 +182,7 @@ fn a_scripted_session_gives_a_legal_best_move() {
     assert!(hello.iter().any(|l| l.starts_with("option name Hash")));
     assert!(hello.iter().any(|l| l.starts_with("option name Tablebase")));
     assert!(
-        hello.contains(&"option name Eval type combo default standard var standard var tuned"),
+        hello.contains(&"option name Eval type combo default auto var auto var standard var tuned"),
         "{hello:?}"
     );
     assert!(
@@ -193,8 +193,8 @@ fn a_scripted_session_gives_a_legal_best_move() {
     assert!(e.answer("position startpos moves 7 6").is_empty());
     let pos = Position::new(sowing::rulesets::SadeqaIII::new());
     let game = sowing::Game::from_record(pos, &"7/6".parse::<Record>().unwrap()).unwrap();
-    // The standard evaluation, then the tuned one.
-    for eval in ["standard", "tuned"] {
+    // Each evaluation.
+    for eval in ["auto", "standard", "tuned"] {
         assert!(
             e.answer(&format!("setoption name Eval value {eval}"))
                 .is_empty()

@@ -18,8 +18,10 @@
 //! [`StandardEval`], is the ruleset's own ([`Ruleset::evaluate`], which
 //! every ruleset has, from another crate too); [`TunedEval`] weighs a few
 //! features with weights fitted to data (module [`tuned`]; spec
-//! `alphabeta:100ms:eval=tuned`); [`ScoringEval`] reads only how the game
-//! is won ([`Ruleset::scoring`]); a caller can write his own.
+//! `alphabeta:100ms:eval=tuned`); [`AutoEval`], the `alphabeta` spec's
+//! default, is the tuned one on the games where it won its SPRT (Sadeqa III,
+//! game 91 and Andada-12) and the standard one elsewhere; [`ScoringEval`] reads only
+//! how the game is won ([`Ruleset::scoring`]); a caller can write his own.
 //!
 //! Players choose from the exact legal moves they are given, so every move
 //! they return is legal under the exact endless-sowing rule; inside their
@@ -39,7 +41,7 @@ pub use eval::TablebaseEval;
 pub use eval::{Evaluation, ScoringEval, StandardEval};
 pub use mcts::{Mcts, MctsBudget};
 pub use spec::{BotSpec, EvalKind, SpecError, from_spec, from_spec_for};
-pub use tuned::TunedEval;
+pub use tuned::{AutoEval, TunedEval};
 
 use crate::any::{AnyPosition, BotOfEach};
 use crate::moves::{Move, MoveSet};

@@ -4,8 +4,8 @@
 //! ruleset).
 
 use super::{
-    AlphaBeta, Bot, Budget, BuiltInBot, Evaluation, GreedyBot, Mcts, MctsBudget, Named, RandomBot,
-    StandardEval, TunedEval,
+    AlphaBeta, AutoEval, Bot, Budget, BuiltInBot, Evaluation, GreedyBot, Mcts, MctsBudget, Named,
+    RandomBot, StandardEval, TunedEval,
 };
 use crate::moves::{Move, MoveSet};
 use crate::position::Position;
@@ -29,7 +29,7 @@ pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 /// | `alphabeta:D` | depth `D` plies (1..=64) |
 /// | `alphabeta:Nnodes` | about `N` nodes a move |
 /// | `alphabeta:Ts`, `alphabeta:Tms` | about `T` seconds / milliseconds a move |
-/// | `alphabeta[:budget]:eval=tuned` | the same with the [`TunedEval`] (`eval=standard`: the [`StandardEval`], the default) |
+/// | `alphabeta[:budget]:eval=E` | the same with evaluation `E`: `auto` (the default, [`AutoEval`]: [`TunedEval`] on Sadeqa III, game 91 and Andada-12, [`StandardEval`] elsewhere), `standard` ([`StandardEval`], 0.3's) or `tuned` ([`TunedEval`]) |
 /// | `mcts` | [`Mcts`]: evaluation at the leaves, implicit minimax, solver; 2,000 iterations |
 /// | `mcts:N` | `N` iterations (leaf expansions) a move |
 /// | `mcts:Ts`, `mcts:Tms` | about `T` seconds / milliseconds a move |
@@ -59,20 +59,23 @@ pub enum BotSpec {
     Uct(MctsBudget),
 }
 
-/// The evaluation of an `alphabeta` spec (`eval=standard|tuned`), which
-/// is itself an [`Evaluation`] of every ruleset (the one it names).
+/// The evaluation of an `alphabeta` spec (`eval=auto|standard|tuned`),
+/// which is itself an [`Evaluation`] of every ruleset (the one it names).
 ///
 /// ```
 /// use sowing::bots::EvalKind;
 ///
 /// assert_eq!("tuned".parse(), Ok(EvalKind::Tuned));
-/// assert_eq!(EvalKind::default(), EvalKind::Standard);
+/// assert_eq!(EvalKind::default(), EvalKind::Auto);
 /// assert!("best".parse::<EvalKind>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EvalKind {
-    /// [`StandardEval`], the ruleset's own: `standard`, the default.
+    /// [`AutoEval`]: the tuned evaluation where it won its SPRT (Sadeqa
+    /// III, game 91, Andada-12), the standard one elsewhere: `auto`, the default.
     #[default]
+    Auto,
+    /// [`StandardEval`], the ruleset's own (0.3's default): `standard`.
     Standard,
     /// [`TunedEval`], weights fitted to data: `tuned`.
     Tuned,
@@ -82,6 +85,7 @@ impl EvalKind {
     /// The name in a spec: `standard` or `tuned`.
     pub const fn name(self) -> &'static str {
         match self {
+            EvalKind::Auto => "auto",
             EvalKind::Standard => "standard",
             EvalKind::Tuned => "tuned",
         }
@@ -97,9 +101,10 @@ impl fmt::Display for EvalKind {
 impl FromStr for EvalKind {
     type Err = SpecError;
 
-    /// `standard` or `tuned`, in any case.
+    /// `auto`, `standard` or `tuned`, in any case.
     fn from_str(s: &str) -> Result<EvalKind, SpecError> {
         match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(EvalKind::Auto),
             "standard" => Ok(EvalKind::Standard),
             "tuned" => Ok(EvalKind::Tuned),
             _ => Err(SpecError::UnknownEval(s.trim().to_string())),
@@ -111,6 +116,7 @@ impl<R: Ruleset> Evaluation<R> for EvalKind {
     #[inline]
     fn evaluate(&self, pos: &Position<R>) -> i32 {
         match self {
+            EvalKind::Auto => AutoEval.evaluate(pos),
             EvalKind::Standard => StandardEval.evaluate(pos),
             EvalKind::Tuned => TunedEval.evaluate(pos),
         }
@@ -123,7 +129,7 @@ impl<R: Ruleset> Evaluation<R> for EvalKind {
 pub enum SpecError {
     /// The name is not one of the players.
     #[error(
-        "unknown player {0:?} (expected random, greedy, alphabeta[:depth|:Nnodes|:Ts|:Tms][:eval=standard|tuned], mcts[:iterations|:Ts|:Tms] or uct[:playouts|:Ts|:Tms])"
+        "unknown player {0:?} (expected random, greedy, alphabeta[:depth|:Nnodes|:Ts|:Tms][:eval=auto|standard|tuned], mcts[:iterations|:Ts|:Tms] or uct[:playouts|:Ts|:Tms])"
     )]
     UnknownPlayer(String),
     /// The budget after the colon is not valid for the player.
@@ -137,7 +143,7 @@ pub enum SpecError {
         reason: &'static str,
     },
     /// The evaluation after `eval=` is not one of them.
-    #[error("unknown evaluation {0:?} (expected standard or tuned)")]
+    #[error("unknown evaluation {0:?} (expected auto, standard or tuned)")]
     UnknownEval(String),
     /// An option after the budget (`key=value`) the player does not take,
     /// or one given twice.
@@ -254,7 +260,7 @@ impl FromStr for BotSpec {
             },
         };
         let eval = match option {
-            None => EvalKind::Standard,
+            None => EvalKind::Auto,
             Some(o) => {
                 let player = match name {
                     "ab" => "alphabeta",
@@ -267,7 +273,7 @@ impl FromStr for BotSpec {
                     return Err(SpecError::BadOption {
                         player,
                         option: o.to_string(),
-                        reason: "only alphabeta takes an option (eval=standard|tuned)",
+                        reason: "only alphabeta takes an option (eval=auto|standard|tuned)",
                     });
                 }
                 match o.split_once('=') {
@@ -276,7 +282,7 @@ impl FromStr for BotSpec {
                         return Err(SpecError::BadOption {
                             player,
                             option: o.to_string(),
-                            reason: "expected one eval=standard|tuned after the budget",
+                            reason: "expected one eval=auto|standard|tuned after the budget",
                         });
                     }
                 }
@@ -359,7 +365,7 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
-            BotSpec::AlphaBeta(b, EvalKind::Standard) => write!(f, "alphabeta:{b}"),
+            BotSpec::AlphaBeta(b, EvalKind::Auto) => write!(f, "alphabeta:{b}"),
             BotSpec::AlphaBeta(b, e) => write!(f, "alphabeta:{b}:eval={e}"),
             BotSpec::Mcts(b) => write!(f, "mcts:{b}"),
             BotSpec::Uct(b) => write!(f, "uct:{b}"),
@@ -371,13 +377,19 @@ impl BotSpec {
     /// The player of the built-in games, seeded with `seed` (random
     /// choices, tie-breaks, playouts, drawn from `rand` 0.10's `SmallRng`,
     /// re-exported as [`sowing::rand`](crate::rand); the alpha-beta player
-    /// is deterministic). The greedy and alpha-beta players use the
-    /// [`StandardEval`](super::StandardEval).
+    /// is deterministic). The greedy player uses the
+    /// [`StandardEval`](super::StandardEval); the alpha-beta player the
+    /// spec's evaluation ([`EvalKind`]: by default [`AutoEval`], the
+    /// tuned evaluation on Sadeqa III, game 91 and Andada-12).
     pub fn build(self, seed: u64) -> Box<dyn BuiltInBot> {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-            BotSpec::AlphaBeta(b, EvalKind::Standard) => Box::new(AlphaBeta::with_budget(b)),
+            BotSpec::AlphaBeta(b, EvalKind::Auto) => Box::new(AlphaBeta::with_eval(b, AutoEval)),
+            BotSpec::AlphaBeta(b, EvalKind::Standard) => Box::new(Labelled {
+                bot: AlphaBeta::with_budget(b),
+                name: self.to_string(),
+            }),
             BotSpec::AlphaBeta(b, EvalKind::Tuned) => Box::new(Labelled {
                 bot: AlphaBeta::with_eval(b, TunedEval),
                 name: self.to_string(),
@@ -389,13 +401,19 @@ impl BotSpec {
 
     /// The player of ruleset `R` (any ruleset, one from another crate
     /// too), seeded as [`BotSpec::build`] seeds it: the same players, the
-    /// greedy and alpha-beta ones with the [`StandardEval`](super::StandardEval)
-    /// (the ruleset's own [`Ruleset::evaluate`]).
+    /// greedy one with the [`StandardEval`](super::StandardEval) (the
+    /// ruleset's own [`Ruleset::evaluate`]), the alpha-beta one with the
+    /// spec's evaluation (by default [`AutoEval`]: on a ruleset of another
+    /// crate, the [`StandardEval`]).
     pub fn build_for<R: Ruleset>(self, seed: u64) -> Box<dyn Bot<R>> {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-            BotSpec::AlphaBeta(b, EvalKind::Standard) => Box::new(AlphaBeta::with_budget(b)),
+            BotSpec::AlphaBeta(b, EvalKind::Auto) => Box::new(AlphaBeta::with_eval(b, AutoEval)),
+            BotSpec::AlphaBeta(b, EvalKind::Standard) => Box::new(Labelled {
+                bot: AlphaBeta::with_budget(b),
+                name: self.to_string(),
+            }),
             BotSpec::AlphaBeta(b, EvalKind::Tuned) => Box::new(Labelled {
                 bot: AlphaBeta::with_eval(b, TunedEval),
                 name: self.to_string(),

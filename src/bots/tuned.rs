@@ -181,6 +181,51 @@ pub fn tuned_weights<R: Ruleset>(rules: &R) -> Option<&'static [i32; FEATURE_COU
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TunedEval;
 
+/// Whether the tuned evaluation is the default of the `alphabeta` spec
+/// for `rules` ([`AutoEval`]): where it beat [`StandardEval`] by SPRT at
+/// equal time a move (docs/STRENGTH.md), Sadeqa III, game 91 and Andada
+/// on 12 pits (Pankhurst's reading, the board it was fitted to). On Sadeqa
+/// V and Sadeqa II the SPRT did not accept it, and [`StandardEval`] stays.
+pub fn tuned_by_default<R: Ruleset>(rules: &R) -> bool {
+    // The type test is a constant after monomorphization.
+    let any = rules as &dyn Any;
+    any.is::<SadeqaIII>()
+        || any
+            .downcast_ref::<Andada>()
+            .is_some_and(|r| tuned_weights(r).is_some())
+}
+
+/// The evaluation of the `alphabeta` spec (`eval=auto`, the default):
+/// [`TunedEval`] where it beat [`StandardEval`] by SPRT
+/// ([`tuned_by_default`]: Sadeqa III, game 91, Andada-12),
+/// [`StandardEval`] elsewhere. The choice is made by the ruleset's type
+/// (and for Andada its size and reading), so it costs next to nothing at
+/// a leaf.
+///
+/// ```
+/// use sowing::bots::{AutoEval, Evaluation, StandardEval, TunedEval};
+/// use sowing::rulesets::{SadeqaIII, SadeqaV};
+/// use sowing::Position;
+///
+/// let game_91 = Position::new(SadeqaIII::game_91());
+/// assert_eq!(AutoEval.evaluate(&game_91), TunedEval.evaluate(&game_91));
+/// let sadeqa_v = Position::new(SadeqaV);
+/// assert_eq!(AutoEval.evaluate(&sadeqa_v), StandardEval.evaluate(&sadeqa_v));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AutoEval;
+
+impl<R: Ruleset> Evaluation<R> for AutoEval {
+    #[inline]
+    fn evaluate(&self, pos: &Position<R>) -> i32 {
+        if tuned_by_default(pos.rules()) {
+            TunedEval.evaluate(pos)
+        } else {
+            StandardEval.evaluate(pos)
+        }
+    }
+}
+
 impl<R: Ruleset> Evaluation<R> for TunedEval {
     #[inline]
     fn evaluate(&self, pos: &Position<R>) -> i32 {
@@ -260,5 +305,26 @@ mod tests {
         assert_eq!(tuned_weights(&small), None);
         let pos = Position::new(small);
         assert_eq!(TunedEval.evaluate(&pos), StandardEval.evaluate(&pos));
+    }
+
+    /// The spec's default is the tuned evaluation where it won its SPRT.
+    #[test]
+    fn tuned_by_default_where_it_won() {
+        assert!(tuned_by_default(&SadeqaIII::new()));
+        assert!(tuned_by_default(&SadeqaIII::game_91()));
+        assert!(tuned_by_default(&Andada::default()));
+        assert!(!tuned_by_default(&Andada::new(15).unwrap()));
+        assert!(!tuned_by_default(&SadeqaV));
+        assert!(!tuned_by_default(&SadeqaII::new()));
+        assert!(!tuned_by_default(
+            &Resized::new(SadeqaIII::new(), 4, 3).unwrap()
+        ));
+        let andada = Position::new(Andada::default());
+        assert_eq!(AutoEval.evaluate(&andada), TunedEval.evaluate(&andada));
+        let sadeqa_ii = Position::new(SadeqaII::new());
+        assert_eq!(
+            AutoEval.evaluate(&sadeqa_ii),
+            StandardEval.evaluate(&sadeqa_ii)
+        );
     }
 }
