@@ -8,8 +8,8 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use sowing::bots::alphabeta::{Table, WIN, analyse};
 use sowing::bots::{
-    AlphaBeta, Bot, BotSpec, Budget, BuiltInBot, Evaluation, GreedyBot, Mcts, Named, RandomBot,
-    ScoringEval, SpecError, StandardEval, from_spec, from_spec_for,
+    AlphaBeta, Bot, BotSpec, Budget, BuiltInBot, EvalKind, Evaluation, GreedyBot, Mcts, Named,
+    RandomBot, ScoringEval, SpecError, StandardEval, from_spec, from_spec_for,
 };
 use sowing::rulesets::{SadeqaII, SadeqaIII, SadeqaV};
 use sowing::solver::{
@@ -198,6 +198,7 @@ fn bots_mix_as_trait_objects() {
 
 #[test]
 fn player_specs_parse_and_print() {
+    use std::time::Duration;
     for (s, shown) in [
         ("random", "random"),
         ("Greedy", "greedy"),
@@ -219,6 +220,15 @@ fn player_specs_parse_and_print() {
         ("mcts:0.9ms", "mcts:0.9ms"),
         ("mcts:1e-6s", "mcts:0.001ms"),
         ("mcts:1.000001ms", "mcts:1.000001ms"),
+        // The evaluation comes last, and is written only when not the default.
+        ("alphabeta:20ms:eval=tuned", "alphabeta:20ms:eval=tuned"),
+        ("AB:Eval=Tuned", "alphabeta:6:eval=tuned"),
+        ("ab:8:eval=standard", "alphabeta:8:eval=standard"),
+        ("ab:8:eval=auto", "alphabeta:8"),
+        (
+            "alphabeta:100nodes:eval=tuned",
+            "alphabeta:100nodes:eval=tuned",
+        ),
     ] {
         let spec: BotSpec = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
         assert_eq!(spec.to_string(), shown);
@@ -249,6 +259,39 @@ fn player_specs_parse_and_print() {
         assert!(matches!(e, SpecError::BadBudget { .. }), "{bad}: {e:?}");
         assert!(e.to_string().contains("bad budget"), "{e}");
     }
+    assert_eq!(
+        "ab:20ms:eval=tuned".parse(),
+        Ok(BotSpec::AlphaBeta(
+            Budget::Time(Duration::from_millis(20)),
+            EvalKind::Tuned
+        ))
+    );
+    for bad in ["ab:eval=best", "ab:20ms:eval=", "alphabeta:eval=Tuned2"] {
+        let e = bad.parse::<BotSpec>().unwrap_err();
+        assert!(matches!(e, SpecError::UnknownEval(_)), "{bad}: {e:?}");
+        assert!(
+            e.to_string().contains("expected auto, standard or tuned"),
+            "{e}"
+        );
+    }
+    for bad in [
+        "ab:20ms:depth=3",
+        "ab:20ms:eval=tuned:eval=tuned",
+        "ab:eval=tuned:20ms",
+        "ab:20ms:",
+        "ab:20ms:tuned",
+        "mcts:100:eval=tuned",
+        "greedy:eval=tuned",
+        "uct:eval=tuned",
+    ] {
+        let e = bad.parse::<BotSpec>().unwrap_err();
+        assert!(matches!(e, SpecError::BadOption { .. }), "{bad}: {e:?}");
+        assert!(e.to_string().contains("bad option"), "{e}");
+    }
+    assert!(matches!(
+        "minimax:eval=tuned".parse::<BotSpec>(),
+        Err(SpecError::UnknownPlayer(_))
+    ));
     // A count too big for its type says so.
     let e = "mcts:99999999999999".parse::<BotSpec>().unwrap_err();
     assert!(e.to_string().contains("at most 4294967295 playouts"), "{e}");
@@ -312,7 +355,7 @@ fn a_built_budget_is_named_as_the_search_uses_it() {
         assert_eq!(spec.to_string(), name);
     }
     assert_eq!(
-        BotSpec::AlphaBeta(Budget::Depth(0)).to_string(),
+        BotSpec::AlphaBeta(Budget::Depth(0), EvalKind::Auto).to_string(),
         "alphabeta:1"
     );
 }

@@ -36,7 +36,7 @@ use crate::rule_options::RuleOptions;
 use clap::Parser;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use sowing::bots::{Bot, BotSpec, Budget};
+use sowing::bots::{Bot, BotSpec, Budget, EvalKind};
 use sowing::tablebase::{Forecast, Tablebase};
 use sowing::{Game, Move, Player, Position, Ruleset, Scoring};
 use std::collections::HashSet;
@@ -199,8 +199,8 @@ fn sample<R: Ruleset>(tb: &Tablebase<R>, args: &Args) -> Vec<Position<R>> {
     let rules = *tb.rules();
     let mut out = Vec::with_capacity(args.positions);
     let mut seen: HashSet<Position<R>> = HashSet::new();
-    let mut sampler =
-        BotSpec::AlphaBeta(Budget::Depth(args.sampler_depth)).build_for::<R>(args.seed);
+    let mut sampler = BotSpec::AlphaBeta(Budget::Depth(args.sampler_depth), EvalKind::Standard)
+        .build_for::<R>(args.seed);
     // A game that yields nothing (it ends before the databases hold it)
     // is not retried for ever.
     let most_games = args.positions.saturating_mul(20).max(100);
@@ -359,7 +359,7 @@ mod tests {
         // Alpha-beta to depth 30 sees every game of 6 seeds to its end,
         // and deepens until no proof rests on the depth: it keeps every
         // value.
-        let deep = BotSpec::AlphaBeta(Budget::Depth(30));
+        let deep = BotSpec::AlphaBeta(Budget::Depth(30), EvalKind::Standard);
         let tally = measure(&tb, deep, &positions, 1);
         assert_eq!(tally.moves as usize, positions.len());
         assert_eq!((tally.kept, tally.given), (tally.moves, 0));

@@ -13,7 +13,10 @@
 use crate::Games;
 use clap::Parser;
 use sowing::bots::alphabeta::{Budget, MAX_DEPTH, SearchReport, Table, search_until};
-use sowing::bots::{BotSpec, Mcts, MctsBudget, StandardEval, TablebaseEval};
+use sowing::bots::{
+    AutoEval, BotSpec, EvalKind, Evaluation, Mcts, MctsBudget, StandardEval, TablebaseEval,
+    TunedEval,
+};
 use sowing::tablebase::Tablebase;
 use sowing::{Game, Move, MoveSet, Position, Ruleset};
 use std::ffi::OsString;
@@ -34,8 +37,9 @@ const DEFAULT_HASH_MIB: u32 = 32;
 )]
 pub(crate) struct Args {
     /// The player: alphabeta, mcts, greedy, random, or a spec (alphabeta:8,
-    /// mcts:2000, alphabeta:100ms); its budget is the one `go` uses when it
-    /// gives none.
+    /// mcts:2000, alphabeta:100ms, alphabeta:100ms:eval=tuned); its budget
+    /// is the one `go` uses when it gives none, its evaluation the Eval
+    /// option's default.
     #[arg(long, default_value = "alphabeta")]
     player: String,
     /// The game at the start (`setoption name Variant` changes it); default:
@@ -362,7 +366,7 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
         let out = self.out.clone();
         Some(std::thread::spawn(move || {
             let best = match player {
-                BotSpec::AlphaBeta(own) => {
+                BotSpec::AlphaBeta(own, eval) => {
                     let budget = if go.infinite {
                         Budget::Depth(MAX_DEPTH)
                     } else if let Some(d) = go.depth {
@@ -378,16 +382,23 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
                         out.say("info string error: the table is unusable");
                         return;
                     };
-                    let report = match &tablebase {
-                        Some(tb) => search_until(
+                    // Each evaluation its own search (no choice at each leaf).
+                    let report = match eval {
+                        EvalKind::Auto => {
+                            alphabeta(&pos, legal, budget, AutoEval, &tablebase, &mut table, &stop)
+                        }
+                        EvalKind::Standard => alphabeta(
                             &pos,
                             legal,
                             budget,
-                            &TablebaseEval::new(Arc::clone(tb), StandardEval),
+                            StandardEval,
+                            &tablebase,
                             &mut table,
                             &stop,
                         ),
-                        None => search_until(&pos, legal, budget, &StandardEval, &mut table, &stop),
+                        EvalKind::Tuned => alphabeta(
+                            &pos, legal, budget, TunedEval, &tablebase, &mut table, &stop,
+                        ),
                     };
                     report.map(|r| {
                         out.say(&info_line(&r));
@@ -413,6 +424,30 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
                 None => out.say("bestmove none"),
             }
         }))
+    }
+}
+
+/// The alpha-beta search of `go` with evaluation `eval`, read from the
+/// databases where they hold the position.
+fn alphabeta<R: Ruleset, E: Evaluation<R>>(
+    pos: &Position<R>,
+    legal: MoveSet,
+    budget: Budget,
+    eval: E,
+    tablebase: &Option<Arc<Tablebase<R>>>,
+    table: &mut Table<R>,
+    stop: &AtomicBool,
+) -> Option<SearchReport> {
+    match tablebase {
+        Some(tb) => search_until(
+            pos,
+            legal,
+            budget,
+            &TablebaseEval::new(Arc::clone(tb), eval),
+            table,
+            stop,
+        ),
+        None => search_until(pos, legal, budget, &eval, table, stop),
     }
 }
 
@@ -618,6 +653,13 @@ impl Engine {
             "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max 2048"
         ));
         say("option name Tablebase type string default <empty>");
+        let eval = match self.setup.player {
+            BotSpec::AlphaBeta(_, e) => e,
+            _ => EvalKind::default(),
+        };
+        say(&format!(
+            "option name Eval type combo default {eval} var auto var standard var tuned"
+        ));
         say("uciok");
     }
 
@@ -654,6 +696,21 @@ impl Engine {
                 self.state.set_player(player);
                 Ok(())
             }
+            "eval" => {
+                let eval = value
+                    .parse::<EvalKind>()
+                    .map_err(|e| format!("setoption Eval: {e}"))?;
+                let BotSpec::AlphaBeta(budget, _) = self.setup.player else {
+                    return Err(format!(
+                        "setoption Eval: the player {} has no evaluation to choose (alphabeta has)",
+                        self.setup.player
+                    ));
+                };
+                let player = BotSpec::AlphaBeta(budget, eval);
+                self.setup.player = player;
+                self.state.set_player(player);
+                Ok(())
+            }
             "hash" => {
                 let mib = value
                     .trim()
@@ -679,7 +736,7 @@ impl Engine {
                 Ok(())
             }
             _ => Err(format!(
-                "setoption: unknown option {name:?} (expected Variant, Player, Hash or Tablebase)"
+                "setoption: unknown option {name:?} (expected Variant, Player, Eval, Hash or Tablebase)"
             )),
         }
     }

@@ -88,8 +88,10 @@ pub(crate) struct Args {
           value_parser = |s: &str| describe::whole_number::<u64>(s, 0, u64::MAX))]
     seed: u64,
 
-    /// South's computer player: random, greedy, alphabeta[:depth|:Nnodes|:Ts]
-    /// or mcts[:playouts|:Ts] (e.g. alphabeta:6, mcts:2000, alphabeta:500ms).
+    /// South's computer player: random, greedy,
+    /// alphabeta[:depth|:Nnodes|:Ts][:eval=auto|standard|tuned] or
+    /// mcts[:playouts|:Ts] (e.g. alphabeta:6, mcts:2000, alphabeta:500ms,
+    /// alphabeta:500ms:eval=standard).
     #[arg(
         long,
         default_value = "random",

@@ -31,26 +31,14 @@
 use crate::Games;
 use crate::rule_options::RuleOptions;
 use clap::Parser;
-use sowing::bots::{BotSpec, Budget, Evaluation, StandardEval};
+use sowing::bots::tuned::FEATURES;
+use sowing::bots::{BotSpec, Budget, EvalKind, Evaluation, StandardEval};
 use sowing::tablebase::{Tablebase, Value};
 use sowing::{Outcome, Player, Position, Ruleset, Scoring};
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// The names of the features, in the order of [`features`].
-pub const FEATURES: [&str; 9] = [
-    "points",
-    "seeds",
-    "occupied",
-    "two_or_more",
-    "singletons",
-    "waranas",
-    "best_capture",
-    "moves",
-    "to_move",
-];
 
 /// The command line of `tune`.
 #[derive(Parser, Debug)]
@@ -109,49 +97,10 @@ pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> Exi
     }
 }
 
-/// The features of `pos` for its side to move (see the module's docs).
-pub fn features<R: Ruleset>(pos: &Position<R>) -> [f64; FEATURES.len()] {
-    let me = pos.side_to_move();
-    let side = |p: Player| {
-        let (mut seeds, mut occupied, mut two, mut single) = (0.0, 0.0, 0.0, 0.0);
-        for s in pos.row(p) {
-            seeds += f64::from(s);
-            occupied += f64::from(u8::from(s > 0));
-            two += f64::from(u8::from(s >= 2));
-            single += f64::from(u8::from(s == 1));
-        }
-        let points = f64::from(pos.points(p).unwrap_or(0));
-        [points, seeds, occupied, two, single]
-    };
-    let (a, b) = (side(me), side(me.other()));
-    let mut waranas = 0.0;
-    let mut marks = pos.marks();
-    while marks != 0 {
-        let idx = marks.trailing_zeros() as usize;
-        marks &= marks - 1;
-        let owner = pos.board().pit_at(idx).owner.other();
-        waranas += if owner == me { 1.0 } else { -1.0 };
-    }
-    let before = pos.captured(me);
-    let mut best_capture = 0u16;
-    let mut moves = 0.0;
-    // The search's lap limit (10,000 laps): an endless sowing is cut
-    // short, as inside alpha-beta's tree.
-    for (_, child) in pos.with_lap_limit(Some(10_000)).successors() {
-        moves += 1.0;
-        best_capture = best_capture.max(child.captured(me).saturating_sub(before));
-    }
-    [
-        a[0] - b[0],
-        a[1] - b[1],
-        a[2] - b[2],
-        a[3] - b[3],
-        a[4] - b[4],
-        waranas,
-        f64::from(best_capture),
-        moves,
-        1.0,
-    ]
+/// The features of `pos` for its side to move, as the tuned evaluation
+/// reads them ([`sowing::bots::tuned::features`]).
+fn features<R: Ruleset>(pos: &Position<R>) -> [f64; FEATURES.len()] {
+    sowing::bots::tuned::features(pos).map(f64::from)
 }
 
 /// One labelled position: its features, [`StandardEval`]'s value, the label.
@@ -223,8 +172,8 @@ fn sample<R: Ruleset>(rules: R, tb: Option<&Tablebase<R>>, args: &Args) -> (Vec<
     let mut out = Vec::new();
     let mut exact = 0;
     let mut seen: HashSet<Position<R>> = HashSet::new();
-    let mut sampler =
-        BotSpec::AlphaBeta(Budget::Depth(args.sampler_depth)).build_for::<R>(args.seed);
+    let mut sampler = BotSpec::AlphaBeta(Budget::Depth(args.sampler_depth), EvalKind::Standard)
+        .build_for::<R>(args.seed);
     for g in 0..args.games {
         let mut game = crate::accuracy::opened_game(rules, args.seed, g as u64, args.random_plies);
         let mut taken: Vec<(Position<R>, Option<f64>)> = Vec::new();

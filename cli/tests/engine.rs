@@ -182,20 +182,31 @@ fn a_scripted_session_gives_a_legal_best_move() {
     assert!(hello.iter().any(|l| l.starts_with("option name Hash")));
     assert!(hello.iter().any(|l| l.starts_with("option name Tablebase")));
     assert!(
+        hello.contains(&"option name Eval type combo default auto var auto var standard var tuned"),
+        "{hello:?}"
+    );
+    assert!(
         e.answer("setoption name Variant value sadeqa-iii")
             .is_empty()
     );
     assert!(e.answer("ucinewgame").is_empty());
     assert!(e.answer("position startpos moves 7 6").is_empty());
-    e.send("go depth 4");
-    let lines = e.until("bestmove", 10 * SECOND);
-    let info = &lines[lines.len() - 2];
-    assert!(info.starts_with("info depth 4 score "), "{info}");
-    assert!(info.contains(" nodes ") && info.contains(" nps ") && info.contains(" pv "));
-    let mv: sowing::Move = best(&lines).parse().unwrap();
     let pos = Position::new(sowing::rulesets::SadeqaIII::new());
     let game = sowing::Game::from_record(pos, &"7/6".parse::<Record>().unwrap()).unwrap();
-    assert!(game.legal_moves().contains(mv), "{mv}");
+    // Each evaluation.
+    for eval in ["auto", "standard", "tuned"] {
+        assert!(
+            e.answer(&format!("setoption name Eval value {eval}"))
+                .is_empty()
+        );
+        e.send("go depth 4");
+        let lines = e.until("bestmove", 10 * SECOND);
+        let info = &lines[lines.len() - 2];
+        assert!(info.starts_with("info depth 4 score "), "{info}");
+        assert!(info.contains(" nodes ") && info.contains(" nps ") && info.contains(" pv "));
+        let mv: sowing::Move = best(&lines).parse().unwrap();
+        assert!(game.legal_moves().contains(mv), "{mv}");
+    }
     // A win the search proves, from a position string, by MCTS too.
     assert!(
         e.answer("setoption name Variant value sadeqa-ii")
@@ -210,6 +221,12 @@ fn a_scripted_session_gives_a_legal_best_move() {
     assert!(lines[lines.len() - 2].contains("score win 5"), "{lines:?}");
     assert_eq!(best(&lines), "5");
     assert!(e.answer("setoption name Player value mcts").is_empty());
+    // MCTS has no choice of evaluation.
+    let refused = e.answer("setoption name Eval value tuned");
+    assert!(
+        refused[0].starts_with("info string error: setoption Eval: the player mcts"),
+        "{refused:?}"
+    );
     e.send("go movetime 50");
     let lines = e.until("bestmove", 10 * SECOND);
     assert!(["1", "2", "3", "4", "5", "6"].contains(&best(&lines).as_str()));
@@ -261,6 +278,8 @@ fn malformed_lines_are_errors_that_change_nothing() {
         "setoption name Variant value chess",
         "setoption name Hash value lots",
         "setoption name Player value minimax",
+        "setoption name Eval value best",
+        "setoption name Eval",
         "setoption name Colour value red",
         "setoption name Tablebase value /nonexistent/sowing",
         "setoption Variant",

@@ -12,7 +12,7 @@
 //! `outcome`), `Board::{as_slice, is_clockwise}` (the rows read in place),
 //! `MoveSet` (`pit_mask`, `contains`), `Move`, `Pit`, `Player::index`, `Outcome::winner`, the players
 //! (`bots::{RandomBot, GreedyBot, Mcts, BotSpec, Bot}`,
-//! `bots::alphabeta::{search, Table}`, `StandardEval`).
+//! `bots::alphabeta::{search, Table}`, the spec's evaluation).
 //!
 //! Layout of the buffers (C order), for `N` environments, `A` actions and
 //! an observation of `L = 4n + 4` values: observations `int16[N, L]`, masks
@@ -24,7 +24,7 @@ use crate::crew::Crew;
 use crate::engine::{self, Error, Pos, Rules, Side};
 use rayon::prelude::*;
 use sowing::bots::alphabeta::{self, Table};
-use sowing::bots::{Bot, BotSpec, GreedyBot, Mcts, RandomBot, StandardEval};
+use sowing::bots::{Bot, BotSpec, EvalKind, GreedyBot, Mcts, RandomBot};
 use sowing::{BuiltIn, Move, Pit, Player, Position, Visit};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
@@ -118,7 +118,7 @@ enum Opponent {
     Random(RandomBot),
     Greedy(GreedyBot),
     Mcts(Mcts),
-    AlphaBeta(alphabeta::Budget),
+    AlphaBeta(alphabeta::Budget, EvalKind),
 }
 
 impl Opponent {
@@ -128,7 +128,7 @@ impl Opponent {
             BotSpec::Greedy => Opponent::Greedy(GreedyBot::new(seed)),
             BotSpec::Mcts(b) => Opponent::Mcts(Mcts::with_budget(b, seed)),
             BotSpec::Uct(b) => Opponent::Mcts(Mcts::uct(b, seed)),
-            BotSpec::AlphaBeta(b) => Opponent::AlphaBeta(b),
+            BotSpec::AlphaBeta(b, e) => Opponent::AlphaBeta(b, e),
         }
     }
 }
@@ -313,12 +313,12 @@ impl<R: BuiltIn> Envs<R> {
                 Opponent::Random(b) => b.choose_from(&env.pos, legal),
                 Opponent::Greedy(b) => b.choose_from(&env.pos, legal),
                 Opponent::Mcts(b) => b.choose_from(&env.pos, legal),
-                Opponent::AlphaBeta(budget) => {
+                Opponent::AlphaBeta(budget, eval) => {
                     let slot = rayon::current_thread_index()
                         .map_or(self.tables.len() - 1, |t| t.min(self.tables.len() - 1));
                     let mut table = self.tables[slot].lock().unwrap_or_else(|e| e.into_inner());
                     table.clear();
-                    alphabeta::search(&env.pos, legal, *budget, &StandardEval, &mut table)
+                    alphabeta::search(&env.pos, legal, *budget, &{ *eval }, &mut table)
                         .map(|r| r.best)
                 }
             };
@@ -617,7 +617,7 @@ impl Vector {
             type Output = engine::Result<Box<dyn Batch>>;
             fn visit<R: BuiltIn>(self, start: Position<R>) -> Self::Output {
                 let Make(config, spec, [width, actions, workers, chunk], pool) = self;
-                let tables = if matches!(spec, Some(BotSpec::AlphaBeta(_))) {
+                let tables = if matches!(spec, Some(BotSpec::AlphaBeta(..))) {
                     (0..=workers)
                         .map(|_| Mutex::new(Table::new(OPPONENT_TABLE_BITS)))
                         .collect()

@@ -16,7 +16,11 @@
 //!
 //! The searching players take an [`Evaluation<R>`]: the default,
 //! [`StandardEval`], is the ruleset's own ([`Ruleset::evaluate`], which
-//! every ruleset has, from another crate too); [`ScoringEval`] reads only
+//! every ruleset has, from another crate too); [`TunedEval`] weighs a few
+//! features with weights fitted to data (module [`tuned`]; spec
+//! `alphabeta:100ms:eval=tuned`); [`AutoEval`], the `alphabeta` spec's
+//! default, is the tuned one on the games where it won its SPRT (Sadeqa III,
+//! game 91 and Andada-12) and the standard one elsewhere; [`ScoringEval`] reads only
 //! how the game is won ([`Ruleset::scoring`]); a caller can write his own.
 //!
 //! Players choose from the exact legal moves they are given, so every move
@@ -28,6 +32,7 @@ pub mod alphabeta;
 pub mod eval;
 pub mod mcts;
 mod spec;
+pub mod tuned;
 
 pub use crate::search::{Limits, SEARCH_LAP_LIMIT};
 pub use alphabeta::{AlphaBeta, Analysis, Budget, MoveValue, SearchReport, SearchValue, Table};
@@ -35,7 +40,8 @@ pub use alphabeta::{AlphaBeta, Analysis, Budget, MoveValue, SearchReport, Search
 pub use eval::TablebaseEval;
 pub use eval::{Evaluation, ScoringEval, StandardEval};
 pub use mcts::{Mcts, MctsBudget};
-pub use spec::{BotSpec, SpecError, from_spec, from_spec_for};
+pub use spec::{BotSpec, EvalKind, SpecError, from_spec, from_spec_for};
+pub use tuned::{AutoEval, TunedEval};
 
 use crate::any::{AnyPosition, BotOfEach};
 use crate::moves::{Move, MoveSet};

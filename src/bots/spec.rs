@@ -1,9 +1,14 @@
-//! Player specs: `random`, `greedy`, `alphabeta[:budget]`,
+//! Player specs: `random`, `greedy`, `alphabeta[:budget][:eval=E]`,
 //! `mcts[:budget]`, `uct[:budget]`, read into a [`BotSpec`] and made into a
 //! `Box<dyn BuiltInBot>` (the built-in games) or a `Box<dyn Bot<R>>` (any
 //! ruleset).
 
-use super::{AlphaBeta, Bot, Budget, BuiltInBot, GreedyBot, Mcts, MctsBudget, RandomBot};
+use super::{
+    AlphaBeta, AutoEval, Bot, Budget, BuiltInBot, Evaluation, GreedyBot, Mcts, MctsBudget, Named,
+    RandomBot, StandardEval, TunedEval,
+};
+use crate::moves::{Move, MoveSet};
+use crate::position::Position;
 use crate::ruleset::Ruleset;
 use std::fmt;
 use std::str::FromStr;
@@ -24,6 +29,7 @@ pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 /// | `alphabeta:D` | depth `D` plies (1..=64) |
 /// | `alphabeta:Nnodes` | about `N` nodes a move |
 /// | `alphabeta:Ts`, `alphabeta:Tms` | about `T` seconds / milliseconds a move |
+/// | `alphabeta[:budget]:eval=E` | the same with evaluation `E`: `auto` (the default, [`AutoEval`]: [`TunedEval`] on Sadeqa III, game 91 and Andada-12, [`StandardEval`] elsewhere), `standard` ([`StandardEval`], 0.3's) or `tuned` ([`TunedEval`]) |
 /// | `mcts` | [`Mcts`]: evaluation at the leaves, implicit minimax, solver; 2,000 iterations |
 /// | `mcts:N` | `N` iterations (leaf expansions) a move |
 /// | `mcts:Ts`, `mcts:Tms` | about `T` seconds / milliseconds a move |
@@ -31,7 +37,10 @@ pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 /// | `uct:N` | `N` playouts a move |
 /// | `uct:Ts`, `uct:Tms` | about `T` seconds / milliseconds a move |
 ///
-/// Names are case-insensitive; `ab` is short for `alphabeta`. The spec
+/// Names are case-insensitive; `ab` is short for `alphabeta`. The
+/// evaluation comes last (`alphabeta:100ms:eval=tuned`, or
+/// `alphabeta:eval=tuned` at depth 6), only for `alphabeta`, and is written
+/// back only when it is not the default. The spec
 /// reads back from its `Display`, which writes the budget as the player
 /// uses it: a depth of 0 as 1 and one over 64 as 64, no nodes or playouts
 /// as 1, a time to the nanosecond (`0.5ms`), no time as 1 ns
@@ -42,12 +51,76 @@ pub enum BotSpec {
     Random,
     /// `greedy`.
     Greedy,
-    /// `alphabeta[:budget]`.
-    AlphaBeta(Budget),
+    /// `alphabeta[:budget][:eval=E]`.
+    AlphaBeta(Budget, EvalKind),
     /// `mcts[:budget]`.
     Mcts(MctsBudget),
     /// `uct[:budget]`.
     Uct(MctsBudget),
+}
+
+/// The evaluation of an `alphabeta` spec (`eval=auto|standard|tuned`),
+/// which is itself an [`Evaluation`] of every ruleset (the one it names).
+///
+/// ```
+/// use sowing::bots::EvalKind;
+///
+/// assert_eq!("tuned".parse(), Ok(EvalKind::Tuned));
+/// assert_eq!(EvalKind::default(), EvalKind::Auto);
+/// assert!("best".parse::<EvalKind>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EvalKind {
+    /// [`AutoEval`]: the tuned evaluation where it won its SPRT (Sadeqa
+    /// III, game 91, Andada-12), the standard one elsewhere: `auto`, the default.
+    #[default]
+    Auto,
+    /// [`StandardEval`], the ruleset's own (0.3's default): `standard`.
+    Standard,
+    /// [`TunedEval`], weights fitted to data: `tuned`.
+    Tuned,
+}
+
+impl EvalKind {
+    /// The name in a spec: `standard` or `tuned`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EvalKind::Auto => "auto",
+            EvalKind::Standard => "standard",
+            EvalKind::Tuned => "tuned",
+        }
+    }
+}
+
+impl fmt::Display for EvalKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for EvalKind {
+    type Err = SpecError;
+
+    /// `auto`, `standard` or `tuned`, in any case.
+    fn from_str(s: &str) -> Result<EvalKind, SpecError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(EvalKind::Auto),
+            "standard" => Ok(EvalKind::Standard),
+            "tuned" => Ok(EvalKind::Tuned),
+            _ => Err(SpecError::UnknownEval(s.trim().to_string())),
+        }
+    }
+}
+
+impl<R: Ruleset> Evaluation<R> for EvalKind {
+    #[inline]
+    fn evaluate(&self, pos: &Position<R>) -> i32 {
+        match self {
+            EvalKind::Auto => AutoEval.evaluate(pos),
+            EvalKind::Standard => StandardEval.evaluate(pos),
+            EvalKind::Tuned => TunedEval.evaluate(pos),
+        }
+    }
 }
 
 /// Why a player spec could not be read.
@@ -56,7 +129,7 @@ pub enum BotSpec {
 pub enum SpecError {
     /// The name is not one of the players.
     #[error(
-        "unknown player {0:?} (expected random, greedy, alphabeta[:depth|:Nnodes|:Ts|:Tms], mcts[:iterations|:Ts|:Tms] or uct[:playouts|:Ts|:Tms])"
+        "unknown player {0:?} (expected random, greedy, alphabeta[:depth|:Nnodes|:Ts|:Tms][:eval=auto|standard|tuned], mcts[:iterations|:Ts|:Tms] or uct[:playouts|:Ts|:Tms])"
     )]
     UnknownPlayer(String),
     /// The budget after the colon is not valid for the player.
@@ -66,6 +139,20 @@ pub enum SpecError {
         player: &'static str,
         /// The budget as written.
         budget: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// The evaluation after `eval=` is not one of them.
+    #[error("unknown evaluation {0:?} (expected auto, standard or tuned)")]
+    UnknownEval(String),
+    /// An option after the budget (`key=value`) the player does not take,
+    /// or one given twice.
+    #[error("bad option {option:?} for {player}: {reason}")]
+    BadOption {
+        /// The player's name.
+        player: &'static str,
+        /// The option as written.
+        option: String,
         /// What is wrong with it.
         reason: &'static str,
     },
@@ -157,9 +244,49 @@ impl FromStr for BotSpec {
 
     fn from_str(s: &str) -> Result<BotSpec, SpecError> {
         let lower = s.trim().to_ascii_lowercase();
-        let (name, budget) = match lower.split_once(':') {
+        let (name, rest) = match lower.split_once(':') {
             Some((n, b)) => (n, Some(b)),
             None => (lower.as_str(), None),
+        };
+        // An option (`key=value`) comes after the budget: `budget:option`,
+        // or the option alone.
+        let (budget, option) = match rest {
+            None => (None, None),
+            Some(r) => match r.split_once(':') {
+                Some((b, _)) if b.contains('=') => (None, Some(r)),
+                Some((b, o)) => (Some(b), Some(o)),
+                None if r.contains('=') => (None, Some(r)),
+                None => (Some(r), None),
+            },
+        };
+        let eval = match option {
+            None => EvalKind::Auto,
+            Some(o) => {
+                let player = match name {
+                    "ab" => "alphabeta",
+                    _ => ["random", "greedy", "alphabeta", "mcts", "uct"]
+                        .into_iter()
+                        .find(|p| *p == name)
+                        .ok_or_else(|| SpecError::UnknownPlayer(s.trim().to_string()))?,
+                };
+                if player != "alphabeta" {
+                    return Err(SpecError::BadOption {
+                        player,
+                        option: o.to_string(),
+                        reason: "only alphabeta takes an option (eval=auto|standard|tuned)",
+                    });
+                }
+                match o.split_once('=') {
+                    Some(("eval", v)) if !v.contains([':', '=']) => v.parse::<EvalKind>()?,
+                    _ => {
+                        return Err(SpecError::BadOption {
+                            player,
+                            option: o.to_string(),
+                            reason: "expected one eval=auto|standard|tuned after the budget",
+                        });
+                    }
+                }
+            }
         };
         let bad = |player: &'static str, reason: &'static str| SpecError::BadBudget {
             player,
@@ -174,11 +301,13 @@ impl FromStr for BotSpec {
                 "greedy",
                 "greedy looks one ply ahead and takes no budget",
             )),
-            ("alphabeta" | "ab", None) => Ok(BotSpec::AlphaBeta(Budget::Depth(DEFAULT_DEPTH))),
+            ("alphabeta" | "ab", None) => {
+                Ok(BotSpec::AlphaBeta(Budget::Depth(DEFAULT_DEPTH), eval))
+            }
             ("alphabeta" | "ab", Some(b)) => {
                 if let Some(n) = b.strip_suffix("nodes") {
                     return match n.parse::<u64>() {
-                        Ok(n) if n > 0 => Ok(BotSpec::AlphaBeta(Budget::Nodes(n))),
+                        Ok(n) if n > 0 => Ok(BotSpec::AlphaBeta(Budget::Nodes(n), eval)),
                         _ if is_big_number(n) => {
                             Err(bad("alphabeta", "at most 18446744073709551615 nodes"))
                         }
@@ -190,12 +319,12 @@ impl FromStr for BotSpec {
                 }
                 if let Some(t) = parse_time(b) {
                     return t
-                        .map(|t| BotSpec::AlphaBeta(Budget::Time(t)))
+                        .map(|t| BotSpec::AlphaBeta(Budget::Time(t), eval))
                         .map_err(|r| bad("alphabeta", r));
                 }
                 match b.parse::<u8>() {
                     Ok(d) if (1..=super::alphabeta::MAX_DEPTH).contains(&d) => {
-                        Ok(BotSpec::AlphaBeta(Budget::Depth(d)))
+                        Ok(BotSpec::AlphaBeta(Budget::Depth(d), eval))
                     }
                     _ => Err(bad(
                         "alphabeta",
@@ -236,7 +365,8 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
-            BotSpec::AlphaBeta(b) => write!(f, "alphabeta:{b}"),
+            BotSpec::AlphaBeta(b, EvalKind::Auto) => write!(f, "alphabeta:{b}"),
+            BotSpec::AlphaBeta(b, e) => write!(f, "alphabeta:{b}:eval={e}"),
             BotSpec::Mcts(b) => write!(f, "mcts:{b}"),
             BotSpec::Uct(b) => write!(f, "uct:{b}"),
         }
@@ -247,13 +377,23 @@ impl BotSpec {
     /// The player of the built-in games, seeded with `seed` (random
     /// choices, tie-breaks, playouts, drawn from `rand` 0.10's `SmallRng`,
     /// re-exported as [`sowing::rand`](crate::rand); the alpha-beta player
-    /// is deterministic). The greedy and alpha-beta players use the
-    /// [`StandardEval`](super::StandardEval).
+    /// is deterministic). The greedy player uses the
+    /// [`StandardEval`](super::StandardEval); the alpha-beta player the
+    /// spec's evaluation ([`EvalKind`]: by default [`AutoEval`], the
+    /// tuned evaluation on Sadeqa III, game 91 and Andada-12).
     pub fn build(self, seed: u64) -> Box<dyn BuiltInBot> {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-            BotSpec::AlphaBeta(b) => Box::new(AlphaBeta::with_budget(b)),
+            BotSpec::AlphaBeta(b, EvalKind::Auto) => Box::new(AlphaBeta::with_eval(b, AutoEval)),
+            BotSpec::AlphaBeta(b, EvalKind::Standard) => Box::new(Labelled {
+                bot: AlphaBeta::with_budget(b),
+                name: self.to_string(),
+            }),
+            BotSpec::AlphaBeta(b, EvalKind::Tuned) => Box::new(Labelled {
+                bot: AlphaBeta::with_eval(b, TunedEval),
+                name: self.to_string(),
+            }),
             BotSpec::Mcts(b) => Box::new(Mcts::with_budget(b, seed)),
             BotSpec::Uct(b) => Box::new(Mcts::uct(b, seed)),
         }
@@ -261,16 +401,45 @@ impl BotSpec {
 
     /// The player of ruleset `R` (any ruleset, one from another crate
     /// too), seeded as [`BotSpec::build`] seeds it: the same players, the
-    /// greedy and alpha-beta ones with the [`StandardEval`](super::StandardEval)
-    /// (the ruleset's own [`Ruleset::evaluate`]).
+    /// greedy one with the [`StandardEval`](super::StandardEval) (the
+    /// ruleset's own [`Ruleset::evaluate`]), the alpha-beta one with the
+    /// spec's evaluation (by default [`AutoEval`]: on a ruleset of another
+    /// crate, the [`StandardEval`]).
     pub fn build_for<R: Ruleset>(self, seed: u64) -> Box<dyn Bot<R>> {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-            BotSpec::AlphaBeta(b) => Box::new(AlphaBeta::with_budget(b)),
+            BotSpec::AlphaBeta(b, EvalKind::Auto) => Box::new(AlphaBeta::with_eval(b, AutoEval)),
+            BotSpec::AlphaBeta(b, EvalKind::Standard) => Box::new(Labelled {
+                bot: AlphaBeta::with_budget(b),
+                name: self.to_string(),
+            }),
+            BotSpec::AlphaBeta(b, EvalKind::Tuned) => Box::new(Labelled {
+                bot: AlphaBeta::with_eval(b, TunedEval),
+                name: self.to_string(),
+            }),
             BotSpec::Mcts(b) => Box::new(Mcts::with_budget(b, seed)),
             BotSpec::Uct(b) => Box::new(Mcts::uct(b, seed)),
         }
+    }
+}
+
+/// A player under its spec's name: the alpha-beta player with another
+/// evaluation than the default, whose own name gives only its budget.
+struct Labelled<B> {
+    bot: B,
+    name: String,
+}
+
+impl<B> Named for Labelled<B> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+}
+
+impl<R: Ruleset, B: Bot<R>> Bot<R> for Labelled<B> {
+    fn choose_from(&mut self, pos: &Position<R>, legal: MoveSet) -> Option<Move> {
+        self.bot.choose_from(pos, legal)
     }
 }
 
@@ -284,6 +453,8 @@ impl BotSpec {
 /// assert_eq!(from_spec("alphabeta:6", 1)?.name(), "alphabeta:6");
 /// assert_eq!(from_spec("mcts:2000", 1)?.name(), "mcts:2000");
 /// assert_eq!(from_spec("AB:2s", 1)?.name(), "alphabeta:2000ms");
+/// assert_eq!(from_spec("ab:20ms:eval=tuned", 1)?.name(), "alphabeta:20ms:eval=tuned");
+/// assert!(matches!(from_spec("ab:eval=best", 1), Err(SpecError::UnknownEval(_))));
 /// assert!(matches!(from_spec("minimax", 1), Err(SpecError::UnknownPlayer(_))));
 /// assert!(matches!(from_spec("mcts:0", 1), Err(SpecError::BadBudget { .. })));
 /// # Ok::<(), SpecError>(())
