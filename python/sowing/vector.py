@@ -59,8 +59,10 @@ from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 from gymnasium.vector.vector_env import AutoresetMode
 
-from . import Position, best_move
+from . import IllegalMove, Position, best_move
 from ._sowing import _VectorCore
+
+_INT64_MAX = np.iinfo(np.int64).max
 from .pettingzoo import DEFAULT_LAP_LIMIT
 
 __all__ = ["VectorEnv"]
@@ -198,7 +200,13 @@ class VectorEnv(gym.vector.VectorEnv):
         if a.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
         # Into the array bound to the engine, converted on the way (the
-        # engine refuses what is out of range, naming the environment).
+        # engine refuses what is out of range, naming the environment); an
+        # unsigned action past int64 is refused here, before it wraps.
+        if a.dtype.kind == "u" and a.itemsize == 8 and a.size and a.max() > _INT64_MAX:
+            i = int(np.argmax(a > _INT64_MAX))
+            raise IllegalMove(
+                f"environment {i}, action {int(a[i])}: actions are 0 to {self.single_action_space.n - 1}"
+            )
         np.copyto(self._actions, a, casting="unsafe")
         self._core.step()
         return (

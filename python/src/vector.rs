@@ -464,6 +464,19 @@ impl<R: BuiltIn> Envs<R> {
     }
 }
 
+/// `n` default values (zeros), or the error that there is no memory for
+/// them (instead of the allocator's abort).
+fn zeroed<T: Default>(n: usize) -> engine::Result<Vec<T>> {
+    let mut v = Vec::new();
+    if v.try_reserve_exact(n).is_err() {
+        return Err(Error::Value(format!(
+            "not enough memory for {n} environments"
+        )));
+    }
+    v.resize_with(n, T::default);
+    Ok(v)
+}
+
 /// The environments' first element, shared by the threads of a step that
 /// claim disjoint chunks of them.
 struct EnvsPtr<T>(*mut T);
@@ -645,7 +658,7 @@ impl Vector {
                     width,
                     actions,
                     tables,
-                    legal: (0..num_envs).map(|_| AtomicU32::new(0)).collect(),
+                    legal: zeroed(num_envs)?,
                     pool,
                     chunk,
                 }))
@@ -781,12 +794,13 @@ impl VectorCore {
             agent: crate::side_arg(agent)?,
             num_envs,
         };
+        let inner = Vector::new(config, threads).map_err(to_py)?;
         Ok(VectorCore {
-            inner: Vector::new(config, threads).map_err(to_py)?,
+            inner,
             out: None,
             arrays: Vec::new(),
             bound_actions: None,
-            actions: vec![0; num_envs],
+            actions: zeroed(num_envs).map_err(to_py)?,
         })
     }
 

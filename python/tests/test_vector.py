@@ -266,6 +266,15 @@ def test_illegal_action_raises_and_changes_nothing():
         envs.step(np.array([5, 0, 5]))
     with pytest.raises(sowing.IllegalMove, match="environment 0, action 9: actions are 0 to 5"):
         envs.step([9, 5, 5])
+    # An unsigned action past int64 is named as given, not wrapped.
+    huge = np.array([5, 2**64 - 1, 5], dtype=np.uint64)
+    with pytest.raises(sowing.IllegalMove, match=f"environment 1, action {2**64 - 1}: actions are 0 to 5"):
+        envs.step(huge)
+    # Any integer dtype plays.
+    for dtype in (np.int8, np.uint16, np.int32):
+        other = VectorEnv("sadeqa-ii", 3)
+        other.reset(seed=0)
+        other.step(np.array([5, 5, 5], dtype=dtype))
     obs2, *_ = envs.step([5, 5, 5])
     assert (obs2 != obs).any()
     assert (obs2 == obs2[0]).all()
