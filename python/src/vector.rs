@@ -262,14 +262,23 @@ fn widen(out: &mut [i16], row: &[u8], backwards: bool) {
     }
 }
 
-/// Writes the legal moves of `pos` as a 0/1 mask over the actions.
+/// The legal moves of `pos` as a bit an action (pit `k` bit `k - 1`,
+/// Andada's `S`/`N` bits `n` and `n + 1`; none over the game's end).
 #[inline]
-fn mask<R: BuiltIn>(pos: &Position<R>, n: usize, out: &mut [i8]) {
-    // A bit an action (none over the game's end: no legal moves).
+fn legal_actions<R: BuiltIn>(pos: &Position<R>, n: usize) -> u32 {
     let legal = pos.legal_moves();
-    let (pits, choices) = out.split_at_mut(n);
-    let mut bits = u64::from(legal.pit_mask());
-    for part in pits.chunks_mut(8) {
+    [Player::South, Player::North]
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, p)| legal.contains(Move::First(p)))
+        .fold(legal.pit_mask(), |bits, (k, _)| bits | 1 << (n + k))
+}
+
+/// Writes the actions' bits `bits` as a 0/1 mask over the row `out`.
+#[inline]
+fn mask(bits: u32, out: &mut [i8]) {
+    let mut bits = u64::from(bits);
+    for part in out.chunks_mut(8) {
         // The next eight bits, one a byte: the byte copied into all eight
         // bytes, byte k keeping bit k, then any byte not 0 made 1 (a
         // multiply and three word operations, not a loop of shifts).
@@ -279,9 +288,6 @@ fn mask<R: BuiltIn>(pos: &Position<R>, n: usize, out: &mut [i8]) {
             *v = b as i8;
         }
         bits >>= 8;
-    }
-    for (v, p) in choices.iter_mut().zip([Player::South, Player::North]) {
-        *v = legal.contains(Move::First(p)).into();
     }
 }
 
@@ -344,16 +350,10 @@ impl<R: BuiltIn> Envs<R> {
         mask_row: &mut [i8],
         to_play: &mut i8,
     ) {
-        let legal = env.pos.legal_moves();
-        let n = self.start.pits_per_row();
-        let choices = [Player::South, Player::North]
-            .into_iter()
-            .enumerate()
-            .filter(|&(_, p)| legal.contains(Move::First(p)))
-            .fold(0, |bits, (k, _)| bits | 1 << (n + k));
-        self.legal[i].store(legal.pit_mask() | choices, Ordering::Relaxed);
+        let legal = legal_actions(&env.pos, self.start.pits_per_row());
+        self.legal[i].store(legal, Ordering::Relaxed);
         observe(&env.pos, self.viewer(&env.pos), self.choice(), obs);
-        mask(&env.pos, self.start.pits_per_row(), mask_row);
+        mask(legal, mask_row);
         *to_play = env.pos.side_to_move() as i8;
     }
 
