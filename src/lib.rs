@@ -188,8 +188,10 @@
 //! [`Position::with_lap_limit`], which trades exactness for bounded time.
 
 #![warn(missing_docs)]
-// One `unsafe` call in the crate: memory-mapping a finished database file
-// (`tablebase::file`), allowed there with its reasoning.
+// `unsafe` in a few calls only, each allowed where it is with its
+// reasoning: memory-mapping a finished database file (`tablebase::file`),
+// the processor's prefetch hint (`search`, `tablebase::edges`) and the
+// huge-page advice for the search tables (`search`).
 #![deny(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
