@@ -212,10 +212,18 @@ pub(crate) trait Slot: Copy {
 /// worth least ([`Slot::worth`]) if [`Slot::replaces`] says so.
 #[derive(Clone, Debug)]
 pub(crate) struct HashTable<E, const WAYS: usize> {
-    entries: Vec<Option<E>>,
+    entries: Vec<Line<E>>,
     mask: usize,
     used: usize,
 }
+
+/// A slot of a [`HashTable`], aligned to the processor's cache lines (64
+/// bytes): an entry of at most 64 bytes takes one line, a larger one two,
+/// and a lookup that misses the cache fetches only those (an entry that
+/// straddled lines took one more).
+#[derive(Clone, Copy, Debug)]
+#[repr(align(64))]
+struct Line<E>(Option<E>);
 
 impl<E: Slot, const WAYS: usize> HashTable<E, WAYS> {
     /// A table of `2^bits` entries, `bits` clamped to `4..=max_bits`.
@@ -225,7 +233,7 @@ impl<E: Slot, const WAYS: usize> HashTable<E, WAYS> {
         let mut entries = Vec::with_capacity(1 << bits);
         // Before the first write, so that the pages come huge.
         advise_huge_pages(entries.spare_capacity_mut());
-        entries.resize(1 << bits, None);
+        entries.resize(1 << bits, Line(None));
         HashTable {
             entries,
             mask: (1 << bits) - 1,
@@ -245,7 +253,7 @@ impl<E: Slot, const WAYS: usize> HashTable<E, WAYS> {
         if self.used == 0 {
             return;
         }
-        self.entries.iter_mut().for_each(|e| *e = None);
+        self.entries.iter_mut().for_each(|e| e.0 = None);
         self.used = 0;
     }
 
@@ -260,14 +268,12 @@ impl<E: Slot, const WAYS: usize> HashTable<E, WAYS> {
         if let Some(bucket) = self.entries.get(i..i + WAYS) {
             let bytes = std::mem::size_of_val(bucket);
             let start = bucket.as_ptr().cast::<u8>();
-            // Every cache line of the bucket (an entry is 64 to 128 bytes,
-            // a bucket one to four lines, not aligned to them).
+            // Every cache line of the bucket (one to four, aligned).
             let mut off = 0;
             while off < bytes {
                 prefetch(start.wrapping_add(off));
                 off += 64;
             }
-            prefetch(start.wrapping_add(bytes - 1));
         }
     }
 
@@ -281,7 +287,7 @@ impl<E: Slot, const WAYS: usize> HashTable<E, WAYS> {
     /// The entry of `key`, whose hash is `hash`.
     pub(crate) fn get(&self, hash: u64, key: &E::Key) -> Option<&E> {
         self.bucket(hash)
-            .filter_map(|j| self.entries[j].as_ref())
+            .filter_map(|j| self.entries[j].0.as_ref())
             .find(|e| e.key() == key)
     }
 
@@ -290,19 +296,20 @@ impl<E: Slot, const WAYS: usize> HashTable<E, WAYS> {
     pub(crate) fn put(&mut self, hash: u64, entry: E) {
         let mut victim = None::<usize>;
         for j in self.bucket(hash) {
-            match &self.entries[j] {
+            match &self.entries[j].0 {
                 None => {
                     self.used += 1;
-                    self.entries[j] = Some(entry);
+                    self.entries[j].0 = Some(entry);
                     return;
                 }
                 Some(e) if e.key() == entry.key() => {
-                    self.entries[j] = Some(entry);
+                    self.entries[j].0 = Some(entry);
                     return;
                 }
                 Some(e) => {
                     let cheaper = victim.is_none_or(|v| {
                         self.entries[v]
+                            .0
                             .as_ref()
                             .is_some_and(|old| e.worth() < old.worth())
                     });
@@ -313,10 +320,10 @@ impl<E: Slot, const WAYS: usize> HashTable<E, WAYS> {
             }
         }
         if let Some(v) = victim
-            && let Some(old) = &self.entries[v]
+            && let Some(old) = &self.entries[v].0
             && entry.replaces(old)
         {
-            self.entries[v] = Some(entry);
+            self.entries[v].0 = Some(entry);
         }
     }
 }

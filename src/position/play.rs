@@ -216,13 +216,10 @@ impl<R: Ruleset> Position<R> {
         out: &mut Vec<(Move, Self)>,
         keep: impl Fn(Move) -> bool,
     ) {
-        let one_sowing = self.undecided.is_empty()
-            && self.lap_limit.is_some_and(|l| u64::from(l) <= TURN_BUDGET);
-        if !one_sowing {
+        let Some(budget) = self.deferred_budget() else {
             out.extend(self.children().filter(|(mv, _)| keep(*mv)));
             return;
-        }
-        let budget = self.lap_limit.map(u64::from);
+        };
         for mv in self.legal.union(self.untried) {
             if !keep(mv) {
                 continue;
@@ -233,34 +230,81 @@ impl<R: Ruleset> Position<R> {
             let Some((_, child)) = out.last_mut() else {
                 return;
             };
-            let Sown::Ended { turn, .. } =
-                child.run_move::<(), (), false>(mv, &mut (), budget, &mut ())
-            else {
+            if !child.make_deferred(mv, budget) {
                 out.pop();
-                continue;
-            };
-            child.end_move(turn, &mut ());
-            // The turn not started: nothing known to end.
-            child.legal = MoveSet::EMPTY;
-            child.endless = MoveSet::EMPTY;
-            child.undecided = MoveSet::EMPTY;
-            child.untried = child.board_candidates();
-            child.over = false;
-            if child.untried.is_empty() {
-                child.start_deferred_turn();
             }
         }
+    }
+
+    /// Whether this position's children can be made one sowing each, their
+    /// turns deferred (under a search's lap limit, with no undecided move):
+    /// the lap budget of a move if so. The moves are then
+    /// `legal ∪ untried` ([`Position::deferred_moves`]).
+    #[inline]
+    pub(crate) fn deferred_budget(&self) -> Option<Option<u64>> {
+        let one_sowing = self.undecided.is_empty()
+            && self.lap_limit.is_some_and(|l| u64::from(l) <= TURN_BUDGET);
+        one_sowing.then(|| self.lap_limit.map(u64::from))
+    }
+
+    /// The moves to make children of, where [`Position::deferred_budget`]
+    /// allows.
+    #[inline]
+    pub(crate) fn deferred_moves(&self) -> MoveSet {
+        self.legal.union(self.untried)
+    }
+
+    /// Makes this position (a copy of the parent) the child of `mv` with
+    /// its turn deferred, as [`Position::deferred_children`] makes each:
+    /// whether the sowing ended within `budget` (if not, the position is
+    /// left to be thrown away).
+    #[inline(always)]
+    pub(crate) fn make_deferred(&mut self, mv: Move, budget: Option<u64>) -> bool {
+        let Sown::Ended { turn, .. } = self.run_move::<(), (), false>(mv, &mut (), budget, &mut ())
+        else {
+            return false;
+        };
+        self.end_move(turn, &mut ());
+        // The turn not started: nothing known to end.
+        self.legal = MoveSet::EMPTY;
+        self.endless = MoveSet::EMPTY;
+        self.undecided = MoveSet::EMPTY;
+        self.untried = self.board_candidates();
+        self.over = false;
+        if self.untried.is_empty() {
+            self.start_deferred_turn();
+        }
+        true
     }
 
     /// Starts the turn of a child of [`Position::deferred_children`] (as
     /// [`Position::children`] would have): afterwards it is a position like
     /// any other. A position whose turn has started is left as it is.
-    #[cfg(feature = "bots")]
     #[inline]
     pub(crate) fn start_deferred_turn(&mut self) {
-        if !self.over && self.legal.is_empty() && self.undecided.is_empty() {
+        if self.is_deferred() {
             let _ = self.start_turn_with::<(), (), true>(&mut (), &mut ());
         }
+    }
+
+    /// [`Position::start_deferred_turn`] with every candidate tried (as
+    /// [`Position::successors`] makes a child): the solver's estimate counts
+    /// the moves. A position whose turn has started gets its untried
+    /// candidates tried.
+    #[inline]
+    pub(crate) fn start_deferred_turn_fully(&mut self) {
+        if self.is_deferred() {
+            let _ = self.start_turn_with::<(), (), false>(&mut (), &mut ());
+        } else if !self.untried.is_empty() {
+            *self = self.untried_tried();
+        }
+    }
+
+    /// Whether this is a child of [`Position::deferred_children`] whose turn
+    /// has not started.
+    #[inline]
+    pub(crate) fn is_deferred(&self) -> bool {
+        !self.over && self.legal.is_empty() && self.undecided.is_empty()
     }
     /// This position with every candidate tried (see `untried`).
     #[inline]

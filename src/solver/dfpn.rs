@@ -15,12 +15,44 @@ use std::time::{Duration, Instant};
 /// Proof and disproof numbers at or beyond this are infinite.
 const INF: u32 = u32::MAX;
 
-/// One child of a node being searched.
+/// One child of a node being searched. Its turn may not have started yet
+/// (`Position::deferred_children`): a child found in the table or on the
+/// line needs nothing more, and only the others find their legal moves
+/// (for the initial estimate, [`Solver::child_value`]).
 #[derive(Clone, Copy)]
 pub(super) struct Child<R: Ruleset> {
     pos: Position<R>,
     key: Key<R::State>,
     hash: u64,
+}
+
+impl<R: Ruleset> Child<R> {
+    /// The child of a position, its turn started (the root's children).
+    fn started(pos: Position<R>) -> Self {
+        let key = key_of(&pos);
+        Child {
+            pos,
+            key,
+            hash: hash_of(&key),
+        }
+    }
+
+    /// Starts the child's turn with every candidate tried; its key again
+    /// if that changed the position (a pass, the end of the game): whether
+    /// it did.
+    fn start(&mut self) -> bool {
+        let before = (self.pos.side_to_move(), self.pos.captured(Player::South));
+        let before_north = self.pos.captured(Player::North);
+        self.pos.start_deferred_turn_fully();
+        let changed = self.pos.is_over()
+            || before != (self.pos.side_to_move(), self.pos.captured(Player::South))
+            || before_north != self.pos.captured(Player::North);
+        if changed {
+            self.key = key_of(&self.pos);
+            self.hash = hash_of(&self.key);
+        }
+        changed
+    }
 }
 
 impl<R: Ruleset> Solver<R> {
@@ -75,11 +107,9 @@ impl<R: Ruleset> Solver<R> {
             .map(|mv| {
                 let mut c = root;
                 c.play_unchecked(mv);
-                let c = c.with_lap_limit(self.lap_limit);
-                let key = key_of(&c);
-                let hash = hash_of(&key);
-                self.table.prefetch(hash);
-                Child { pos: c, key, hash }
+                let c = Child::started(c.with_lap_limit(self.lap_limit));
+                self.table.prefetch(c.hash);
+                c
             })
             .collect();
         let key = key_of(pos);
@@ -137,21 +167,63 @@ impl<R: Ruleset> Solver<R> {
     }
 
     /// The current value of a child: finished game, repetition, table, or
-    /// the initial estimate from its number of candidate moves.
-    fn child_value(&mut self, c: &Child<R>, count_repetition: bool) -> (u32, u32, u16) {
+    /// the initial estimate from its number of legal moves.
+    ///
+    /// A child whose turn has not started is looked up first as it is: the
+    /// line and the table hold only positions whose turn started and whose
+    /// game goes on, and a key says all the rest of the game depends on,
+    /// so a child found there starts its turn unchanged and is not over.
+    /// Only a child found in neither starts its turn (its sowings) and is
+    /// then valued in the order above. The values are those of children
+    /// made with their turns started; the sowings of a child found are
+    /// saved (on a node's second and later expansions, its searched
+    /// children). With an oracle, every child starts its turn first (an
+    /// oracle's position is a leaf before any lookup).
+    fn child_value(&mut self, c: &mut Child<R>, count_repetition: bool) -> (u32, u32, u16) {
+        if c.pos.is_deferred() {
+            let looked_up = self.oracle.is_none();
+            if looked_up {
+                if let Some(v) = self.repetition(c, count_repetition) {
+                    return v;
+                }
+                if let Some(e) = self.table.get(c.hash, &c.key) {
+                    return (e.pn, e.dn, e.height);
+                }
+            }
+            if !c.start() && looked_up && !c.pos.is_over() {
+                // Not on the line nor in the table, as it was.
+                return self.estimate(c);
+            }
+        }
         if let Some((pn, dn)) = self.leaf_value(&c.pos) {
             return (pn, dn, 0);
         }
-        if self.path.iter().any(|(h, k)| *h == c.hash && *k == c.key) {
-            if count_repetition {
-                self.repetitions += 1;
-            }
-            let (pn, dn) = self.repetition_value(&c.pos);
-            return (pn, dn, 0);
+        if let Some(v) = self.repetition(c, count_repetition) {
+            return v;
         }
         if let Some(e) = self.table.get(c.hash, &c.key) {
             return (e.pn, e.dn, e.height);
         }
+        self.estimate(c)
+    }
+
+    /// The value of a child that repeats a position of the searched line.
+    #[inline]
+    fn repetition(&mut self, c: &Child<R>, count: bool) -> Option<(u32, u32, u16)> {
+        if !self.path.iter().any(|(h, k)| *h == c.hash && *k == c.key) {
+            return None;
+        }
+        if count {
+            self.repetitions += 1;
+        }
+        let (pn, dn) = self.repetition_value(&c.pos);
+        Some((pn, dn, 0))
+    }
+
+    /// The initial estimate of a child that is not over, on the line or in
+    /// the table, from its number of legal moves (its turn started).
+    #[inline]
+    fn estimate(&self, c: &Child<R>) -> (u32, u32, u16) {
         let moves = c.pos.legality().ends.len().max(1) as u32;
         if c.pos.side_to_move() == self.prover {
             (1, moves, 0)
@@ -192,15 +264,37 @@ impl<R: Ruleset> Solver<R> {
         }
         let mut list = std::mem::take(&mut self.lists[depth]);
         list.clear();
-        for (_, c) in pos.successors() {
-            let key = key_of(&c);
-            let hash = hash_of(&key);
-            // Each child is looked up in the table as soon as the list is
-            // made; most lookups miss the cache (the node's children are
-            // scattered over the table), so the loads are started now, to
-            // overlap the making of the other children.
-            self.table.prefetch(hash);
-            list.push(Child { pos: c, key, hash });
+        // The node found in the table or on the line has not started its
+        // turn (see `child_value`).
+        let mut pos = *pos;
+        pos.start_deferred_turn_fully();
+        // Each child is looked up in the table as soon as the list is made;
+        // most lookups miss the cache (the node's children are scattered
+        // over the table), so the loads are started now, to overlap the
+        // making of the other children.
+        if let Some(budget) = pos.deferred_budget() {
+            // The children with their turns deferred, made in their place.
+            for mv in pos.deferred_moves() {
+                list.push(Child {
+                    pos,
+                    key: *key,
+                    hash,
+                });
+                let Some(c) = list.last_mut() else { break };
+                if !c.pos.make_deferred(mv, budget) {
+                    list.pop();
+                    continue;
+                }
+                c.key = key_of(&c.pos);
+                c.hash = hash_of(&c.key);
+                self.table.prefetch(c.hash);
+            }
+        } else {
+            for (_, c) in pos.successors() {
+                let c = Child::started(c);
+                self.table.prefetch(c.hash);
+                list.push(c);
+            }
         }
         self.mid_children(key, hash, pos.side_to_move(), &mut list, th_pn, th_dn);
         self.lists[depth] = list;
@@ -229,7 +323,7 @@ impl<R: Ruleset> Solver<R> {
             let mut best_other = 0u32;
             let mut height = 0u16;
             let mut max_height = 0u16;
-            for (i, c) in list.iter().enumerate() {
+            for (i, c) in list.iter_mut().enumerate() {
                 let (cpn, cdn, h) = self.child_value(c, first);
                 // "Own" is the number the node minimises: pn at an OR
                 // node, dn at an AND node.
@@ -281,7 +375,7 @@ impl<R: Ruleset> Solver<R> {
             self.mid(&c.pos, &c.key, c.hash, c_pn, c_dn);
         };
         self.path.pop();
-        let work = (self.nodes - work_before).min(u32::MAX as u64) as u32;
+        let work = (self.nodes - work_before).min(u16::MAX as u64) as u16;
         if !self.stopped || pn == 0 || dn == 0 {
             self.table.put(
                 hash,

@@ -146,7 +146,7 @@ type Oracle<R> = Box<dyn Fn(&Position<R>) -> Option<i32> + Send + Sync>;
 
 impl<R: Ruleset> Solver<R> {
     /// A solver with a table of `2^bits` entries (`bits` clamped to
-    /// 4..=26: at most 2^26 entries of at most 72 bytes, 4.5 GiB), the
+    /// 4..=26: at most 2^26 entries of 64 bytes, 4 GiB), the
     /// search lap limit inside the tree.
     pub fn new(bits: u8) -> Self {
         Solver {

@@ -7,14 +7,19 @@ use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::search::{HashTable, Slot};
+use std::num::NonZeroI16;
 
 /// The key of a position in the table: everything the rest of the game
 /// depends on (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Key<S> {
     pits: [u8; 2 * crate::MAX_PITS_PER_ROW],
-    side: Player,
-    diff: i16,
+    /// The side to move (the low bit, 1 for North) and the captured seeds'
+    /// difference (the rest), with the top bit flipped: one field, never
+    /// zero (the difference is at most 48 x 96 seeds, far inside 15 bits),
+    /// so that an entry, its `Option` included, fits in a cache line (see
+    /// `entries_fit_a_cache_line`).
+    side_diff: NonZeroI16,
     state: S,
 }
 
@@ -46,10 +51,10 @@ pub(crate) fn key_of<R: Ruleset>(pos: &Position<R>) -> Key<R::State> {
     } else {
         0
     };
+    let side = i16::from(pos.side_to_move() == Player::North);
     Key {
         pits,
-        side: pos.side_to_move(),
-        diff,
+        side_diff: NonZeroI16::new((diff * 2 + side) ^ i16::MIN).unwrap_or(NonZeroI16::MIN),
         state: *pos.state(),
     }
 }
@@ -60,8 +65,9 @@ pub(super) struct Entry<S> {
     pub(super) key: Key<S>,
     pub(super) pn: u32,
     pub(super) dn: u32,
-    /// Nodes expanded below this entry (for replacement).
-    pub(super) work: u32,
+    /// Nodes expanded below this entry (for replacement), at most 65,535
+    /// (two bytes: an entry fits in a cache line).
+    pub(super) work: u16,
     /// For a proof: the plies to the end under it (for choosing the
     /// strategy's move).
     pub(super) height: u16,
@@ -93,13 +99,14 @@ mod tests {
     use super::*;
     use crate::rulesets::{Andada, SadeqaII, SadeqaV};
 
-    /// The table's memory per entry, as the documentation states it.
+    /// The table's memory per entry, as the documentation states it: one
+    /// cache line, so that a lookup fetches one line per slot.
     #[test]
-    fn entries_are_small() {
+    fn entries_fit_a_cache_line() {
         let ii = std::mem::size_of::<Option<Entry<<SadeqaII as Ruleset>::State>>>();
         let v = std::mem::size_of::<Option<Entry<<SadeqaV as Ruleset>::State>>>();
         let a = std::mem::size_of::<Option<Entry<<Andada as Ruleset>::State>>>();
         eprintln!("entry bytes: sadeqa-ii {ii}, sadeqa-v {v}, andada {a}");
-        assert!(ii <= 72 && v <= 72 && a <= 72, "{ii} {v} {a}");
+        assert!(ii <= 64 && v <= 64 && a <= 64, "{ii} {v} {a}");
     }
 }

@@ -15,11 +15,8 @@ pub(super) enum Bound {
     Upper,
 }
 
-/// One stored result. Two cache lines, aligned to them: a probe that
-/// misses the cache fetches two lines, not the three an entry straddling
-/// them would need.
+/// One stored result (two cache lines of the table).
 #[derive(Clone, Copy, Debug)]
-#[repr(align(64))]
 pub(super) struct Entry<R: Ruleset> {
     pub(super) pos: Position<R>,
     /// The value, proven results relative to the node ([`super::value`]).
