@@ -42,19 +42,51 @@ impl FxHasher {
     }
 }
 
+/// The keys of [`fold`]: every byte at least 0x80, a value no pit holds
+/// (at most 96 seeds), so that no word of a board cancels its key (a
+/// folded product with a zero factor would lose the other word).
+const FOLD_KEYS: [u64; 3] = [
+    0xa076_1d64_78bd_642f,
+    0xe703_7ed1_a0b4_28db,
+    0x8ebc_6af0_9c88_c6e3,
+];
+
+/// The 128-bit product of two words folded into 64 bits (wyhash's mix).
+#[inline(always)]
+fn fold(a: u64, b: u64) -> u64 {
+    let r = u128::from(a) * u128::from(b);
+    (r as u64) ^ ((r >> 64) as u64)
+}
+
 impl Hasher for FxHasher {
+    /// Bytes (a board's pits) sixteen at a time: each pair of words folded
+    /// by one multiplication with keys that depend on its place, the pairs
+    /// independent of one another (so that the processor multiplies them
+    /// side by side) and summed into the running hash once. A board of 48
+    /// bytes costs three multiplications at once, not a chain of six, which
+    /// was a tenth of the solver's time (docs/SPEED.md).
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
+        let mut sum = 0u64;
+        let mut place = 0u64;
+        let mut chunks = bytes.chunks_exact(16);
         for c in &mut chunks {
-            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+            let (a, b) = c.split_at(8);
+            let a = u64::from_le_bytes(a.try_into().expect("8 bytes"));
+            let b = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+            sum = sum.wrapping_add(fold(a ^ FOLD_KEYS[0] ^ place, b ^ FOLD_KEYS[1] ^ place));
+            place = place.wrapping_add(FOLD_KEYS[2]);
         }
         let rest = chunks.remainder();
         if !rest.is_empty() {
-            let mut buf = [0u8; 8];
+            let mut buf = [0u8; 16];
             buf[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(buf));
+            let (a, b) = buf.split_at(8);
+            let a = u64::from_le_bytes(a.try_into().expect("8 bytes"));
+            let b = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+            sum = sum.wrapping_add(fold(a ^ FOLD_KEYS[0] ^ place, b ^ FOLD_KEYS[1] ^ place));
         }
+        self.add(sum);
     }
     #[inline]
     fn write_u8(&mut self, i: u8) {
