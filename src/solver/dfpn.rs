@@ -210,7 +210,7 @@ impl<R: Ruleset> Solver<R> {
     /// The value of a child that repeats a position of the searched line.
     #[inline]
     fn repetition(&mut self, c: &Child<R>, count: bool) -> Option<(u32, u32, u16)> {
-        if !self.path.iter().any(|(h, k)| *h == c.hash && *k == c.key) {
+        if !self.path.contains(c.hash, &c.key) {
             return None;
         }
         if count {
@@ -314,7 +314,7 @@ impl<R: Ruleset> Solver<R> {
         self.tick();
         let or = side == self.prover;
         let work_before = self.nodes;
-        self.path.push((hash, *key));
+        self.path.push(hash, *key);
         let mut first = true;
         let (pn, dn, height) = loop {
             // The node's numbers from its children.

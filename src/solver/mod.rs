@@ -94,7 +94,7 @@ use crate::search::Stop;
 pub use crate::search::{Limits, SEARCH_LAP_LIMIT};
 use dfpn::Child;
 use std::time::Instant;
-use table::{Key, Table, key_of, scoring};
+use table::{Key, Line, Table, key_of, scoring};
 
 /// A progress callback.
 type ProgressFn = Box<dyn FnMut(&Progress)>;
@@ -128,7 +128,7 @@ pub struct Solver<R: Ruleset> {
     /// When the progress was last reported (or the search started).
     reported: Instant,
     root: (u32, u32),
-    path: Vec<(u64, Key<R::State>)>,
+    path: Line<R::State>,
     lists: Vec<Vec<Child<R>>>,
     progress: Option<ProgressFn>,
     /// The prover and margin the table's entries are for.
@@ -161,7 +161,7 @@ impl<R: Ruleset> Solver<R> {
             start: Instant::now(),
             reported: Instant::now(),
             root: (1, 1),
-            path: Vec::new(),
+            path: Line::new(),
             lists: Vec::new(),
             progress: None,
             table_for: None,

@@ -11,7 +11,10 @@ use std::num::NonZeroI16;
 
 /// The key of a position in the table: everything the rest of the game
 /// depends on (see the module documentation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// The comparison below is the derived one, written out: equal keys hash
+// alike.
+#[allow(clippy::derived_hash_with_manual_eq)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub(crate) struct Key<S> {
     pits: [u8; 2 * crate::MAX_PITS_PER_ROW],
     /// The side to move (the low bit, 1 for North) and the captured seeds'
@@ -21,6 +24,25 @@ pub(crate) struct Key<S> {
     /// `entries_fit_a_cache_line`).
     side_diff: NonZeroI16,
     state: S,
+}
+
+impl<S: PartialEq> PartialEq for Key<S> {
+    /// The derived comparison, but the pits compared sixteen at a time in
+    /// registers instead of by a call to `memcmp` (a table lookup compares
+    /// a key with each entry of its bucket), the side and difference first.
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        fn wide(pits: &[u8; 2 * crate::MAX_PITS_PER_ROW]) -> [u128; 3] {
+            let mut w = [0u128; 3];
+            for (w, c) in w.iter_mut().zip(pits.chunks_exact(16)) {
+                *w = u128::from_le_bytes(c.try_into().expect("16 bytes"));
+            }
+            w
+        }
+        self.side_diff == other.side_diff
+            && self.state == other.state
+            && wide(&self.pits) == wide(&other.pits)
+    }
 }
 
 /// The largest table: 2^26 entries (see [`Solver::new`](super::Solver::new)).
@@ -94,10 +116,86 @@ impl<S: Copy + Eq> Slot for Entry<S> {
     }
 }
 
+/// The positions of the searched line (the root first), each with its
+/// hash, and a count of them by ten bits of their hashes: a child is
+/// looked for on the line at every round of its parent, and the count
+/// tells at once that most are not there (a line is some tens of
+/// positions; the scan that did it took a twentieth of a proof).
+#[derive(Clone, Debug)]
+pub(crate) struct Line<S> {
+    positions: Vec<(u64, Key<S>)>,
+    counts: Box<[u16; 1024]>,
+}
+
+impl<S: Copy + PartialEq> Line<S> {
+    pub(crate) fn new() -> Self {
+        Line {
+            positions: Vec::new(),
+            counts: Box::new([0; 1024]),
+        }
+    }
+
+    fn slot(hash: u64) -> usize {
+        // The top bits: the table's index uses the low ones.
+        (hash >> 54) as usize
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.positions.clear();
+        self.counts.fill(0);
+    }
+
+    pub(crate) fn push(&mut self, hash: u64, key: Key<S>) {
+        self.positions.push((hash, key));
+        self.counts[Self::slot(hash)] += 1;
+    }
+
+    pub(crate) fn pop(&mut self) {
+        if let Some((hash, _)) = self.positions.pop() {
+            self.counts[Self::slot(hash)] -= 1;
+        }
+    }
+
+    /// Whether the position of `key` (whose hash is `hash`) is on the line.
+    #[inline]
+    pub(crate) fn contains(&self, hash: u64, key: &Key<S>) -> bool {
+        self.counts[Self::slot(hash)] != 0
+            && self.positions.iter().any(|(h, k)| *h == hash && k == key)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rulesets::{Andada, SadeqaII, SadeqaV};
+
+    /// The line finds a position while it is on it, and not after it is
+    /// taken off, also when two positions share the count's slot.
+    #[test]
+    fn the_line_knows_its_positions() {
+        let start = Position::new(SadeqaII::new());
+        let (a, b) = (key_of(&start), {
+            let mut next = start;
+            next.play(crate::Move::Pit(6)).expect("legal");
+            key_of(&next)
+        });
+        // Two hashes of one slot (the same top bits).
+        let (ha, hb) = (0xabc0_0000_0000_0001, 0xabc0_0000_0000_0002);
+        let mut line = Line::new();
+        line.push(ha, a);
+        line.push(hb, b);
+        assert!(line.contains(ha, &a) && line.contains(hb, &b));
+        assert!(!line.contains(ha, &b) && !line.contains(0x1234, &a));
+        line.pop();
+        assert!(line.contains(ha, &a) && !line.contains(hb, &b));
+        line.clear();
+        assert!(!line.contains(ha, &a));
+        assert_eq!(line.len(), 0);
+    }
 
     /// The table's memory per entry, as the documentation states it: one
     /// cache line, so that a lookup fetches one line per slot.
