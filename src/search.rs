@@ -3,9 +3,8 @@
 //! position hashing, the node and time [`Limits`] of a search and the
 //! bounded transposition table ([`HashTable`]) both keep their results in.
 
-use crate::moves::Move;
-use crate::position::Position;
-use crate::ruleset::Ruleset;
+#[cfg(feature = "bots")]
+use crate::{moves::Move, position::Position, ruleset::Ruleset};
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 

@@ -9,6 +9,7 @@
 //! games are never evaluated here: the search scores them from their
 //! outcome.
 
+#[cfg(feature = "tablebase")]
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::{self, Ruleset};

@@ -330,6 +330,7 @@ impl<R: Ruleset> Position<R> {
 
     /// Makes a move known to end (in `legal`, or proven); `LAZY` leaves the
     /// next turn's candidates after the first that ends untried.
+    #[cfg(feature = "bots")]
     #[inline]
     pub(super) fn make_move<O: Observer, const LAZY: bool>(&mut self, mv: Move, obs: &mut O) {
         self.make_move_within::<O, LAZY>(mv, None, obs);
