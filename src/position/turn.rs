@@ -269,7 +269,10 @@ impl<R: Ruleset> Position<R> {
 #[cfg(test)]
 mod tests {
     use crate::rulesets::{Andada, Reading, Resized, SadeqaII, SadeqaIII, SadeqaV};
-    use crate::{DrawReason, Outcome, Position, Ruleset};
+    use crate::{
+        DrawReason, Lap, MoveContext, MoveSet, NoMove, Observer, Outcome, Player, Position,
+        Ruleset, Score, Scoring, Turn, View,
+    };
 
     /// The built-in games keep the engine's repetition policy (RULES.md
     /// section 2): the third occurrence, a draw without score, and the end
@@ -310,5 +313,81 @@ mod tests {
             repetition_is_a_plain_draw(Andada::new(24).unwrap().with_clockwise(true));
         }
         repetition_is_a_plain_draw(Resized::new(SadeqaIII::new(), 4, 2).unwrap());
+    }
+
+    /// A game of someone else's whose repetition end collects the seeds
+    /// left, each row to its owner (as Oware's does), and scores the game
+    /// by the seeds each holds then. Sowing: one seed a pit, no captures.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    struct Collecting;
+
+    impl Ruleset for Collecting {
+        type State = ();
+        fn name(&self) -> std::borrow::Cow<'static, str> {
+            "collecting".into()
+        }
+        fn from_name(name: &str) -> Option<Self> {
+            (name == "collecting").then_some(Collecting)
+        }
+        fn pits_per_row(&self) -> usize {
+            3
+        }
+        fn seeds_per_pit(&self) -> u8 {
+            1
+        }
+        fn scoring(&self) -> Scoring {
+            Scoring::Points
+        }
+        fn candidates(&self, pos: &View<'_, ()>) -> MoveSet {
+            MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
+        }
+        fn relays(&self, _: &Lap<'_>, _: &()) -> bool {
+            false
+        }
+        fn lap_end<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>, _: &Lap<'_>) -> Turn {
+            Turn::Next
+        }
+        fn no_move<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>) -> NoMove {
+            NoMove::End
+        }
+        fn outcome(&self, pos: &View<'_, ()>) -> Outcome {
+            Outcome::by_score(Score {
+                south: pos.captured(Player::South),
+                north: pos.captured(Player::North),
+            })
+        }
+        fn repetition_end<O: Observer>(&self, ctx: &mut MoveContext<'_, Self, O>) {
+            for player in Player::BOTH {
+                ctx.sweep_row(player, player);
+            }
+        }
+        fn repetition_outcome(&self, pos: &View<'_, ()>) -> Outcome {
+            self.outcome(pos)
+        }
+    }
+
+    /// The repetition end of a game that changes the position (collecting
+    /// the seeds left, as Oware does) leaves the position as it made it,
+    /// and that position's turn found again: with every pit empty no one
+    /// can move and the game is over (its legal moves are none, not those
+    /// of the board before the collection). The result is read after the
+    /// collection: South's row holds 1 + 2 seeds, North's 1, so 2 + 3
+    /// against 0 + 1.
+    #[test]
+    fn a_repetition_end_that_collects_starts_the_turn_again() {
+        let pos: Position<Collecting> = "collecting 1,0,2/0,1,0 S 2-0".parse().unwrap();
+        assert!(!pos.legal_moves().is_empty());
+        let mut end = pos;
+        end.end_by_repetition(&mut ());
+        assert_eq!(end.to_string(), "collecting 0,0,0/0,0,0 S 5-1");
+        assert!(end.is_over());
+        assert!(end.legal_moves().is_empty());
+        assert_eq!(
+            pos.repetition_outcome(),
+            Outcome::Win {
+                winner: Player::South,
+                score: Some(Score { south: 5, north: 1 })
+            }
+        );
     }
 }
