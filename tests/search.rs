@@ -8,8 +8,8 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use sowing::bots::alphabeta::{Table, WIN, analyse};
 use sowing::bots::{
-    AlphaBeta, Bot, BotSpec, Budget, BuiltInBot, EvalKind, Evaluation, GreedyBot, Mcts, Named,
-    RandomBot, ScoringEval, SpecError, StandardEval, from_spec, from_spec_for,
+    AlphaBeta, Bot, BotSpec, Budget, BuiltInBot, EvalKind, Evaluation, GreedyBot, Mcts, MctsBudget,
+    Named, RandomBot, ScoringEval, SpecError, StandardEval, from_spec, from_spec_for,
 };
 use sowing::rulesets::{SadeqaII, SadeqaIII, SadeqaV};
 use sowing::solver::{
@@ -266,7 +266,26 @@ fn player_specs_parse_and_print() {
             EvalKind::Tuned
         ))
     );
-    for bad in ["ab:eval=best", "ab:20ms:eval=", "alphabeta:eval=Tuned2"] {
+    assert_eq!(
+        "mcts:100:eval=tuned".parse(),
+        Ok(BotSpec::Mcts(MctsBudget::Playouts(100), EvalKind::Tuned))
+    );
+    assert_eq!(
+        "mcts:eval=standard"
+            .parse::<BotSpec>()
+            .map(|s| s.to_string()),
+        Ok("mcts:2000:eval=standard".to_string())
+    );
+    assert_eq!(
+        "mcts:eval=auto".parse(),
+        Ok(BotSpec::Mcts(MctsBudget::Playouts(2000), EvalKind::Auto))
+    );
+    for bad in [
+        "ab:eval=best",
+        "ab:20ms:eval=",
+        "alphabeta:eval=Tuned2",
+        "mcts:eval=best",
+    ] {
         let e = bad.parse::<BotSpec>().unwrap_err();
         assert!(matches!(e, SpecError::UnknownEval(_)), "{bad}: {e:?}");
         assert!(
@@ -280,7 +299,7 @@ fn player_specs_parse_and_print() {
         "ab:eval=tuned:20ms",
         "ab:20ms:",
         "ab:20ms:tuned",
-        "mcts:100:eval=tuned",
+        "mcts:100:depth=3",
         "greedy:eval=tuned",
         "uct:eval=tuned",
     ] {

@@ -405,9 +405,14 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
                         r.best
                     })
                 }
-                BotSpec::Mcts(own) | BotSpec::Uct(own) => {
-                    let uct = matches!(player, BotSpec::Uct(_));
-                    let (best, info) = mcts(&pos, legal, go, (own, uct), side, seed, &stop);
+                BotSpec::Mcts(own, eval) => {
+                    let player = |budget, seed| Mcts::with_eval(budget, seed, eval);
+                    let (best, info) = mcts(&pos, legal, go, (own, player), side, seed, &stop);
+                    out.say(&info);
+                    best
+                }
+                BotSpec::Uct(own) => {
+                    let (best, info) = mcts(&pos, legal, go, (own, Mcts::uct), side, seed, &stop);
                     out.say(&info);
                     best
                 }
@@ -451,15 +456,16 @@ fn alphabeta<R: Ruleset, E: Evaluation<R>>(
     }
 }
 
-/// The MCTS player's move (`uct` true: the old algorithm, spec `uct`): `go`'s playouts (`nodes`) or time, else its own
+/// The MCTS player's move (`player` makes it from a budget and a seed:
+/// `mcts` or `uct`): `go`'s playouts (`nodes`) or time, else its own
 /// budget; an infinite search (or one of `depth`, which MCTS does not
 /// count) searches in 20 ms slices until `stop`, answering with the move
 /// of the last slice. Also the `info` line that reports the search.
-fn mcts<R: Ruleset>(
+fn mcts<R: Ruleset, E: Evaluation<R>>(
     pos: &Position<R>,
     legal: MoveSet,
     go: Go,
-    (own, uct): (MctsBudget, bool),
+    (own, player): (MctsBudget, impl Fn(MctsBudget, u64) -> Mcts<E>),
     side: usize,
     seed: u64,
     stop: &AtomicBool,
@@ -471,13 +477,6 @@ fn mcts<R: Ruleset>(
         MctsBudget::Time(t)
     } else {
         own
-    };
-    let player = |budget, seed| {
-        if uct {
-            Mcts::uct(budget, seed)
-        } else {
-            Mcts::with_budget(budget, seed)
-        }
     };
     if go.infinite {
         let mut best = None;
@@ -654,7 +653,7 @@ impl Engine {
         ));
         say("option name Tablebase type string default <empty>");
         let eval = match self.setup.player {
-            BotSpec::AlphaBeta(_, e) => e,
+            BotSpec::AlphaBeta(_, e) | BotSpec::Mcts(_, e) => e,
             _ => EvalKind::default(),
         };
         say(&format!(
@@ -700,13 +699,15 @@ impl Engine {
                 let eval = value
                     .parse::<EvalKind>()
                     .map_err(|e| format!("setoption Eval: {e}"))?;
-                let BotSpec::AlphaBeta(budget, _) = self.setup.player else {
-                    return Err(format!(
-                        "setoption Eval: the player {} has no evaluation to choose (alphabeta has)",
-                        self.setup.player
-                    ));
+                let player = match self.setup.player {
+                    BotSpec::AlphaBeta(budget, _) => BotSpec::AlphaBeta(budget, eval),
+                    BotSpec::Mcts(budget, _) => BotSpec::Mcts(budget, eval),
+                    other => {
+                        return Err(format!(
+                            "setoption Eval: the player {other} has no evaluation to choose (alphabeta and mcts have)"
+                        ));
+                    }
                 };
-                let player = BotSpec::AlphaBeta(budget, eval);
                 self.setup.player = player;
                 self.state.set_player(player);
                 Ok(())

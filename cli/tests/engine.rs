@@ -220,13 +220,15 @@ fn a_scripted_session_gives_a_legal_best_move() {
     let lines = e.until("bestmove", 10 * SECOND);
     assert!(lines[lines.len() - 2].contains("score win 5"), "{lines:?}");
     assert_eq!(best(&lines), "5");
-    assert!(e.answer("setoption name Player value mcts").is_empty());
-    // MCTS has no choice of evaluation.
+    assert!(e.answer("setoption name Player value uct").is_empty());
+    // UCT has no choice of evaluation (random playouts).
     let refused = e.answer("setoption name Eval value tuned");
     assert!(
-        refused[0].starts_with("info string error: setoption Eval: the player mcts"),
+        refused[0].starts_with("info string error: setoption Eval: the player uct"),
         "{refused:?}"
     );
+    assert!(e.answer("setoption name Player value mcts").is_empty());
+    assert!(e.answer("setoption name Eval value tuned").is_empty());
     e.send("go movetime 50");
     let lines = e.until("bestmove", 10 * SECOND);
     assert!(["1", "2", "3", "4", "5", "6"].contains(&best(&lines).as_str()));

@@ -117,7 +117,8 @@ impl Buffers {
 enum Opponent {
     Random(RandomBot),
     Greedy(GreedyBot),
-    Mcts(Mcts),
+    Mcts(Mcts<EvalKind>),
+    Uct(Mcts),
     AlphaBeta(alphabeta::Budget, EvalKind),
 }
 
@@ -126,8 +127,8 @@ impl Opponent {
         match spec {
             BotSpec::Random => Opponent::Random(RandomBot::new(seed)),
             BotSpec::Greedy => Opponent::Greedy(GreedyBot::new(seed)),
-            BotSpec::Mcts(b) => Opponent::Mcts(Mcts::with_budget(b, seed)),
-            BotSpec::Uct(b) => Opponent::Mcts(Mcts::uct(b, seed)),
+            BotSpec::Mcts(b, e) => Opponent::Mcts(Mcts::with_eval(b, seed, e)),
+            BotSpec::Uct(b) => Opponent::Uct(Mcts::uct(b, seed)),
             BotSpec::AlphaBeta(b, e) => Opponent::AlphaBeta(b, e),
         }
     }
@@ -319,6 +320,7 @@ impl<R: BuiltIn> Envs<R> {
                 Opponent::Random(b) => b.choose_from(&env.pos, legal),
                 Opponent::Greedy(b) => b.choose_from(&env.pos, legal),
                 Opponent::Mcts(b) => b.choose_from(&env.pos, legal),
+                Opponent::Uct(b) => b.choose_from(&env.pos, legal),
                 Opponent::AlphaBeta(budget, eval) => {
                     let slot = rayon::current_thread_index()
                         .map_or(self.tables.len() - 1, |t| t.min(self.tables.len() - 1));

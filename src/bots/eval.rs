@@ -23,6 +23,17 @@ use crate::ruleset::{self, Ruleset};
 pub trait Evaluation<R: Ruleset> {
     /// The value of `pos` for the side to move.
     fn evaluate(&self, pos: &Position<R>) -> i32;
+
+    /// About how many of the evaluation's units make one logit of the
+    /// side to move's chance to win in games of `rules`: `mcts` reads a
+    /// value `v` as the win probability `1 / (1 + exp(-v / scale))`.
+    /// Alpha-beta, which only compares values, ignores it. The default,
+    /// [`DEFAULT_EVAL_SCALE`](super::mcts::DEFAULT_EVAL_SCALE) (20), is
+    /// about 5 seeds in [`StandardEval`]'s units.
+    fn logit_scale(&self, rules: &R) -> f64 {
+        let _ = rules;
+        super::mcts::DEFAULT_EVAL_SCALE
+    }
 }
 
 /// The evaluation of any ruleset from how it is won
@@ -153,5 +164,9 @@ impl<R: crate::tablebase::Tabulate, E: Evaluation<R>> Evaluation<R> for Tablebas
             Some(Value::Draw) => 0,
             None => self.inner.evaluate(pos),
         }
+    }
+
+    fn logit_scale(&self, rules: &R) -> f64 {
+        self.inner.logit_scale(rules)
     }
 }

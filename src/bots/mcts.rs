@@ -7,9 +7,12 @@
 //! - *Evaluation at the leaves* instead of playouts: each iteration walks
 //!   down the tree to a node not yet expanded, adds all its children and
 //!   scores each by the [`Evaluation`] (default [`StandardEval`], the
-//!   ruleset's own [`Ruleset::evaluate`]) mapped to a win probability by a
-//!   logistic, `1 / (1 + exp(-v / scale))` ([`DEFAULT_EVAL_SCALE`], in the
-//!   evaluation's units of about a quarter seed).
+//!   ruleset's own [`Ruleset::evaluate`]; the spec's default is
+//!   [`AutoEval`](super::AutoEval), as `alphabeta`'s) mapped to a win
+//!   probability by a logistic, `1 / (1 + exp(-v / scale))`, the scale
+//!   the evaluation's own ([`Evaluation::logit_scale`]: by default
+//!   [`DEFAULT_EVAL_SCALE`], about 5 seeds in quarters of a seed; 100
+//!   for [`TunedEval`](super::TunedEval)'s hundredths of a logit).
 //! - *Implicit minimax backups* (Lanctot, Winands, Pepels, Sturtevant,
 //!   "Monte Carlo Tree Search with Heuristic Evaluations using Implicit
 //!   Minimax Backups", 2014): each node keeps, beside its mean reward, the
@@ -58,9 +61,10 @@ use rand::{RngExt as _, SeedableRng};
 use std::fmt;
 use std::time::{Duration, Instant};
 
-/// The default logistic scale of `mcts`: an evaluation of `v` is a win
-/// probability of `1 / (1 + exp(-v / scale))`, so about 5 seeds ahead
-/// (20 in [`StandardEval`]'s units) is 73%.
+/// The default logistic scale of `mcts` ([`Evaluation::logit_scale`]'s
+/// default): an evaluation of `v` is a win probability of
+/// `1 / (1 + exp(-v / scale))`, so about 5 seeds ahead (20 in
+/// [`StandardEval`]'s units) is 73%.
 pub const DEFAULT_EVAL_SCALE: f64 = 20.0;
 /// The default weight `a` of the implicit minimax value in `mcts`'s
 /// selection (0: the plain mean, 1: the minimax alone).
@@ -232,7 +236,8 @@ pub struct Mcts<E = StandardEval> {
     rng: SmallRng,
     exploration: f64,
     minimax_weight: f64,
-    eval_scale: f64,
+    /// The logistic scale if set, else the evaluation's own.
+    eval_scale: Option<f64>,
     eval: E,
     last_playouts: u32,
     /// What the last search proved, for the side to move at its root.
@@ -272,7 +277,7 @@ impl<E> Mcts<E> {
         Mcts {
             exploration: DEFAULT_EXPLORATION,
             minimax_weight: DEFAULT_MINIMAX_WEIGHT,
-            eval_scale: DEFAULT_EVAL_SCALE,
+            eval_scale: None,
             algorithm: Algorithm::Guided,
             budget: budget.in_use(),
             rng: SmallRng::seed_from_u64(seed),
@@ -298,14 +303,10 @@ impl<E> Mcts<E> {
     }
 
     /// The same player with the logistic scale of the evaluation (in its
-    /// units; default [`DEFAULT_EVAL_SCALE`]; at least 1e-9). `uct`
-    /// ignores it.
+    /// units; at least 1e-9; NaN: the default, the evaluation's own
+    /// [`Evaluation::logit_scale`]). `uct` ignores it.
     pub fn with_eval_scale(mut self, scale: f64) -> Self {
-        self.eval_scale = if scale.is_nan() {
-            DEFAULT_EVAL_SCALE
-        } else {
-            scale.max(1e-9)
-        };
+        self.eval_scale = (!scale.is_nan()).then(|| scale.max(1e-9));
         self
     }
 
@@ -415,9 +416,12 @@ impl<E> Mcts<E> {
         E: Evaluation<R>,
     {
         let stop = Stop::new(self.budget.limits(), Instant::now());
+        let scale = self
+            .eval_scale
+            .unwrap_or_else(|| self.eval.logit_scale(pos.rules()));
         let mut nodes: Vec<Node<R>> = Vec::with_capacity(4096);
         nodes.push(Node::new(*pos, Move::Pit(0), pos.side_to_move().other()));
-        self.expand(&mut nodes, 0, Some(legal), known);
+        self.expand(&mut nodes, 0, Some(legal), scale, known);
         back_up(&mut nodes, 0);
         let mut path: Vec<u32> = Vec::with_capacity(64);
         let mut iterations = 0u32;
@@ -431,7 +435,7 @@ impl<E> Mcts<E> {
                 break;
             }
             iterations += 1;
-            self.iterate(&mut nodes, &mut path, known);
+            self.iterate(&mut nodes, &mut path, scale, known);
         }
         let root = &nodes[0];
         self.last_proof = root.proof.flip();
@@ -465,6 +469,7 @@ impl<E> Mcts<E> {
         &mut self,
         nodes: &mut Vec<Node<R>>,
         path: &mut Vec<u32>,
+        scale: f64,
         known: &impl Fn(&Position<R>) -> Option<Option<Player>>,
     ) where
         E: Evaluation<R>,
@@ -498,7 +503,7 @@ impl<E> Mcts<E> {
         }
         // Expansion: the leaf's children, each evaluated.
         if nodes[cur].proof == Proof::Open && !nodes[cur].expanded {
-            self.expand(nodes, cur, None, known);
+            self.expand(nodes, cur, None, scale, known);
         }
         // Backpropagation: the leaf's value (its proof, if proven), each
         // node's visits and mean, then its minimax value and proof.
@@ -521,12 +526,14 @@ impl<E> Mcts<E> {
 
     /// Adds the children of `nodes[id]` (the moves `root_moves` with the
     /// search lap limit at the root, else the legal moves), each scored by
-    /// its outcome, `known`, or the evaluation.
+    /// its outcome, `known`, or the evaluation through the logistic of
+    /// `scale`.
     fn expand<R: Ruleset>(
         &mut self,
         nodes: &mut Vec<Node<R>>,
         id: usize,
         root_moves: Option<MoveSet>,
+        scale: f64,
         known: &impl Fn(&Position<R>) -> Option<Option<Player>>,
     ) where
         E: Evaluation<R>,
@@ -576,7 +583,7 @@ impl<E> Mcts<E> {
                 None => {
                     let v = f64::from(self.eval.evaluate(&child));
                     let v = if child.side_to_move() == mover { v } else { -v };
-                    node.value = 1.0 / (1.0 + (-v / self.eval_scale).exp());
+                    node.value = 1.0 / (1.0 + (-v / scale).exp());
                 }
             }
             if let Some(r) = node.proof.reward() {
@@ -769,6 +776,19 @@ mod tests {
         for _ in 0..3 {
             assert_eq!(a.search(&p, p.legal_moves()), b.search(&p, p.legal_moves()));
         }
+    }
+
+    #[test]
+    fn the_scale_is_the_evaluations_unless_set() {
+        assert_eq!(Mcts::new(1, 1).eval_scale, None);
+        assert_eq!(Mcts::new(1, 1).with_eval_scale(50.0).eval_scale, Some(50.0));
+        assert_eq!(Mcts::new(1, 1).with_eval_scale(-1.0).eval_scale, Some(1e-9));
+        assert_eq!(Mcts::new(1, 1).with_eval_scale(f64::NAN).eval_scale, None);
+        // A search with a set scale still plays a legal move.
+        let p = Position::new(Andada::default());
+        let mut bot = Mcts::with_eval(MctsBudget::Playouts(200), 1, super::super::TunedEval)
+            .with_eval_scale(30.0);
+        assert!(p.is_legal(bot.search(&p, p.legal_moves()).expect("a move")));
     }
 
     #[test]

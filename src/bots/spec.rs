@@ -1,5 +1,5 @@
 //! Player specs: `random`, `greedy`, `alphabeta[:budget][:eval=E]`,
-//! `mcts[:budget]`, `uct[:budget]`, read into a [`BotSpec`] and made into a
+//! `mcts[:budget][:eval=E]`, `uct[:budget]`, read into a [`BotSpec`] and made into a
 //! `Box<dyn BuiltInBot>` (the built-in games) or a `Box<dyn Bot<R>>` (any
 //! ruleset).
 
@@ -33,14 +33,16 @@ pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 /// | `mcts` | [`Mcts`]: evaluation at the leaves, implicit minimax, solver; 2,000 iterations |
 /// | `mcts:N` | `N` iterations (leaf expansions) a move |
 /// | `mcts:Ts`, `mcts:Tms` | about `T` seconds / milliseconds a move |
+/// | `mcts[:budget]:eval=E` | the same with evaluation `E` at the leaves, as for `alphabeta` (default `auto`) |
 /// | `uct` | [`Mcts::uct`]: plain UCT with random playouts (0.3's `mcts`); 2,000 playouts |
 /// | `uct:N` | `N` playouts a move |
 /// | `uct:Ts`, `uct:Tms` | about `T` seconds / milliseconds a move |
 ///
 /// Names are case-insensitive; `ab` is short for `alphabeta`. The
 /// evaluation comes last (`alphabeta:100ms:eval=tuned`, or
-/// `alphabeta:eval=tuned` at depth 6), only for `alphabeta`, and is written
-/// back only when it is not the default. The spec
+/// `alphabeta:eval=tuned` at depth 6, `mcts:100ms:eval=standard`), only for
+/// `alphabeta` and `mcts`, and is written back only when it is not the
+/// default. The spec
 /// reads back from its `Display`, which writes the budget as the player
 /// uses it: a depth of 0 as 1 and one over 64 as 64, no nodes or playouts
 /// as 1, a time to the nanosecond (`0.5ms`), no time as 1 ns
@@ -53,13 +55,13 @@ pub enum BotSpec {
     Greedy,
     /// `alphabeta[:budget][:eval=E]`.
     AlphaBeta(Budget, EvalKind),
-    /// `mcts[:budget]`.
-    Mcts(MctsBudget),
+    /// `mcts[:budget][:eval=E]`.
+    Mcts(MctsBudget, EvalKind),
     /// `uct[:budget]`.
     Uct(MctsBudget),
 }
 
-/// The evaluation of an `alphabeta` spec (`eval=auto|standard|tuned`),
+/// The evaluation of an `alphabeta` or `mcts` spec (`eval=auto|standard|tuned`),
 /// which is itself an [`Evaluation`] of every ruleset (the one it names).
 ///
 /// ```
@@ -121,6 +123,14 @@ impl<R: Ruleset> Evaluation<R> for EvalKind {
             EvalKind::Tuned => TunedEval.evaluate(pos),
         }
     }
+
+    fn logit_scale(&self, rules: &R) -> f64 {
+        match self {
+            EvalKind::Auto => AutoEval.logit_scale(rules),
+            EvalKind::Standard => StandardEval.logit_scale(rules),
+            EvalKind::Tuned => TunedEval.logit_scale(rules),
+        }
+    }
 }
 
 /// Why a player spec could not be read.
@@ -129,7 +139,7 @@ impl<R: Ruleset> Evaluation<R> for EvalKind {
 pub enum SpecError {
     /// The name is not one of the players.
     #[error(
-        "unknown player {0:?} (expected random, greedy, alphabeta[:depth|:Nnodes|:Ts|:Tms][:eval=auto|standard|tuned], mcts[:iterations|:Ts|:Tms] or uct[:playouts|:Ts|:Tms])"
+        "unknown player {0:?} (expected random, greedy, alphabeta[:depth|:Nnodes|:Ts|:Tms][:eval=auto|standard|tuned], mcts[:iterations|:Ts|:Tms][:eval=auto|standard|tuned] or uct[:playouts|:Ts|:Tms])"
     )]
     UnknownPlayer(String),
     /// The budget after the colon is not valid for the player.
@@ -269,11 +279,11 @@ impl FromStr for BotSpec {
                         .find(|p| *p == name)
                         .ok_or_else(|| SpecError::UnknownPlayer(s.trim().to_string()))?,
                 };
-                if player != "alphabeta" {
+                if player != "alphabeta" && player != "mcts" {
                     return Err(SpecError::BadOption {
                         player,
                         option: o.to_string(),
-                        reason: "only alphabeta takes an option (eval=auto|standard|tuned)",
+                        reason: "only alphabeta and mcts take an option (eval=auto|standard|tuned)",
                     });
                 }
                 match o.split_once('=') {
@@ -332,10 +342,10 @@ impl FromStr for BotSpec {
                     )),
                 }
             }
-            ("mcts", None) => Ok(BotSpec::Mcts(MctsBudget::Playouts(DEFAULT_PLAYOUTS))),
+            ("mcts", None) => Ok(BotSpec::Mcts(MctsBudget::Playouts(DEFAULT_PLAYOUTS), eval)),
             ("uct", None) => Ok(BotSpec::Uct(MctsBudget::Playouts(DEFAULT_PLAYOUTS))),
             ("mcts", Some(b)) => mcts_budget(b)
-                .map(BotSpec::Mcts)
+                .map(|b| BotSpec::Mcts(b, eval))
                 .map_err(|r| bad("mcts", r)),
             ("uct", Some(b)) => mcts_budget(b).map(BotSpec::Uct).map_err(|r| bad("uct", r)),
             _ => Err(SpecError::UnknownPlayer(s.trim().to_string())),
@@ -367,7 +377,8 @@ impl fmt::Display for BotSpec {
             BotSpec::Greedy => f.write_str("greedy"),
             BotSpec::AlphaBeta(b, EvalKind::Auto) => write!(f, "alphabeta:{b}"),
             BotSpec::AlphaBeta(b, e) => write!(f, "alphabeta:{b}:eval={e}"),
-            BotSpec::Mcts(b) => write!(f, "mcts:{b}"),
+            BotSpec::Mcts(b, EvalKind::Auto) => write!(f, "mcts:{b}"),
+            BotSpec::Mcts(b, e) => write!(f, "mcts:{b}:eval={e}"),
             BotSpec::Uct(b) => write!(f, "uct:{b}"),
         }
     }
@@ -394,7 +405,10 @@ impl BotSpec {
                 bot: AlphaBeta::with_eval(b, TunedEval),
                 name: self.to_string(),
             }),
-            BotSpec::Mcts(b) => Box::new(Mcts::with_budget(b, seed)),
+            BotSpec::Mcts(b, e) => Box::new(Labelled {
+                bot: Mcts::with_eval(b, seed, e),
+                name: self.to_string(),
+            }),
             BotSpec::Uct(b) => Box::new(Mcts::uct(b, seed)),
         }
     }
@@ -418,7 +432,10 @@ impl BotSpec {
                 bot: AlphaBeta::with_eval(b, TunedEval),
                 name: self.to_string(),
             }),
-            BotSpec::Mcts(b) => Box::new(Mcts::with_budget(b, seed)),
+            BotSpec::Mcts(b, e) => Box::new(Labelled {
+                bot: Mcts::with_eval(b, seed, e),
+                name: self.to_string(),
+            }),
             BotSpec::Uct(b) => Box::new(Mcts::uct(b, seed)),
         }
     }

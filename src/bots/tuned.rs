@@ -161,7 +161,7 @@ pub fn tuned_weights<R: Ruleset>(rules: &R) -> Option<&'static [i32; FEATURE_COU
 /// weighted sum in quarters of a seed ([`StandardEval`]'s units, and the
 /// databases' in [`TablebaseEval`](super::TablebaseEval)); in the games
 /// won by moving last in hundredths of a logit of the chance to win
-/// (within ±4,000).
+/// (within ±4,000; its [`logit_scale`](Evaluation::logit_scale) is then 100).
 ///
 /// ```
 /// use sowing::bots::{Evaluation, StandardEval, TunedEval};
@@ -224,6 +224,14 @@ impl<R: Ruleset> Evaluation<R> for AutoEval {
             StandardEval.evaluate(pos)
         }
     }
+
+    fn logit_scale(&self, rules: &R) -> f64 {
+        if tuned_by_default(rules) {
+            TunedEval.logit_scale(rules)
+        } else {
+            StandardEval.logit_scale(rules)
+        }
+    }
 }
 
 impl<R: Ruleset> Evaluation<R> for TunedEval {
@@ -238,6 +246,16 @@ impl<R: Ruleset> Evaluation<R> for TunedEval {
             // Sixteenths to quarters of a seed, rounded to the nearest.
             Scoring::Points => (sum + 2).div_euclid(4),
             Scoring::LastMover => sum.clamp(-4000, 4000),
+        }
+    }
+
+    /// Where the weights are fitted to results (the games won by moving
+    /// last) the value is in hundredths of a logit: 100. Elsewhere
+    /// quarters of a seed, as [`StandardEval`]'s: its scale.
+    fn logit_scale(&self, rules: &R) -> f64 {
+        match (tuned_weights(rules), rules.scoring()) {
+            (Some(_), Scoring::LastMover) => 100.0,
+            _ => StandardEval.logit_scale(rules),
         }
     }
 }
@@ -321,6 +339,13 @@ mod tests {
         ));
         let andada = Position::new(Andada::default());
         assert_eq!(AutoEval.evaluate(&andada), TunedEval.evaluate(&andada));
+        // MCTS's logistic: hundredths of a logit where the weights are
+        // fitted to results, quarters of a seed elsewhere.
+        assert_eq!(AutoEval.logit_scale(&Andada::default()), 100.0);
+        assert_eq!(TunedEval.logit_scale(&SadeqaII::new()), 100.0);
+        assert_eq!(AutoEval.logit_scale(&SadeqaII::new()), 20.0);
+        assert_eq!(TunedEval.logit_scale(&SadeqaIII::new()), 20.0);
+        assert_eq!(TunedEval.logit_scale(&Andada::new(15).unwrap()), 20.0);
         let sadeqa_ii = Position::new(SadeqaII::new());
         assert_eq!(
             AutoEval.evaluate(&sadeqa_ii),
