@@ -351,8 +351,16 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
     }
 
     fn go(&mut self, go: Go, stop: Arc<AtomicBool>) -> Option<JoinHandle<()>> {
-        let legal = self.game.legal_moves();
-        if legal.is_empty() {
+        // What is known at once (RULES.md section 2): the moves known to
+        // end, and those still undecided, whose exact proof can take
+        // minutes. The player chooses among the moves known to end, as the
+        // web board's computer players do; only if there are none does the
+        // search's thread prove the others (the engine answers `isready`
+        // and `stop` meanwhile).
+        let known = self.game.position().legality();
+        if !self.game.outcome().is_ongoing()
+            || (known.ends.is_empty() && known.undecided.is_empty())
+        {
             self.out.say("bestmove none");
             return None;
         }
@@ -365,6 +373,15 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
         let tablebase = self.tablebase.clone();
         let out = self.out.clone();
         Some(std::thread::spawn(move || {
+            let legal = if known.ends.is_empty() {
+                pos.legal_moves()
+            } else {
+                known.ends
+            };
+            if legal.is_empty() {
+                out.say("bestmove none");
+                return;
+            }
             let best = match player {
                 BotSpec::AlphaBeta(own, eval) => {
                     let budget = if go.infinite {

@@ -512,7 +512,14 @@ pub(crate) fn random_plies<R: Ruleset>(
 ) -> Vec<Move> {
     let mut moves = Vec::new();
     for _ in 0..plies {
-        let all: Vec<Move> = game.legal_moves().iter().collect();
+        // Among the moves known to end (an undecided one's exact proof can
+        // take minutes, RULES.md section 2), as the engines choose.
+        let known = game.position().legality().ends;
+        let all: Vec<Move> = if game.outcome().is_ongoing() && !known.is_empty() {
+            known.iter().collect()
+        } else {
+            game.legal_moves().iter().collect()
+        };
         if all.is_empty() {
             break;
         }

@@ -321,6 +321,31 @@ fn a_finished_game_has_no_best_move() {
     e.quit();
 }
 
+/// After `1 3 6 3` in Sadeqa III, South's move 4 is a relay sowing still
+/// undecided after the turn's trials (its exact proof takes minutes,
+/// RULES.md section 2); the others are known to end. The engine chooses
+/// among those at once, and answers `isready` meanwhile (it hung in a
+/// match before).
+#[test]
+fn a_move_still_undecided_does_not_hold_up_go() {
+    let mut e = Engine::start("engine_child_alphabeta");
+    assert!(
+        e.answer("setoption name Variant value sadeqa-iii")
+            .is_empty()
+    );
+    assert!(e.answer("position startpos moves 1 3 6 3").is_empty());
+    e.send("go movetime 50");
+    e.send("isready");
+    let lines = e.until("bestmove", 10 * SECOND);
+    assert!(lines.iter().any(|l| l == "readyok"), "{lines:?}");
+    let mv = best(&lines);
+    assert!(
+        ["1", "2", "3", "5", "6", "7"].contains(&mv.as_str()),
+        "{mv}"
+    );
+    e.quit();
+}
+
 #[test]
 fn the_engine_plays_a_game_defined_in_the_test() {
     let mut e = Engine::start("engine_child_tiny");
