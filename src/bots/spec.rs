@@ -384,6 +384,33 @@ impl fmt::Display for BotSpec {
     }
 }
 
+/// The player of a spec, boxed as the caller's trait object: one list of
+/// players for [`BotSpec::build`] (`dyn BuiltInBot`) and
+/// [`BotSpec::build_for`] (`dyn Bot<R>`), whose boxes differ only in type.
+macro_rules! build {
+    ($spec:expr, $seed:expr) => {{
+        let (spec, seed) = ($spec, $seed);
+        match spec {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
+            BotSpec::AlphaBeta(b, EvalKind::Auto) => Box::new(AlphaBeta::with_eval(b, AutoEval)),
+            BotSpec::AlphaBeta(b, EvalKind::Standard) => Box::new(Labelled {
+                bot: AlphaBeta::with_budget(b),
+                name: spec.to_string(),
+            }),
+            BotSpec::AlphaBeta(b, EvalKind::Tuned) => Box::new(Labelled {
+                bot: AlphaBeta::with_eval(b, TunedEval),
+                name: spec.to_string(),
+            }),
+            BotSpec::Mcts(b, e) => Box::new(Labelled {
+                bot: Mcts::with_eval(b, seed, e),
+                name: spec.to_string(),
+            }),
+            BotSpec::Uct(b) => Box::new(Mcts::uct(b, seed)),
+        }
+    }};
+}
+
 impl BotSpec {
     /// The player of the built-in games, seeded with `seed` (random
     /// choices, tie-breaks, playouts, drawn from `rand` 0.10's `SmallRng`,
@@ -393,24 +420,7 @@ impl BotSpec {
     /// spec's evaluation ([`EvalKind`]: by default [`AutoEval`], the
     /// tuned evaluation on Sadeqa III, game 91 and Andada-12).
     pub fn build(self, seed: u64) -> Box<dyn BuiltInBot> {
-        match self {
-            BotSpec::Random => Box::new(RandomBot::new(seed)),
-            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-            BotSpec::AlphaBeta(b, EvalKind::Auto) => Box::new(AlphaBeta::with_eval(b, AutoEval)),
-            BotSpec::AlphaBeta(b, EvalKind::Standard) => Box::new(Labelled {
-                bot: AlphaBeta::with_budget(b),
-                name: self.to_string(),
-            }),
-            BotSpec::AlphaBeta(b, EvalKind::Tuned) => Box::new(Labelled {
-                bot: AlphaBeta::with_eval(b, TunedEval),
-                name: self.to_string(),
-            }),
-            BotSpec::Mcts(b, e) => Box::new(Labelled {
-                bot: Mcts::with_eval(b, seed, e),
-                name: self.to_string(),
-            }),
-            BotSpec::Uct(b) => Box::new(Mcts::uct(b, seed)),
-        }
+        build!(self, seed)
     }
 
     /// The player of ruleset `R` (any ruleset, one from another crate
@@ -420,24 +430,7 @@ impl BotSpec {
     /// spec's evaluation (by default [`AutoEval`]: on a ruleset of another
     /// crate, the [`StandardEval`]).
     pub fn build_for<R: Ruleset>(self, seed: u64) -> Box<dyn Bot<R>> {
-        match self {
-            BotSpec::Random => Box::new(RandomBot::new(seed)),
-            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-            BotSpec::AlphaBeta(b, EvalKind::Auto) => Box::new(AlphaBeta::with_eval(b, AutoEval)),
-            BotSpec::AlphaBeta(b, EvalKind::Standard) => Box::new(Labelled {
-                bot: AlphaBeta::with_budget(b),
-                name: self.to_string(),
-            }),
-            BotSpec::AlphaBeta(b, EvalKind::Tuned) => Box::new(Labelled {
-                bot: AlphaBeta::with_eval(b, TunedEval),
-                name: self.to_string(),
-            }),
-            BotSpec::Mcts(b, e) => Box::new(Labelled {
-                bot: Mcts::with_eval(b, seed, e),
-                name: self.to_string(),
-            }),
-            BotSpec::Uct(b) => Box::new(Mcts::uct(b, seed)),
-        }
+        build!(self, seed)
     }
 }
 

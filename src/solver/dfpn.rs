@@ -41,12 +41,13 @@ impl<R: Ruleset> Child<R> {
     /// if that changed the position (a pass, the end of the game): whether
     /// it did.
     fn start(&mut self) -> bool {
-        let before = (self.pos.side_to_move(), self.pos.captured(Player::South));
-        let before_north = self.pos.captured(Player::North);
+        let seen = |p: &Position<R>| {
+            let captured = [Player::South, Player::North].map(|pl| p.captured(pl));
+            (p.side_to_move(), captured)
+        };
+        let before = seen(&self.pos);
         self.pos.start_deferred_turn_fully();
-        let changed = self.pos.is_over()
-            || before != (self.pos.side_to_move(), self.pos.captured(Player::South))
-            || before_north != self.pos.captured(Player::North);
+        let changed = self.pos.is_over() || seen(&self.pos) != before;
         if changed {
             self.key = key_of(&self.pos);
             self.hash = hash_of(&self.key);
