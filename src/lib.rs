@@ -209,6 +209,7 @@ pub mod rules {
 mod board;
 #[cfg(feature = "bots")]
 pub mod bots;
+pub mod certificate;
 mod error;
 mod event;
 mod game;

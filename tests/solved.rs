@@ -7,6 +7,7 @@
 //! resized game that it does not list fails the test, so that none goes
 //! unchecked.
 
+use sowing::certificate::{Certificate, Claim, NoLeaves};
 use sowing::rulesets::{Andada, Reading, Resizable, Resized, SadeqaII};
 use sowing::solver::{check_strategy, read_strategy};
 use sowing::{Player, Position};
@@ -115,6 +116,17 @@ fn check<R: Resizable>(rules: R, m: usize, n: u8, winner: Player, file: &str) {
     let checked = check_strategy(&start, winner, &lines).unwrap_or_else(|e| panic!("{file}: {e}"));
     assert_eq!(checked.winner_positions, lines.len(), "{file}");
     assert!(checked.finished > 0, "{file}");
+    // And by the certificate checker, which shares no code with the
+    // solver (module `certificate`).
+    let certs =
+        Certificate::parse(rules, &text, Some(&start)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert_eq!(certs.len(), 1, "{file}");
+    assert_eq!(certs[0].claim, Claim::Wins(winner), "{file}");
+    let again = certs[0]
+        .check(&NoLeaves)
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert_eq!(again.prover_positions, checked.winner_positions, "{file}");
+    assert_eq!(again.finished, checked.finished, "{file}");
 }
 
 #[test]

@@ -167,6 +167,12 @@ impl<R: Ruleset> Solver<R> {
         Some(if won { (0, INF) } else { (INF, 0) })
     }
 
+    /// Whether a line of play ends at `pos` (a finished game, or a
+    /// position the oracle knows) and, if so, whether it meets the claim.
+    pub(super) fn leaf_met(&self, pos: &Position<R>) -> Option<bool> {
+        self.leaf_value(pos).map(|v| v == (0, INF))
+    }
+
     /// The current value of a child: finished game, repetition, table, or
     /// the initial estimate from its number of legal moves.
     ///

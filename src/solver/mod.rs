@@ -86,6 +86,7 @@ pub use result::{Progress, Solution, Verdict};
 pub use strategy::{Strategy, StrategyCheck, StrategyError, check_strategy, read_strategy};
 pub use table::MAX_TABLE_BITS;
 
+use crate::certificate::Claim;
 use crate::moves::Move;
 use crate::player::Player;
 use crate::position::Position;
@@ -139,6 +140,11 @@ pub struct Solver<R: Ruleset> {
     /// final margin under perfect play (the last-mover games: `1` South
     /// wins, `-1` North wins, `0` neither).
     oracle: Option<Oracle<R>>,
+    /// The most seeds of the oracle's positions, where the oracle is the
+    /// databases (what a certificate's leaves need).
+    oracle_seeds: Option<u32>,
+    /// What the last search proved, if it proved something.
+    claim: Option<Claim>,
 }
 
 /// A source of results known without search: see [`Solver::with_oracle`].
@@ -167,6 +173,8 @@ impl<R: Ruleset> Solver<R> {
             table_for: None,
             proved: false,
             oracle: None,
+            oracle_seeds: None,
+            claim: None,
         }
     }
 
@@ -181,6 +189,7 @@ impl<R: Ruleset> Solver<R> {
         oracle: impl Fn(&Position<R>) -> Option<i32> + Send + Sync + 'static,
     ) -> Self {
         self.oracle = Some(Box::new(oracle));
+        self.oracle_seeds = None;
         self
     }
 
@@ -206,7 +215,8 @@ impl<R: Ruleset> Solver<R> {
         R: crate::tablebase::Tabulate + 'static,
     {
         use crate::tablebase::Forecast;
-        self.with_oracle(move |pos| {
+        let seeds = tablebase.max_seeds();
+        let mut solver = self.with_oracle(move |pos| {
             Some(match tablebase.forecast(pos)? {
                 Forecast::Ahead { winner, by } => {
                     if winner == Player::South {
@@ -224,7 +234,9 @@ impl<R: Ruleset> Solver<R> {
                 }
                 Forecast::Level | Forecast::Endless => 0,
             })
-        })
+        });
+        solver.oracle_seeds = Some(seeds);
+        solver
     }
 
     /// The lap limit inside the tree (`None`: the exact test throughout).
@@ -258,15 +270,18 @@ impl<R: Ruleset> Solver<R> {
         let margin = 1;
         let mut verdict = Verdict::Unknown;
         let mut winner = None;
+        self.claim = None;
         match self.prove_win(pos, me, margin) {
             Some(true) => {
                 verdict = Verdict::Win;
                 winner = Some(me);
+                self.claim = Some(Claim::Wins(me));
             }
             Some(false) => match self.prove_win(pos, me.other(), margin) {
                 Some(true) => {
                     verdict = Verdict::Loss;
                     winner = Some(me.other());
+                    self.claim = Some(Claim::Wins(me.other()));
                 }
                 Some(false) => verdict = Verdict::Draw,
                 None => {}
@@ -311,9 +326,54 @@ impl<R: Ruleset> Solver<R> {
             }
         }
         // The table holds the last threshold's proof, not a proof of the
-        // game's result: no strategy from it (solve again for one).
+        // game's result: no strategy from it (solve or prove again for one).
         self.proved = false;
+        self.claim = None;
         (answered && lo >= -total).then_some(lo)
+    }
+}
+
+impl<R: Ruleset> Solver<R> {
+    /// Proves or disproves `claim` from `pos`: `Some(true)` proved (the
+    /// table then holds the proof, for [`Solver::certificate`]),
+    /// `Some(false)` disproved (the claim's player cannot force it), `None`
+    /// if `limits` ran out or the search ended undecided (play that repeats
+    /// for ever, see the module docs).
+    ///
+    /// A margin ([`Claim::AtLeast`]) of a game without a score is refused
+    /// (`None`). [`Claim::Wins`] in a game with a score is "at least +1".
+    ///
+    /// ```
+    /// use sowing::certificate::{Claim, NoLeaves};
+    /// use sowing::solver::{Limits, Solver};
+    /// use sowing::{Player, Position, rulesets::SadeqaIII};
+    ///
+    /// // Game 91's rules: South to move, 2 seeds left on the board.
+    /// let pos: Position<SadeqaIII> = "game-91 0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0 S 30-32".parse()?;
+    /// let mut solver = Solver::new(16);
+    /// let claim = Claim::AtLeast { player: Player::North, margin: 0 };
+    /// assert_eq!(solver.prove(&pos, claim, Limits::default()), Some(true));
+    /// let certificate = solver.certificate(&pos)?;
+    /// assert!(certificate.check(&NoLeaves).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn prove(&mut self, pos: &Position<R>, claim: Claim, limits: Limits) -> Option<bool> {
+        let (player, margin) = match claim {
+            Claim::Wins(p) => (p, 1),
+            Claim::AtLeast { player, margin } => {
+                if !scoring(pos.rules()) {
+                    return None;
+                }
+                (player, margin)
+            }
+        };
+        self.begin(limits);
+        self.claim = None;
+        let proved = self.prove_win(pos, player, margin);
+        if proved == Some(true) {
+            self.claim = Some(claim);
+        }
+        proved
     }
 }
 

@@ -3,6 +3,7 @@
 //! RULES.md section 7), read back and checked with the crate's own rules.
 
 use super::{Key, Solver, key_of};
+use crate::certificate::{Certificate, Claim};
 use crate::error::{ParseMoveError, ParsePositionError, PlayError};
 use crate::moves::Move;
 use crate::outcome::Outcome;
@@ -117,6 +118,13 @@ pub enum StrategyError {
         /// Its outcome.
         outcome: Outcome,
     },
+    /// A line of play under the strategy reaches a position the oracle
+    /// (the databases) knows, and its value does not meet the claim.
+    #[error("the databases' value of {position} does not meet the claim")]
+    LeafNotMet {
+        /// The position string.
+        position: String,
+    },
     /// Play under the strategy can come back to a position on its own line.
     #[error("play under the strategy can return to {position}")]
     Loop {
@@ -151,6 +159,9 @@ pub struct StrategyCheck {
 }
 
 type Lines<S> = HashMap<Key<S>, Move>;
+
+/// `(position, move)` with the prover to move, in depth-first order.
+type ProverLines<R> = Vec<(Position<R>, Move)>;
 
 /// Reads a strategy file for `rules`: blank lines and lines starting with
 /// `#` are skipped; every other line is `<position string> <move>`.
@@ -214,32 +225,40 @@ pub fn check_strategy<R: Ruleset>(
     lines: &[(Position<R>, Move)],
 ) -> Result<StrategyCheck, StrategyError> {
     let map = index(lines)?;
-    let mut walk = Walk::new(winner, &map);
+    let won = |p: &Position<R>| p.is_over().then(|| p.outcome().winner() == Some(winner));
+    let mut walk = Walk::new(winner, &map, &won);
     let root = root.with_lap_limit(None);
     walk.check.max_plies = walk.visit(&root)?;
     walk.check.unused_lines = map.len() - walk.used.len();
     Ok(walk.check)
 }
 
+/// Whether a line of play ends at a position and, if so, whether there
+/// it meets the claim: a finished game, or (the solver's oracle) a
+/// position whose value is known.
+type Ends<'a, R> = &'a dyn Fn(&Position<R>) -> Option<bool>;
+
 /// A depth-first walk of the positions reachable under a strategy.
-struct Walk<'a, S> {
+struct Walk<'a, R: Ruleset> {
     winner: Player,
-    map: &'a Lines<S>,
+    map: &'a Lines<R::State>,
+    ends: Ends<'a, R>,
     /// Positions whose whole subtree is checked, with the longest line of
     /// play from them to the end under the strategy, in plies.
-    done: HashMap<Key<S>, usize>,
-    path: Vec<Key<S>>,
+    done: HashMap<Key<R::State>, usize>,
+    path: Vec<Key<R::State>>,
     check: StrategyCheck,
-    used: HashSet<Key<S>>,
+    used: HashSet<Key<R::State>>,
     /// Winner positions in the order first reached.
-    order: Vec<Key<S>>,
+    order: Vec<Key<R::State>>,
 }
 
-impl<'a, S: Copy + Eq + std::hash::Hash> Walk<'a, S> {
-    fn new(winner: Player, map: &'a Lines<S>) -> Self {
+impl<'a, R: Ruleset> Walk<'a, R> {
+    fn new(winner: Player, map: &'a Lines<R::State>, ends: Ends<'a, R>) -> Self {
         Walk {
             winner,
             map,
+            ends,
             done: HashMap::new(),
             path: Vec::new(),
             check: StrategyCheck::default(),
@@ -249,14 +268,10 @@ impl<'a, S: Copy + Eq + std::hash::Hash> Walk<'a, S> {
     }
 
     /// Checks the subtree of `pos`; the longest line from it to the end.
-    fn visit<R: Ruleset<State = S>>(&mut self, pos: &Position<R>) -> Result<usize, StrategyError> {
-        if pos.is_over() {
-            let outcome = pos.outcome();
-            if outcome.winner() != Some(self.winner) {
-                return Err(StrategyError::NotWon {
-                    position: pos.to_string(),
-                    outcome,
-                });
+    fn visit(&mut self, pos: &Position<R>) -> Result<usize, StrategyError> {
+        if let Some(met) = (self.ends)(pos) {
+            if !met {
+                return Err(not_met(pos));
             }
             self.check.finished += 1;
             return Ok(0);
@@ -307,10 +322,10 @@ impl<'a, S: Copy + Eq + std::hash::Hash> Walk<'a, S> {
 
     /// The strategy's moves for the winner and, for the loser, the reply
     /// that holds out longest under it.
-    fn principal_line<R: Ruleset<State = S>>(&self, root: &Position<R>) -> Vec<Move> {
+    fn principal_line(&self, root: &Position<R>) -> Vec<Move> {
         let mut pv = Vec::new();
         let mut pos = *root;
-        while !pos.is_over() && pv.len() < 1000 {
+        while (self.ends)(&pos).is_none() && pv.len() < 1000 {
             let key = key_of(&pos);
             let mv = if pos.side_to_move() == self.winner {
                 match self.map.get(&key) {
@@ -319,7 +334,7 @@ impl<'a, S: Copy + Eq + std::hash::Hash> Walk<'a, S> {
                 }
             } else {
                 let left = |c: &Position<R>| {
-                    if c.is_over() {
+                    if (self.ends)(c).is_some() {
                         0
                     } else {
                         self.done.get(&key_of(c)).map_or(0, |&p| p + 1)
@@ -352,31 +367,75 @@ impl<R: Ruleset> Solver<R> {
     /// [`StrategyError::Unproved`] if a position could not be proved again
     /// within the budget; a [`StrategyError`] of the final check.
     pub fn strategy(&mut self, root: &Position<R>) -> Result<Strategy<R>, StrategyError> {
-        if !self.proved {
+        if !self.proved || !matches!(self.claim, Some(Claim::Wins(_))) {
             return Err(StrategyError::NotProved);
         }
         if self.has_oracle() {
             return Err(StrategyError::Oracle);
         }
-        let winner = self.prover;
         let root = root.with_lap_limit(None);
+        let (lines, pv) = self.lines_from(&root)?;
+        Ok(Strategy {
+            winner: self.prover,
+            root,
+            lines,
+            pv,
+        })
+    }
+
+    /// The certificate of what the last search proved ([`Solver::solve`]'s
+    /// win or [`Solver::prove`]'s claim) from `root`, with the databases'
+    /// positions as its leaves where the solver has them
+    /// ([`Solver::with_tablebase`]): the prover's move in every position
+    /// he reaches, checked with the exact rule as it is built (as
+    /// [`Solver::strategy`]). Check it apart with
+    /// [`Certificate::check`](crate::certificate::Certificate::check).
+    ///
+    /// # Errors
+    /// [`StrategyError::NotProved`] if the last search proved nothing;
+    /// [`StrategyError::Oracle`] for an oracle that is not the databases
+    /// ([`Solver::with_oracle`]: a checker could not look its leaves up);
+    /// [`StrategyError::Unproved`] if a position could not be proved again
+    /// within the budget; a [`StrategyError`] of the final check.
+    pub fn certificate(&mut self, root: &Position<R>) -> Result<Certificate<R>, StrategyError> {
+        let claim = match self.claim {
+            Some(claim) if self.proved => claim,
+            _ => return Err(StrategyError::NotProved),
+        };
+        let leaves = if self.has_oracle() {
+            Some(self.oracle_seeds.ok_or(StrategyError::Oracle)?)
+        } else {
+            None
+        };
+        let root = root.with_lap_limit(None);
+        let (lines, _) = self.lines_from(&root)?;
+        Ok(Certificate {
+            claim,
+            root,
+            leaves,
+            lines,
+        })
+    }
+
+    /// The prover's lines from `root` (exact rule) in depth-first order,
+    /// and the principal line.
+    fn lines_from(
+        &mut self,
+        root: &Position<R>,
+    ) -> Result<(ProverLines<R>, Vec<Move>), StrategyError> {
         let mut lines: HashMap<Key<R::State>, (Position<R>, Move)> = HashMap::new();
         let mut done = HashSet::new();
         let mut path = Vec::new();
-        self.extract(&root, &mut lines, &mut done, &mut path)?;
+        self.extract(root, &mut lines, &mut done, &mut path)?;
         // Keep the lines play under the strategy reaches, in depth-first
         // order, and check them.
         let map: Lines<R::State> = lines.iter().map(|(k, (_, m))| (*k, *m)).collect();
-        let mut walk = Walk::new(winner, &map);
-        walk.visit(&root)?;
+        let ends = |p: &Position<R>| self.leaf_met(p);
+        let mut walk = Walk::new(self.prover, &map, &ends);
+        walk.visit(root)?;
         let ordered: Vec<(Position<R>, Move)> = walk.order.iter().map(|k| lines[k]).collect();
-        let pv = walk.principal_line(&root);
-        Ok(Strategy {
-            winner,
-            root,
-            lines: ordered,
-            pv,
-        })
+        let pv = walk.principal_line(root);
+        Ok((ordered, pv))
     }
 
     /// The children of `pos` under the exact rule.
@@ -398,15 +457,8 @@ impl<R: Ruleset> Solver<R> {
         done: &mut HashSet<Key<R::State>>,
         path: &mut Vec<Key<R::State>>,
     ) -> Result<(), StrategyError> {
-        if pos.is_over() {
-            return if pos.outcome().winner() == Some(self.prover) {
-                Ok(())
-            } else {
-                Err(StrategyError::NotWon {
-                    position: pos.to_string(),
-                    outcome: pos.outcome(),
-                })
-            };
+        if let Some(met) = self.leaf_met(pos) {
+            return if met { Ok(()) } else { Err(not_met(pos)) };
         }
         let key = key_of(pos);
         if path.contains(&key) {
@@ -477,6 +529,21 @@ impl<R: Ruleset> Solver<R> {
         path.pop();
         done.insert(key);
         Ok(())
+    }
+}
+
+/// The error for a line of play that ends in `pos` without meeting the
+/// claim: a finished game, or a position the oracle knows.
+fn not_met<R: Ruleset>(pos: &Position<R>) -> StrategyError {
+    if pos.is_over() {
+        StrategyError::NotWon {
+            position: pos.to_string(),
+            outcome: pos.outcome(),
+        }
+    } else {
+        StrategyError::LeafNotMet {
+            position: pos.to_string(),
+        }
     }
 }
 
