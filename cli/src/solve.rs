@@ -16,6 +16,7 @@
 use crate::search_args::SearchArgs;
 use crate::{Games, database, describe, pipe, progress};
 use clap::Parser;
+use sowing::certificate::{Certificate, Claim, NoLeaves};
 use sowing::solver::{Limits, Solver, Verdict, check_strategy, read_strategy};
 use sowing::tablebase::Tablebase;
 use sowing::{Move, Player, Position, Ruleset, Scoring};
@@ -43,8 +44,9 @@ use std::time::{Duration, Instant};
 #[command(mut_arg("tablebase", |a| a.help(
     "The endgame databases' directory (built by the `tablebase` example): says what they \
      know of the position, and the search takes every position they hold as a leaf (no \
-     strategy is written then: it would stop at those positions)"
-).conflicts_with_all(["strategy", "check"])))]
+     strategy is written then: it would stop at those positions; --certificate writes one \
+     whose lines stop there). With --check, the databases a certificate's leaves need"
+).conflicts_with("strategy")))]
 pub(crate) struct Args {
     #[command(flatten)]
     search: SearchArgs,
@@ -54,8 +56,17 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FILE")]
     strategy: Option<String>,
 
-    /// Check this strategy file against the position instead of solving
-    /// (the winner is read from its first comment line, or --winner).
+    /// Write a certificate of the result to this file (module
+    /// `sowing::certificate`): the winner's win, and with --margin the
+    /// margin's two bounds; with --tablebase its lines stop at the
+    /// positions the databases hold. Check it with --check.
+    #[arg(long, value_name = "FILE", conflicts_with = "check")]
+    certificate: Option<String>,
+
+    /// Check this strategy or certificate file against the position
+    /// instead of solving (a strategy's winner is read from its first
+    /// comment line, or --winner; a certificate whose lines stop at the
+    /// databases needs --tablebase).
     #[arg(long, value_name = "FILE", conflicts_with = "strategy")]
     check: Option<String>,
 
@@ -167,7 +178,7 @@ pub(crate) fn run<R: Ruleset>(rules: R, games: &Games, args: &Args) -> Result<Ex
     }
     let time = time.map(|t| t.saturating_sub(clock.elapsed()));
     match &args.check {
-        Some(file) => check(&pos, args, file),
+        Some(file) => check(&pos, args, file, db.as_deref()),
         None => solve(&pos, args, time, db),
     }
 }
@@ -187,10 +198,18 @@ fn with_score(games: &Games) -> String {
 }
 
 /// `--check FILE`: the strategy in the file, checked from `pos`.
-fn check<R: Ruleset>(pos: &Position<R>, args: &Args, file: &str) -> Result<ExitCode, String> {
+fn check<R: Ruleset>(
+    pos: &Position<R>,
+    args: &Args,
+    file: &str,
+    db: Option<&Tablebase<R>>,
+) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
     if text.trim().is_empty() {
         return Err(format!("{file} is empty: no strategy to check"));
+    }
+    if text.lines().any(|l| l.trim() == "# sowing certificate") {
+        return check_certificates(pos, file, &text, db);
     }
     let named = text
         .lines()
@@ -248,6 +267,95 @@ fn check<R: Ruleset>(pos: &Position<R>, args: &Args, file: &str) -> Result<ExitC
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--check FILE` of a certificate file: each certificate in it, checked
+/// by the certificate checker (the rules and the databases' reader only).
+fn check_certificates<R: Ruleset>(
+    pos: &Position<R>,
+    file: &str,
+    text: &str,
+    db: Option<&Tablebase<R>>,
+) -> Result<ExitCode, String> {
+    let certs =
+        Certificate::parse(*pos.rules(), text, Some(pos)).map_err(|e| format!("{file}: {e}"))?;
+    let mut failed = false;
+    for c in &certs {
+        if c.root != *pos {
+            return Err(format!(
+                "{file} has a certificate for {}, not for {pos} (give its root with --position, \
+                 or check the variant and option flags)",
+                c.root
+            ));
+        }
+        let clock = Instant::now();
+        let result = match db {
+            Some(db) => c.check(db),
+            None => c.check(&NoLeaves),
+        };
+        match result {
+            Ok(k) => println!(
+                "certificate {file}: OK, {} from {pos}: {} lines, {} positions with the prover \
+                 to move, {} with his opponent, {} finished games and {} database leaves \
+                 reached, longest line {} plies, {} unused lines ({:.1} s)",
+                c.claim,
+                c.lines.len(),
+                k.prover_positions,
+                k.opponent_positions,
+                k.finished,
+                k.leaves,
+                k.max_plies,
+                k.unused_lines,
+                clock.elapsed().as_secs_f64()
+            ),
+            Err(e) => {
+                println!("certificate {file}: FAILED: \"{}\": {e}", c.claim);
+                failed = true;
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Proves each of `claims` from `pos` again and writes their certificates
+/// to `file` (with the databases' positions as leaves where the solver
+/// has them).
+fn write_certificates<R: Ruleset>(
+    solver: &mut Solver<R>,
+    pos: &Position<R>,
+    claims: &[Claim],
+    limits: Limits,
+    file: &str,
+) -> Result<(), String> {
+    let mut text = Vec::new();
+    for &claim in claims {
+        match solver.prove(pos, claim, limits) {
+            Some(true) => {}
+            _ => {
+                println!(
+                    "certificate: not written: \"{claim}\" not proved again within the budget"
+                );
+                return Ok(());
+            }
+        }
+        match solver.certificate(pos) {
+            Ok(c) => {
+                println!("certificate: \"{claim}\", {} lines", c.lines.len());
+                c.write(&mut text).expect("written to memory");
+            }
+            Err(e) => {
+                println!("certificate: not written: {e}");
+                return Ok(());
+            }
+        }
+    }
+    std::fs::write(file, &text).map_err(|e| format!("cannot write {file}: {e}"))?;
+    println!("certificate written to {file} (check it with --check {file})");
+    Ok(())
 }
 
 /// Solves `pos`; `time`: what is left of `--time`.
@@ -365,9 +473,13 @@ fn solve<R: Ruleset>(
             Err(e) => println!("strategy: not written: {e}"),
         }
     }
-    if solver.has_oracle() && matches!(solution.verdict, Verdict::Win | Verdict::Loss) {
+    if solver.has_oracle()
+        && matches!(solution.verdict, Verdict::Win | Verdict::Loss)
+        && args.certificate.is_none()
+    {
         println!(
-            "strategy: none (the proof stops at the positions the databases hold; solve without --tablebase for one)"
+            "strategy: none (the proof stops at the positions the databases hold; solve without \
+             --tablebase for one, or write a certificate whose lines stop there: --certificate FILE)"
         );
     }
     if let Some(file) = &args.strategy
@@ -380,6 +492,7 @@ fn solve<R: Ruleset>(
             let _ = std::fs::remove_file(file);
         }
     }
+    let mut margin = None;
     if args.margin {
         // `--time` and `--nodes` bound the whole run: the margin's search
         // has what the proof left.
@@ -393,13 +506,42 @@ fn solve<R: Ruleset>(
         } else {
             solver.solve_margin(&pos, rest)
         } {
-            Some(m) => println!(
-                "final margin with best play: {m:+} seed{} for {me} (to move)",
-                if m.abs() == 1 { "" } else { "s" }
-            ),
+            Some(m) => {
+                println!(
+                    "final margin with best play: {m:+} seed{} for {me} (to move)",
+                    if m.abs() == 1 { "" } else { "s" }
+                );
+                margin = Some(m);
+            }
             None => {
                 println!("final margin: not found: the budget ran out")
             }
+        }
+    }
+    if let Some(file) = &args.certificate {
+        let me = pos.side_to_move();
+        let claims = match (margin, solution.winner) {
+            (Some(m), _) => vec![
+                Claim::AtLeast {
+                    player: me,
+                    margin: m,
+                },
+                Claim::AtLeast {
+                    player: me.other(),
+                    margin: -m,
+                },
+            ],
+            (None, Some(w)) => vec![Claim::Wins(w)],
+            (None, None) => vec![],
+        };
+        if claims.is_empty() {
+            println!("certificate: not written to {file}: nothing was proved");
+        } else {
+            let rest = Limits {
+                nodes: None,
+                time: limits.time.map(|t| t.saturating_sub(clock.elapsed())),
+            };
+            write_certificates(&mut solver, &pos, &claims, rest, file)?;
         }
     }
     println!("total time: {:.2} s", clock.elapsed().as_secs_f64());

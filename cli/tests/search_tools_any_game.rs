@@ -168,6 +168,42 @@ fn analyse_solve_and_the_databases_run_on_a_game_of_ones_own() {
         solve::main_with(&games, line("solve", &["--tablebase", tb, "--margin"])),
         ExitCode::SUCCESS
     );
+    // A certificate over the databases up to 6 seeds: the margin's two
+    // bounds, written, then checked with those databases; without them
+    // the check fails and says what it needs.
+    let tb6 = dir.join("tb6");
+    let tb6 = tb6.to_str().expect("a UTF-8 path");
+    assert_eq!(
+        run(&[
+            "build",
+            "--variant",
+            "tiny",
+            "--max-seeds",
+            "6",
+            "--dir",
+            tb6
+        ]),
+        ExitCode::SUCCESS
+    );
+    let cert = dir.join("tiny.cert");
+    let cert = cert.to_str().expect("a UTF-8 path");
+    let solve = |words: &[&str]| solve::main_with(&games, line("solve", words));
+    assert_eq!(
+        solve(&["--tablebase", tb6, "--margin", "--certificate", cert]),
+        ExitCode::SUCCESS
+    );
+    let written = std::fs::read_to_string(cert).expect("the certificate is written");
+    assert!(written.contains("# claim: North at least +6"), "{written}");
+    assert!(written.contains("# claim: South at least -6"), "{written}");
+    assert!(
+        written.contains("# leaves: the endgame databases up to 6 seeds"),
+        "{written}"
+    );
+    assert_eq!(
+        solve(&["--tablebase", tb6, "--check", cert]),
+        ExitCode::SUCCESS
+    );
+    assert_eq!(solve(&["--check", cert]), ExitCode::FAILURE);
     std::fs::remove_dir_all(&dir).ok();
 }
 

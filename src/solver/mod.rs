@@ -201,6 +201,12 @@ impl<R: Ruleset> Solver<R> {
         self.stopped
     }
 
+    /// Nodes expanded by the last call of [`Solver::solve`],
+    /// [`Solver::solve_margin`] (all its thresholds) or [`Solver::prove`].
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// Whether the solver has an oracle.
     pub fn has_oracle(&self) -> bool {
         self.oracle.is_some()
