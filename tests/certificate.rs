@@ -283,3 +283,94 @@ fn claims_and_headers_read_back() {
         Err(CertificateError::Malformed { line: 1, .. })
     ));
 }
+
+/// The certificates committed in tests/data/certificates/ (docs/SOLVED.md,
+/// "Boards solved by search over the databases"): each file with the
+/// board it is for, the databases its leaves need, and its claims.
+const COMMITTED: &[(usize, u8, u32, &str, [Claim; 2])] = &[(
+    5,
+    4,
+    12,
+    "sadeqa-iii-5x4-leaves-12.cert",
+    [
+        Claim::AtLeast {
+            player: Player::South,
+            margin: 4,
+        },
+        Claim::AtLeast {
+            player: Player::North,
+            margin: -4,
+        },
+    ],
+)];
+
+/// The Sadeqa III rules on 2 x 5 with 4 seeds: South wins by 4, proved
+/// by search over the databases up to 12 seeds. Its committed
+/// certificate is checked here with the databases built again.
+#[test]
+fn the_committed_certificates_check() {
+    for &(m, n, k, file, claims) in COMMITTED {
+        let rules = Resized::new(SadeqaIII::new(), m, n).expect("a board");
+        let tb = databases(rules, &format!("committed-{m}x{n}-{k}"), k);
+        let text = std::fs::read_to_string(format!("tests/data/certificates/{file}"))
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let certs =
+            Certificate::parse(rules, &text, None).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(
+            certs.iter().map(|c| c.claim).collect::<Vec<_>>(),
+            claims,
+            "{file}"
+        );
+        for c in &certs {
+            assert_eq!(c.root, Position::new(rules), "{file}: from the start");
+            assert_eq!(c.leaves, Some(k), "{file}");
+            let check = c
+                .check(&tb)
+                .unwrap_or_else(|e| panic!("{file}: {}: {e}", c.claim));
+            assert_eq!(check.unused_lines, 0, "{file}");
+        }
+    }
+}
+
+/// The larger entries of docs/SOLVED.md's "Boards solved by search over
+/// the databases", each solved again (the search is deterministic) with
+/// the databases up to its K seeds, its certificate written and checked
+/// by the certificate checker; `cargo test --release --test certificate
+/// -- --ignored` (a few minutes on two cores; more for Sadeqa II). The
+/// committed 2 x 6 certificate is also checked.
+#[test]
+#[ignore = "minutes: the larger boards solved again over their databases"]
+fn the_larger_boards_solve_over_the_databases_with_certificates() {
+    // Sadeqa III rules, 2 x 6 with 3 seeds, over the databases up to 16.
+    let rules = Resized::new(SadeqaIII::new(), 6, 3).expect("a board");
+    let tb = databases(rules, "iii-6x3-16", 16);
+    let text = std::fs::read_to_string("tests/data/certificates/sadeqa-iii-6x3-leaves-16.cert")
+        .expect("the committed certificate");
+    let certs = Certificate::parse(rules, &text, None).expect("a certificate file");
+    assert_eq!(
+        certs.iter().map(|c| c.claim).collect::<Vec<_>>(),
+        [
+            Claim::AtLeast {
+                player: Player::South,
+                margin: 4
+            },
+            Claim::AtLeast {
+                player: Player::North,
+                margin: -4
+            },
+        ]
+    );
+    for c in &certs {
+        c.check(&tb).unwrap_or_else(|e| panic!("{}: {e}", c.claim));
+    }
+    // Sadeqa II on 2 x 7 with 4 seeds: South wins, over the databases up
+    // to 12 seeds.
+    let rules = Resized::new(SadeqaII::new(), 7, 4).expect("a board");
+    let tb = Arc::new(databases(rules, "ii-7x4-12", 12));
+    let start = Position::new(rules);
+    let mut solver = Solver::new(24).with_tablebase(tb.clone());
+    let solution = solver.solve(&start, Limits::default());
+    assert_eq!(solution.winner, Some(Player::South));
+    let cert = round_trip(&solver.certificate(&start).expect("a certificate"));
+    cert.check(tb.as_ref()).expect("it holds");
+}
