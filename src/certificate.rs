@@ -376,6 +376,8 @@ impl<R: Ruleset> Certificate<R> {
             claim: Option<Claim>,
             root: Option<Position<R>>,
             leaves: Option<u32>,
+            root_given: bool,
+            leaves_given: bool,
             lines: Vec<(Position<R>, Move)>,
         }
         let mut drafts: Vec<Draft<R>> = Vec::new();
@@ -394,6 +396,8 @@ impl<R: Ruleset> Certificate<R> {
                         claim: None,
                         root: None,
                         leaves: None,
+                        root_given: false,
+                        leaves_given: false,
                         lines: Vec::new(),
                     });
                 } else if let Some(w) = c.strip_prefix("sowing winning strategy:") {
@@ -403,19 +407,33 @@ impl<R: Ruleset> Certificate<R> {
                         claim: Some(claim),
                         root: default_root.copied(),
                         leaves: None,
+                        root_given: false,
+                        leaves_given: false,
                         lines: Vec::new(),
                     });
                 } else if let Some(d) = drafts.last_mut() {
+                    let twice = |what: &str| malformed(format!("a second `# {what}:` line"));
                     if let Some(claim) = c.strip_prefix("claim:") {
+                        if d.claim.is_some() {
+                            return Err(twice("claim"));
+                        }
                         d.claim = Some(claim.trim().parse().map_err(malformed)?);
                     } else if let Some(root) = c.strip_prefix("root:") {
+                        if d.root_given {
+                            return Err(twice("root"));
+                        }
+                        d.root_given = true;
                         d.root = Some(Position::from_str_with(rules, root.trim()).map_err(
                             |e: ParsePositionError| {
                                 malformed(format!("bad root position string: {e}"))
                             },
                         )?);
                     } else if let Some(leaves) = c.strip_prefix("leaves:") {
+                        if d.leaves_given {
+                            return Err(twice("leaves"));
+                        }
                         d.leaves = parse_leaves(leaves.trim()).map_err(malformed)?;
+                        d.leaves_given = true;
                     }
                 }
                 continue;
@@ -505,6 +523,8 @@ impl<R: Ruleset> Certificate<R> {
             claim: self.claim,
             moves: &moves,
             leaves,
+            leaf_seeds: self.leaves,
+            repetitions: 0,
             done: HashMap::new(),
             path: HashSet::new(),
             used: HashSet::new(),
@@ -549,6 +569,15 @@ struct Walk<'a, R: Ruleset> {
     claim: Claim,
     moves: &'a HashMap<Setup, Move>,
     leaves: &'a dyn Leaves<R>,
+    /// The certificate's own bound on its leaves: a position with more
+    /// seeds on the board is no leaf, whatever the databases given hold
+    /// (`None`: no leaves at all).
+    leaf_seeds: Option<u32>,
+    /// Repetitions that ended a line meeting the claim so far (a ruleset
+    /// with its own repetition rule, Oware's): a subtree that met one is
+    /// not remembered, since another line into it repeats another
+    /// position first.
+    repetitions: usize,
     /// Checked positions, with the longest line from them to the end.
     done: HashMap<Setup, usize>,
     /// The positions of the line being followed.
@@ -572,7 +601,8 @@ impl<R: Ruleset> Walk<'_, R> {
             self.check.finished += 1;
             return Ok(0);
         }
-        if let Some(leaf) = self.leaves.leaf(pos) {
+        let may_be_leaf = self.leaf_seeds.is_some_and(|k| pos.seeds_on_board() <= k);
+        if let Some(leaf) = may_be_leaf.then(|| self.leaves.leaf(pos)).flatten() {
             if !self.claim.met_by_leaf(leaf) {
                 return Err(CertificateError::LeafNotMet {
                     position: pos.to_string(),
@@ -589,6 +619,7 @@ impl<R: Ruleset> Walk<'_, R> {
             // repetition rule where it has one (Oware), else as a draw.
             if pos.rules().repetition().is_some() && self.claim.met_by(pos.repetition_outcome()) {
                 self.check.finished += 1;
+                self.repetitions += 1;
                 return Ok(0);
             }
             return Err(CertificateError::Loop {
@@ -599,6 +630,7 @@ impl<R: Ruleset> Walk<'_, R> {
             return Ok(plies);
         }
         self.path.insert(key.clone());
+        let repetitions = self.repetitions;
         let plies = if pos.side_to_move() == self.claim.player() {
             let mv = *self
                 .moves
@@ -632,7 +664,9 @@ impl<R: Ruleset> Walk<'_, R> {
             longest
         };
         self.path.remove(&key);
-        self.done.insert(key, plies);
+        if self.repetitions == repetitions {
+            self.done.insert(key, plies);
+        }
         Ok(plies)
     }
 }

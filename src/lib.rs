@@ -170,7 +170,9 @@
 //!   time by its name (`sadeqa-ii`, `game-91`, ...).
 //! - [`bots`]: computer players (random, greedy, alpha-beta, MCTS),
 //!   generic over the ruleset; [`solver`]: an exact proof-number solver
-//!   with checked strategies; [`perft`]: move-generation counts.
+//!   with checked strategies; [`certificate`]: what the solver proves
+//!   (a win, a bound on the margin) as a file checked apart, with the
+//!   endgame databases at its leaves; [`perft`]: move-generation counts.
 //!
 //! Pits are named as the notation names them ([`Pit`]: owner and number
 //! from the owner's left, RULES.md section 1); moves are [`Move`]s; the

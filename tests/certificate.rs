@@ -374,3 +374,49 @@ fn the_larger_boards_solve_over_the_databases_with_certificates() {
     let cert = round_trip(&solver.certificate(&start).expect("a certificate"));
     cert.check(tb.as_ref()).expect("it holds");
 }
+
+/// The `# leaves:` header binds: a certificate that says it stops at no
+/// database position (or at fewer seeds) may not lean on the databases
+/// given to its check for more; and a header line given twice is refused.
+#[test]
+fn the_leaves_header_bounds_what_the_check_takes_from_the_databases() {
+    let rules = Resized::new(SadeqaIII::new(), 4, 2).expect("a board");
+    let small = Arc::new(databases(rules, "iii-4x2-header", 8));
+    let start = Position::new(rules);
+    let mut solver = Solver::new(18).with_tablebase(small.clone());
+    let claim = Claim::AtLeast {
+        player: Player::South,
+        margin: 2,
+    };
+    assert_eq!(solver.prove(&start, claim, Limits::default()), Some(true));
+    let cert = solver.certificate(&start).expect("a certificate");
+    cert.check(small.as_ref()).expect("as written");
+    for fewer in [None, Some(4)] {
+        let mut lying = cert.clone();
+        lying.leaves = fewer;
+        assert!(
+            matches!(
+                lying.check(small.as_ref()),
+                Err(CertificateError::MissingLine { .. })
+            ),
+            "leaves {fewer:?}"
+        );
+    }
+    let mut text = Vec::new();
+    cert.write(&mut text).expect("written");
+    let text = String::from_utf8(text).expect("UTF-8");
+    for header in [
+        "# claim: South at least +5",
+        "# leaves: none",
+        "# root: sadeqa-iii:4x2 2,2,2,2/2,2,2,2 S 0-0",
+    ] {
+        let doubled = text.replacen('\n', &format!("\n{header}\n"), 2);
+        assert!(
+            matches!(
+                Certificate::parse(rules, &doubled, None),
+                Err(CertificateError::Malformed { .. })
+            ),
+            "{header}"
+        );
+    }
+}
