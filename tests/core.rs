@@ -63,6 +63,16 @@ fn endless_move_is_not_legal() {
     assert!(!p.is_over());
 }
 
+/// RULES.md section 2: an endless sowing is still one of the ruleset's
+/// candidates (section 4.1: any own pit with seeds), only not a legal move.
+#[test]
+fn the_candidates_include_an_endless_move() {
+    let p = sadeqa_ii(ENDLESS);
+    let every_pit: MoveSet = (1..=6).map(Move::Pit).collect();
+    assert_eq!(p.candidate_moves(), every_pit);
+    assert_eq!(p.legality().endless, MoveSet::from_iter([ENDLESS_MOVE]));
+}
+
 #[test]
 fn playing_an_endless_move_is_refused_and_changes_nothing() {
     let before = sadeqa_ii(ENDLESS);

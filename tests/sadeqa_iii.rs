@@ -157,6 +157,33 @@ fn empty_pit_missing_pit_and_choice_move_are_refused() {
     assert_eq!(p, before);
 }
 
+/// 5.1: the row's last pit is a pit of the board (1..=n), so an empty pit 8
+/// is refused as empty, not as a pit off the board; pit 9 is off it. South's
+/// pit 8 is empty and North's pit 8 holds a seed; the other seeds are
+/// captured (42 + 49 + 5 on the board = 96).
+#[test]
+fn an_empty_last_pit_is_refused_as_empty_not_as_off_the_board() {
+    let p = pos("sadeqa-iii 1,0,3,0,0,0,0,0/0,0,0,0,0,0,0,1 S 42-49");
+    assert_eq!(legal_pits(&p), [1, 3]);
+    assert_eq!(
+        p.check(Move::Pit(8)),
+        Err(PlayError::Illegal {
+            mv: Move::Pit(8),
+            reason: Refusal::EmptyPit { pit: 8 }
+        })
+    );
+    assert_eq!(
+        p.check(Move::Pit(9)),
+        Err(PlayError::Illegal {
+            mv: Move::Pit(9),
+            reason: Refusal::NoSuchPit {
+                pit: 9,
+                pits_per_row: 8
+            }
+        })
+    );
+}
+
 #[test]
 fn a_single_seed_may_be_played() {
     play(

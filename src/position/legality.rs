@@ -224,6 +224,10 @@ impl<R: Ruleset> Position<R> {
         let n = self.pits_per_row() as u8;
         let choice_due = !candidates.is_empty() && candidates.pits().is_empty();
         match mv {
+            // A choice move refused while a choice is due is one the ruleset
+            // does not offer: no built-in ruleset offers one without the
+            // other (Andada's choice offers both), so only a ruleset of
+            // someone else's reaches `NotACandidate` (docs/MUTANTS.md).
             Move::First(_) if !choice_due => Refusal::PitExpected,
             Move::First(_) => Refusal::NotACandidate,
             Move::Pit(_) if choice_due => Refusal::ChoiceExpected,

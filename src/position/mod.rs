@@ -337,6 +337,9 @@ impl<R: Ruleset> PartialEq for Position<R> {
 
 impl<R: Ruleset> Eq for Position<R> {}
 
+// Every user of this hash (the game's repetition counts, the searches'
+// tables and paths, the solver's) compares the position itself as well:
+// a poorer hash only costs time (docs/MUTANTS.md).
 impl<R: Ruleset> Hash for Position<R> {
     fn hash<H: Hasher>(&self, h: &mut H) {
         self.rules.hash(h);
