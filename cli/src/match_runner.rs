@@ -402,7 +402,12 @@ impl<R: Ruleset> Referee for Judge<R> {
             // A few tries for an opening that leaves the game going (and,
             // with `balanced`, is balanced).
             let mut chosen = Vec::new();
-            let tries = if balanced.is_some() { 10_000 } else { 100 };
+            // (No random ply: the start, judged once.)
+            let tries = match (balanced, plies) {
+                (Some(_), 0) => 1,
+                (Some(_), _) => 10_000,
+                (None, _) => 100,
+            };
             let mut found = false;
             for _ in 0..tries {
                 let mut game = Game::new(Position::new(self.0));
@@ -907,6 +912,10 @@ mod tests {
         let won: Position<SadeqaIII> = "sadeqa-iii 0,0,0,1,0,1,0,0/4,0,0,0,0,0,3,1 N 46-40"
             .parse()
             .unwrap();
+        // No random ply: the start alone, refused at once if it is not
+        // within the limit.
+        let start = Judge(SadeqaIII::new()).openings(None, 1, 0, 1, Some(0));
+        assert!(start.is_err() || start == Ok(vec![vec![]]), "{start:?}");
         assert!(!is_balanced(
             &won,
             u32::MAX,
