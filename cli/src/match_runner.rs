@@ -53,6 +53,13 @@ pub(crate) struct Args {
     /// Openings from a file of records, one a line (`1/4/2`), in turn.
     #[arg(long, conflicts_with = "random_plies")]
     openings: Option<String>,
+    /// Random openings only where a depth-8 alpha-beta (the default
+    /// evaluation, `alphabeta`'s) values the position within this many of
+    /// its units of even: quarters of a seed in the games won on points
+    /// (`--balanced 40` is 10 seeds), as an opening book of balanced
+    /// positions; the others are drawn again.
+    #[arg(long, requires = "random_plies")]
+    balanced: Option<u32>,
     /// The seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -333,13 +340,15 @@ pub(crate) trait Referee: Send + Sync {
     /// The game's name with its options, for `setoption name Variant`.
     fn variant(&self) -> String;
     /// The openings: each line of `file`'s text checked as a record, or
-    /// `count` openings of `plies` random legal plies (not ending the game).
+    /// `count` openings of `plies` random legal plies (not ending the game),
+    /// within `balanced` of even if given ([`balanced`]).
     fn openings(
         &self,
         file: Option<&str>,
         count: usize,
         plies: u32,
         seed: u64,
+        balanced: Option<u32>,
     ) -> Result<Vec<Vec<Move>>, String>;
     /// Plays `job` between the engines `commands` (the first engine's, the second's).
     fn play(&self, job: &Job, commands: [&str; 2], control: Control, args: &Args) -> Played;
@@ -362,6 +371,7 @@ impl<R: Ruleset> Referee for Judge<R> {
         count: usize,
         plies: u32,
         seed: u64,
+        balanced: Option<u32>,
     ) -> Result<Vec<Vec<Move>>, String> {
         if let Some(text) = file {
             let mut out = Vec::new();
@@ -387,15 +397,37 @@ impl<R: Ruleset> Referee for Judge<R> {
         }
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut out = Vec::with_capacity(count);
+        let mut table = balanced.map(|_| sowing::bots::Table::new(BALANCE_TABLE_BITS));
         for _ in 0..count {
-            // A few tries for an opening that leaves the game going.
+            // A few tries for an opening that leaves the game going (and,
+            // with `balanced`, is balanced).
             let mut chosen = Vec::new();
-            for _ in 0..100 {
+            // (No random ply: the start, judged once.)
+            let tries = match (balanced, plies) {
+                (Some(_), 0) => 1,
+                (Some(_), _) => 10_000,
+                (None, _) => 100,
+            };
+            let mut found = false;
+            for _ in 0..tries {
                 let mut game = Game::new(Position::new(self.0));
                 chosen = random_plies(&mut game, plies, &mut rng);
-                if game.outcome().is_ongoing() {
+                if !game.outcome().is_ongoing() {
+                    continue;
+                }
+                found = match (balanced, table.as_mut()) {
+                    (Some(limit), Some(table)) => is_balanced(game.position(), limit, table),
+                    _ => true,
+                };
+                if found {
                     break;
                 }
+            }
+            if !found && balanced.is_some() {
+                return Err(format!(
+                    "no opening of {plies} random plies within --balanced {} in {tries} tries",
+                    balanced.unwrap_or(0)
+                ));
             }
             out.push(chosen);
         }
@@ -499,6 +531,36 @@ fn ready(command: &str, variant: &str, margin: Duration) -> Result<EngineProcess
     e.send("isready")?;
     e.wait_for("readyok", limit)?;
     Ok(e)
+}
+
+/// The depth of the search that judges an opening (`--balanced`).
+const BALANCE_DEPTH: u8 = 8;
+/// Its transposition table: 2^18 entries.
+const BALANCE_TABLE_BITS: u8 = 18;
+
+/// Whether a depth-[`BALANCE_DEPTH`] alpha-beta with `alphabeta`'s
+/// default evaluation values `pos` within `limit` of even, from its
+/// moves known to end (a proven result never is): `--balanced`.
+pub(crate) fn is_balanced<R: Ruleset>(
+    pos: &Position<R>,
+    limit: u32,
+    table: &mut sowing::bots::Table<R>,
+) -> bool {
+    use sowing::bots::{AutoEval, Budget, alphabeta::search};
+    // The moves known to end: an undecided one's exact proof can take
+    // minutes (RULES.md section 2), and the engines choose among these.
+    let legal = pos.legality().ends;
+    if legal.is_empty() {
+        return false;
+    }
+    match search(pos, legal, Budget::Depth(BALANCE_DEPTH), &AutoEval, table) {
+        Some(report) => {
+            !report.value.is_win()
+                && !report.value.is_loss()
+                && report.value.0.unsigned_abs() <= limit
+        }
+        None => false,
+    }
 }
 
 /// Plays one game; the engines are started for it and stopped after it.
@@ -685,7 +747,13 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
         }
         None => None,
     };
-    let openings = referee.openings(file.as_deref(), pairs, args.random_plies, args.seed)?;
+    let openings = referee.openings(
+        file.as_deref(),
+        pairs,
+        args.random_plies,
+        args.seed,
+        args.balanced,
+    )?;
     let jobs: Vec<Job> = (0..pairs * 2)
         .map(|i| Job {
             number: i + 1,
@@ -821,6 +889,39 @@ fn report(wdl: [u32; 3], sprt: Option<Sprt>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--balanced` keeps only openings the depth-8 search values within
+    /// the limit, the same for the same seed; a won position is never
+    /// balanced.
+    #[test]
+    fn balanced_openings_are_within_the_limit() {
+        use sowing::rulesets::SadeqaIII;
+        let judge = Judge(SadeqaIII::game_91());
+        let openings = judge.openings(None, 3, 4, 7, Some(20)).unwrap();
+        assert_eq!(openings, judge.openings(None, 3, 4, 7, Some(20)).unwrap());
+        let mut table = sowing::bots::Table::new(16);
+        for moves in &openings {
+            assert_eq!(moves.len(), 4);
+            let mut pos = Position::new(SadeqaIII::game_91());
+            for &mv in moves {
+                pos.play(mv).unwrap();
+            }
+            assert!(is_balanced(&pos, 20, &mut table), "{pos}");
+        }
+        // North to move wins by force (src/bots/mcts.rs's solver test).
+        let won: Position<SadeqaIII> = "sadeqa-iii 0,0,0,1,0,1,0,0/4,0,0,0,0,0,3,1 N 46-40"
+            .parse()
+            .unwrap();
+        // No random ply: the start alone, refused at once if it is not
+        // within the limit.
+        let start = Judge(SadeqaIII::new()).openings(None, 1, 0, 1, Some(0));
+        assert!(start.is_err() || start == Ok(vec![vec![]]), "{start:?}");
+        assert!(!is_balanced(
+            &won,
+            u32::MAX,
+            &mut sowing::bots::Table::new(16)
+        ));
+    }
 
     #[test]
     fn thinking_times_are_summed_with_the_moves_over_the_time_asked() {
