@@ -443,15 +443,7 @@ impl<R: Ruleset> Certificate<R> {
                     "a line before the first `# sowing certificate` line".into(),
                 ));
             };
-            let (p, m) = t
-                .rsplit_once(' ')
-                .ok_or_else(|| malformed("expected <position string> <move>".into()))?;
-            let pos = Position::from_str_with(rules, p)
-                .map_err(|e: ParsePositionError| malformed(format!("bad position string: {e}")))?;
-            let mv: Move = m
-                .parse()
-                .map_err(|e: ParseMoveError| malformed(format!("bad move: {e}")))?;
-            d.lines.push((pos, mv));
+            d.lines.push(parse_line(rules, t).map_err(malformed)?);
         }
         if drafts.is_empty() {
             return Err(CertificateError::Empty);
@@ -547,6 +539,20 @@ fn line_key<R: Ruleset>(pos: &Position<R>) -> Setup {
         setup.captured = [0, 0];
     }
     setup
+}
+
+/// A line `<position string> <move>` of a certificate or strategy file;
+/// the error says what is wrong with it.
+pub(crate) fn parse_line<R: Ruleset>(rules: R, line: &str) -> Result<(Position<R>, Move), String> {
+    let (p, m) = line
+        .rsplit_once(' ')
+        .ok_or("expected <position string> <move>")?;
+    let pos = Position::from_str_with(rules, p)
+        .map_err(|e: ParsePositionError| format!("bad position string: {e}"))?;
+    let mv: Move = m
+        .parse()
+        .map_err(|e: ParseMoveError| format!("bad move: {e}"))?;
+    Ok((pos, mv))
 }
 
 /// `the endgame databases up to K seeds` or `none`.

@@ -4,7 +4,7 @@
 
 use super::{Key, Solver, key_of};
 use crate::certificate::{Certificate, Claim};
-use crate::error::{ParseMoveError, ParsePositionError, PlayError};
+use crate::error::PlayError;
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::player::Player;
@@ -183,15 +183,7 @@ pub fn read_strategy<R: Ruleset>(
             line: i + 1,
             reason,
         };
-        let (p, m) = t
-            .rsplit_once(' ')
-            .ok_or_else(|| malformed("expected <position string> <move>".into()))?;
-        let pos = Position::from_str_with(rules, p)
-            .map_err(|e: ParsePositionError| malformed(format!("bad position string: {e}")))?;
-        let mv: Move = m
-            .parse()
-            .map_err(|e: ParseMoveError| malformed(format!("bad move: {e}")))?;
-        out.push((pos, mv));
+        out.push(crate::certificate::parse_line(rules, t).map_err(malformed)?);
     }
     Ok(out)
 }
