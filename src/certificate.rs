@@ -197,6 +197,9 @@ impl<R: crate::tablebase::Tabulate> Leaves<R> for crate::tablebase::Tablebase<R>
             Value::Win { .. } => Leaf::LastMover(Some(pos.side_to_move())),
             Value::Loss { .. } => Leaf::LastMover(Some(pos.side_to_move().other())),
             Value::Draw => Leaf::LastMover(None),
+            // The sign of the margin from here on is not the final margin
+            // a claim is about: no leaf.
+            Value::Wdl(_) => return None,
         })
     }
 

@@ -8,7 +8,9 @@
 //! refusals, and a database that resumes.
 
 use sowing::rulesets::{Resized, SadeqaII, SadeqaIII};
-use sowing::tablebase::{Builder, Tablebase, Value};
+use sowing::tablebase::{
+    Builder, Tablebase, TablebaseError, Value, ValueKind, Wdl, compare_win_draw_loss,
+};
 use sowing::{Player, Position, Ruleset, Setup};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -691,4 +693,135 @@ fn headers_name_the_ruleset_in_the_notation() {
         err.to_string().contains("build the databases again"),
         "{err}"
     );
+}
+
+/// Issue 33, section 2: win/draw/loss databases (two bits a position,
+/// `Builder::win_draw_loss`) of game 91 up to 8 seeds. Every position's
+/// result is the sign of the reference's margin (the threshold retrograde
+/// analysis above, which shares no code with either build), and the
+/// comparison with the margin databases agrees on every result and on
+/// every window the build kept (a layer's margins clamped to the window
+/// the layers above need).
+#[test]
+fn win_draw_loss_databases_are_the_signs_of_the_reference_margins() {
+    let rules = SadeqaIII::game_91();
+    let dir = temp_dir("wdl-8");
+    let reports = Builder::new(rules, &dir)
+        .max_seeds(8)
+        .win_draw_loss()
+        .build(|_| {})
+        .expect("a build");
+    let wdl = Tablebase::open(rules, &dir).expect("the files just built");
+    assert_eq!(wdl.kind(), ValueKind::WinDrawLoss);
+    let mut known = HashMap::new();
+    for seeds in 0..=8u32 {
+        margins_of_layer(rules, seeds, &mut known);
+        for p in placements(16, seeds) {
+            for side in [Player::South, Player::North] {
+                let pos = position(rules, &p[..8], &p[8..], side, None).expect("a board");
+                let expected = Wdl::of_margin(known[&node_key(&pos)]);
+                assert_eq!(wdl.probe(&pos), Some(Value::Wdl(expected)), "{pos}");
+                assert_eq!(wdl.probe_wdl(&pos), Some(expected), "{pos}");
+            }
+        }
+    }
+    // The margin databases answer the same question the same way.
+    assert_eq!(
+        game_91().probe_wdl(
+            &"game-91 0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,2 S 30-30"
+                .parse()
+                .unwrap()
+        ),
+        wdl.probe_wdl(
+            &"game-91 0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,2 S 30-30"
+                .parse()
+                .unwrap()
+        )
+    );
+    let margins = temp_dir("wdl-8-margins");
+    Builder::new(rules, &margins)
+        .max_seeds(8)
+        .build(|_| {})
+        .expect("a build");
+    let checks = compare_win_draw_loss(rules, &dir, &margins).expect("both open");
+    assert_eq!(checks.len(), 9);
+    for c in &checks {
+        assert_eq!((c.mismatches, c.window_mismatches), (0, 0), "{c:?}");
+        // The build's counts are the files' (a board with its turn not
+        // started, as the files hold it: what a probe of a finished game
+        // does not read).
+        assert_eq!(reports[c.seeds as usize].wdl, Some(c.wdl), "{c:?}");
+        // The window widens by a seed below the top: 8 - s + 1, at most s.
+        let k = (9 - c.seeds).min(c.seeds);
+        assert_eq!(c.window, (c.seeds < 8).then_some(k), "{c:?}");
+    }
+    // A second build finds every layer and builds none.
+    let again = Builder::new(rules, &dir)
+        .max_seeds(8)
+        .win_draw_loss()
+        .build(|_| {})
+        .expect("a build");
+    assert!(again.iter().all(|r| r.reused));
+    assert_eq!(
+        again.iter().map(|r| r.wdl).collect::<Vec<_>>(),
+        reports.iter().map(|r| r.wdl).collect::<Vec<_>>()
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&margins).ok();
+}
+
+/// A win/draw/loss build where it cannot hold is refused, and nothing is
+/// overwritten: the games won by moving last (their databases hold the
+/// result already), a directory of margins, a `windows` directory opened
+/// as databases, a file holding the code 3 (never written).
+#[test]
+fn win_draw_loss_builds_and_files_are_refused_where_they_do_not_hold() {
+    let err = Builder::new(SadeqaII::new(), temp_dir("wdl-ii"))
+        .max_seeds(4)
+        .win_draw_loss()
+        .build(|_| {})
+        .unwrap_err();
+    assert!(matches!(err, TablebaseError::NoWinDrawLoss { .. }), "{err}");
+    let rules = SadeqaIII::game_91();
+    let margins = temp_dir("wdl-over-margins");
+    Builder::new(rules, &margins)
+        .max_seeds(3)
+        .build(|_| {})
+        .expect("a build");
+    let before = std::fs::read(margins.join("game-91.3.tb")).expect("layer 3");
+    let err = Builder::new(rules, &margins)
+        .max_seeds(3)
+        .win_draw_loss()
+        .build(|_| {})
+        .unwrap_err();
+    assert!(matches!(err, TablebaseError::WrongRuleset { .. }), "{err}");
+    assert_eq!(std::fs::read(margins.join("game-91.3.tb")).unwrap(), before);
+
+    let dir = temp_dir("wdl-3");
+    Builder::new(rules, &dir)
+        .max_seeds(3)
+        .win_draw_loss()
+        .build(|_| {})
+        .expect("a build");
+    let err = Tablebase::open(rules, dir.join("windows")).unwrap_err();
+    assert!(matches!(err, TablebaseError::WrongRuleset { .. }), "{err}");
+    // Layer 3's last byte given the code 3, with the checksum made right.
+    let path = dir.join("game-91.3.tb");
+    let mut bytes = std::fs::read(&path).expect("layer 3");
+    let last = bytes.len() - 1;
+    bytes[last] |= 3;
+    let crc = crc32fast::hash(&bytes[4096..]);
+    let text = String::from_utf8_lossy(&bytes[..4096]).into_owned();
+    let old = text
+        .lines()
+        .find(|l| l.starts_with("crc32: "))
+        .unwrap()
+        .to_owned();
+    let head = text.replacen(&old, &format!("crc32: {crc:#010x}"), 1);
+    bytes[..4096].copy_from_slice(head.as_bytes());
+    std::fs::write(&path, &bytes).expect("written");
+    let err = Tablebase::open(rules, &dir).unwrap_err();
+    assert!(matches!(err, TablebaseError::Checksum { .. }), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&margins).ok();
 }

@@ -5,6 +5,10 @@
 //! cargo run --release --example tablebase -- probe --dir tb "game-91 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 30-29"
 //! ```
 //!
+//! `build --win-draw-loss` writes two bits a position (module
+//! `sowing::tablebase`'s `Builder::win_draw_loss`); `compare` checks such a
+//! build against margin databases of the same game.
+//!
 //! `build` writes one file a layer (`<variant>.<seeds>.tb`) into the
 //! directory, with a progress bar (positions done, rate, time left) for
 //! each sweep of each layer, and a table of the time and size of every
@@ -51,6 +55,27 @@ pub(crate) enum Command {
         /// Worker threads (default: one per core).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,
+        /// Win/draw/loss databases (the scoring games): two bits a
+        /// position, the sign of the margin from here on, with the
+        /// windows of margins the build needs in D/windows.
+        #[arg(long)]
+        win_draw_loss: bool,
+        #[command(flatten)]
+        options: RuleOptions,
+    },
+    /// Check win/draw/loss databases against margin databases of the same
+    /// game: every position of every layer both hold (and every window the
+    /// build kept).
+    Compare {
+        /// Variant, as for `build`.
+        #[arg(long)]
+        variant: String,
+        /// The win/draw/loss databases' directory.
+        #[arg(long, value_name = "D")]
+        dir: PathBuf,
+        /// The margin databases' directory.
+        #[arg(long, value_name = "D")]
+        margins: PathBuf,
         #[command(flatten)]
         options: RuleOptions,
     },
@@ -86,6 +111,9 @@ pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> Exi
     let rules = match &args.command {
         Command::Build {
             variant, options, ..
+        }
+        | Command::Compare {
+            variant, options, ..
         } => options.build(games, variant),
         // The position string's variant field names the game.
         Command::Probe {
@@ -108,8 +136,16 @@ pub(crate) fn run<R: Ruleset>(rules: R, command: &Command) -> Result<(), String>
             max_seeds,
             dir,
             threads,
+            win_draw_loss,
             ..
-        } => build(rules, *max_seeds, dir, threads.map(usize::from)),
+        } => build(
+            rules,
+            *max_seeds,
+            dir,
+            threads.map(usize::from),
+            *win_draw_loss,
+        ),
+        Command::Compare { dir, margins, .. } => compare(rules, dir, margins),
         Command::Probe { dir, position, .. } => {
             let pos = Position::from_str_with(rules, position).map_err(|e| e.to_string())?;
             probe(dir, &pos)
@@ -123,18 +159,27 @@ fn build<R: Ruleset>(
     max_seeds: u32,
     dir: &Path,
     threads: Option<usize>,
+    win_draw_loss: bool,
 ) -> Result<(), String> {
     let mut builder = Builder::new(rules, dir).max_seeds(max_seeds);
     if let Some(n) = threads {
         builder = builder.threads(n);
+    }
+    if win_draw_loss {
+        builder = builder.win_draw_loss();
     }
     // What the build will hold, before it starts: a build that cannot be
     // made is refused first, and a layer too large for the machine is seen
     // now, not after minutes.
     let plan = builder.plan().map_err(|e| e.to_string())?;
     eprintln!(
-        "building {} up to {max_seeds} seeds on the board into {}: {plan}",
+        "building {}{} up to {max_seeds} seeds on the board into {}: {plan}",
         sowing::options::with_options(&rules),
+        if win_draw_loss {
+            " (win/draw/loss)"
+        } else {
+            ""
+        },
         dir.display(),
     );
     let style = ProgressStyle::with_template(
@@ -210,6 +255,9 @@ fn print_reports(reports: &[LayerReport], total: Duration) {
                 ""
             }
         );
+        if let Some([w, d, l]) = r.wdl {
+            println!("      side to move: {w} wins, {d} draws, {l} losses");
+        }
         if std::env::var_os("TABLEBASE_CHANGES").is_some() {
             println!("      changes by sweep: {:?}", r.changes);
         }
@@ -219,6 +267,42 @@ fn print_reports(reports: &[LayerReport], total: Duration) {
         "total: {cumulative} positions, {:.1} s",
         total.as_secs_f64()
     );
+}
+
+/// `compare`: a line a layer, then whether everything agreed (an error if
+/// not).
+fn compare<R: Ruleset>(rules: R, dir: &Path, margins: &Path) -> Result<(), String> {
+    let checks =
+        sowing::tablebase::compare_win_draw_loss(rules, dir, margins).map_err(|e| e.to_string())?;
+    println!(
+        "{:>5} {:>13} {:>13} {:>13} {:>13} {:>10} {:>7} {:>10}",
+        "seeds", "positions", "wins", "draws", "losses", "mismatches", "window", "mismatches"
+    );
+    let (mut wrong, mut positions) = (0, 0);
+    for c in &checks {
+        let [w, d, l] = c.wdl;
+        println!(
+            "{:>5} {:>13} {:>13} {:>13} {:>13} {:>10} {:>7} {:>10}",
+            c.seeds,
+            c.positions,
+            w,
+            d,
+            l,
+            c.mismatches,
+            c.window.map_or("-".to_owned(), |k| format!("±{k}")),
+            c.window
+                .map_or("-".to_owned(), |_| c.window_mismatches.to_string()),
+        );
+        wrong += c.mismatches + c.window_mismatches;
+        positions += c.positions;
+    }
+    match wrong {
+        0 => {
+            println!("agree: {positions} positions, every result and every window");
+            Ok(())
+        }
+        n => Err(format!("{n} values disagree (of {positions} positions)")),
+    }
 }
 
 /// `probe`: who wins from `pos`, and each move's value.

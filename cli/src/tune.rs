@@ -223,6 +223,8 @@ fn exact_label<R: Ruleset>(tb: &Tablebase<R>, pos: &Position<R>) -> Option<f64> 
         Value::Win { .. } => 1.0,
         Value::Loss { .. } => 0.0,
         Value::Draw => 0.5,
+        // No margin to fit to.
+        Value::Wdl(_) => return None,
     })
 }
 

@@ -995,7 +995,11 @@ fn result_for(winner: Option<Player>, mover: Player) -> i8 {
 fn forecast_value(f: sowing::tablebase::Forecast, mover: Player) -> DbValue {
     use sowing::tablebase::Forecast;
     DbValue {
-        result: result_for(f.winner(), mover),
+        result: match f {
+            // A win/draw/loss database: the sign from here on.
+            Forecast::FromHere { result, .. } => result as i8 - 1,
+            _ => result_for(f.winner(), mover),
+        },
         winner: f.winner().map(Side::of),
         margin: None,
         final_margin: match f {
@@ -1005,7 +1009,7 @@ fn forecast_value(f: sowing::tablebase::Forecast, mover: Player) -> DbValue {
             } => Some(by as i32),
             Forecast::Ahead { by, .. } => Some(-(by as i32)),
             Forecast::Level => Some(0),
-            Forecast::Wins { .. } | Forecast::Endless => None,
+            Forecast::Wins { .. } | Forecast::Endless | Forecast::FromHere { .. } => None,
         },
         plies: match f {
             Forecast::Wins { plies, .. } => Some(plies),

@@ -162,7 +162,9 @@ impl<R: crate::tablebase::Tabulate, E: Evaluation<R>> Evaluation<R> for Tablebas
             Some(Value::Win { plies }) => 5000 - plies as i32,
             Some(Value::Loss { plies }) => -5000 + plies as i32,
             Some(Value::Draw) => 0,
-            None => self.inner.evaluate(pos),
+            // A win/draw/loss database gives no margin to add to the
+            // points held now.
+            Some(Value::Wdl(_)) | None => self.inner.evaluate(pos),
         }
     }
 

@@ -239,6 +239,9 @@ impl<R: Ruleset> Solver<R> {
                     }
                 }
                 Forecast::Level | Forecast::Endless => 0,
+                // A win/draw/loss database without equal points now: no
+                // final margin, so no leaf.
+                Forecast::FromHere { .. } => return None,
             })
         });
         solver.oracle_seeds = Some(seeds);

@@ -12,10 +12,10 @@
 //! | `sowing tablebase 2` | what the file is, and the header's format |
 //! | `ruleset: <name>` | the ruleset's notation name, the position string's variant field and the file's name (`game-91`, `andada-15`, `sadeqa-iii:2x6`) |
 //! | `options: <name>(<option>=<value>,...)` | the ruleset with its options as the notation writes them (see [`crate::options`]): the name alone when every option has its default (`game-91`), otherwise the options that differ (`sadeqa-ii(starter-only)`, `andada-12(clockwise,reading=ludii)`) |
-//! | `values: margin` or `values: last-mover` | how the bytes read (see [`Value`](super::Value)) |
+//! | `values: margin`, `values: last-mover` or `values: win-draw-loss` | how the bytes read (see [`Value`](super::Value) and [`ValueKind`]); a win/draw/loss file holds four positions a byte |
 //! | `pits: <2n>` | pits on the board |
 //! | `seeds: <k>` | seeds on the board in every position of the layer (the file is `<ruleset>.<k>.tb`) |
-//! | `positions: <count>` | positions in the layer: bytes of values after the header |
+//! | `positions: <count>` | positions in the layer: bytes of values after the header (a quarter of that, rounded up, for `win-draw-loss`) |
 //! | `crc32: 0x<8 hex digits>` | the CRC-32 (IEEE) of the values |
 //!
 //! For example, the layer of 12 seeds of Sadeqa II with the starter-only
@@ -42,7 +42,7 @@
 //! A file is written under a temporary name and renamed when complete, so
 //! a file of the right name is whole.
 
-use super::TablebaseError;
+use super::{TablebaseError, ValueKind};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -64,7 +64,8 @@ pub struct Header {
     /// The ruleset with its options, as the notation writes them
     /// (`sadeqa-ii(starter-only)`; the name alone for default options).
     pub options: String,
-    /// `margin` or `last-mover`.
+    /// `margin`, `last-mover` or `win-draw-loss` (and, in a win/draw/loss
+    /// build's `windows` directory, `margin-within-<k>`).
     pub values: String,
     /// Pits on the board (`2n`).
     pub pits: usize,
@@ -77,6 +78,14 @@ pub struct Header {
 }
 
 impl Header {
+    /// Bytes of values after the header: one a position, or a quarter of
+    /// one for `values: win-draw-loss`.
+    pub fn value_bytes(&self) -> u64 {
+        ValueKind::from_name(&self.values)
+            .unwrap_or(ValueKind::Margin)
+            .bytes(self.positions)
+    }
+
     fn to_text(&self) -> String {
         format!(
             "{MAGIC}\nruleset: {}\noptions: {}\nvalues: {}\npits: {}\nseeds: {}\npositions: {}\ncrc32: {:#010x}\n",
@@ -93,7 +102,13 @@ impl Header {
     /// The header of the layer of `seeds` seeds of `rules`, whose values'
     /// CRC-32 is `crc32`.
     pub fn of<R: super::Tabulate>(rules: &R, seeds: u32, crc32: u32) -> Header {
-        super::build::header_of(rules, &super::codec::Layout::of(rules), seeds, crc32)
+        super::build::header_of(
+            rules,
+            &super::codec::Layout::of(rules),
+            ValueKind::of(rules).name(),
+            seeds,
+            crc32,
+        )
     }
 
     /// Reads a header from the first bytes of a file.
@@ -246,7 +261,7 @@ impl LayerFile {
         let file = File::open(path).map_err(io)?;
         let map = map_file(&file).map_err(io)?;
         let header = Header::parse(&map, path)?;
-        let expected = HEADER_BYTES as u64 + header.positions;
+        let expected = HEADER_BYTES as u64 + header.value_bytes();
         if map.len() as u64 != expected {
             return Err(TablebaseError::BadFile {
                 path: path.to_path_buf(),
@@ -260,15 +275,19 @@ impl LayerFile {
         Ok(LayerFile { header, map })
     }
 
-    /// The values, a byte a position in index order.
+    /// The values in index order: a byte a position, or for
+    /// `values: win-draw-loss` four positions a byte.
     #[inline]
     pub fn values(&self) -> &[u8] {
         &self.map[HEADER_BYTES..]
     }
 
-    /// Whether the values' CRC-32 is the header's.
+    /// Whether the values' CRC-32 is the header's (and, in a win/draw/loss
+    /// file, no position holds the code 3, which is never written).
     pub fn verify(&self) -> bool {
         crc32fast::hash(self.values()) == self.header.crc32
+            && (self.header.values != ValueKind::WinDrawLoss.name()
+                || self.values().iter().all(|&b| b & (b >> 1) & 0x55 == 0))
     }
 }
 

@@ -38,6 +38,15 @@ pub enum Forecast {
     /// The last-mover games: neither player can force the end (play
     /// repeats for ever).
     Endless,
+    /// A scoring game's win/draw/loss database: whether `player` (the side
+    /// to move) gains more seeds than his opponent from here on, as many
+    /// or fewer; the game's result when the points held now are equal.
+    FromHere {
+        /// The side to move.
+        player: Player,
+        /// What he gains from here on, against his opponent.
+        result: super::Wdl,
+    },
 }
 
 impl Forecast {
@@ -69,6 +78,18 @@ impl Forecast {
                 plies,
             },
             Value::Draw => Forecast::Endless,
+            Value::Wdl(result) => {
+                let now = super::build::diff(pos) * if mover == Player::South { 1 } else { -1 };
+                if now == 0 && result == super::Wdl::Draw {
+                    // Equal points now and as many to come: a draw.
+                    Forecast::Level
+                } else {
+                    Forecast::FromHere {
+                        player: mover,
+                        result,
+                    }
+                }
+            }
         }
     }
 
@@ -76,7 +97,9 @@ impl Forecast {
     pub fn winner(self) -> Option<Player> {
         match self {
             Forecast::Ahead { winner, .. } | Forecast::Wins { winner, .. } => Some(winner),
-            Forecast::Level | Forecast::Endless => None,
+            // A win/draw/loss database says who gains more from here on,
+            // not by how much: not who wins.
+            Forecast::Level | Forecast::Endless | Forecast::FromHere { .. } => None,
         }
     }
 
@@ -88,6 +111,10 @@ impl Forecast {
             Forecast::Ahead { winner, by } => (winner, by as i32),
             Forecast::Wins { winner, plies } => (winner, 1000 - plies as i32),
             Forecast::Level | Forecast::Endless => return 0,
+            Forecast::FromHere { player: p, result } => {
+                let sign = result as i32 - 1;
+                return if p == player { sign } else { -sign };
+            }
         };
         if winner == player { score } else { -score }
     }
@@ -106,6 +133,16 @@ impl fmt::Display for Forecast {
                 )
             }
             Forecast::Level => f.write_str("draw (equal points)"),
+            Forecast::FromHere { player, result } => write!(
+                f,
+                "{player} gains {} {} from here on",
+                match result {
+                    super::Wdl::Win => "more seeds than",
+                    super::Wdl::Draw => "as many seeds as",
+                    super::Wdl::Loss => "fewer seeds than",
+                },
+                player.other()
+            ),
             Forecast::Wins { winner, plies } => write!(
                 f,
                 "{winner} wins in {plies} pl{}",

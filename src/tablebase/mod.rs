@@ -64,6 +64,7 @@
 
 mod build;
 mod codec;
+mod compare;
 mod edges;
 pub mod file;
 mod forecast;
@@ -71,6 +72,7 @@ mod index;
 
 pub use build::{Builder, Bytes, Layer, LayerReport, LayerValues, Plan, Progress};
 pub use codec::{Key, Tabulate};
+pub use compare::{LayerCheck, compare_win_draw_loss};
 pub use forecast::{AnyTablebase, Forecast};
 
 use crate::player::Player;
@@ -91,6 +93,12 @@ pub enum ValueKind {
     /// 0 a draw, `1 + d` a loss in `d` plies (`d` up to 127), `128 + d` a
     /// win in `d` plies (`d` from 1 to 127).
     LastMover,
+    /// The scoring games' win/draw/loss databases ([`Builder::win_draw_loss`]):
+    /// two bits a position, four a byte (position `i` in the bits
+    /// `2 * (i % 4)` and up of byte `i / 4`): 0 the side to move gains as
+    /// much as his opponent from here on, 1 more, 2 less (the sign of the
+    /// margin); 3 is never written (a file holding it is refused).
+    WinDrawLoss,
 }
 
 impl ValueKind {
@@ -102,12 +110,99 @@ impl ValueKind {
         }
     }
 
-    /// The name in a layer file's header: `margin` or `last-mover`.
+    /// The name in a layer file's header: `margin`, `last-mover` or
+    /// `win-draw-loss`.
     pub fn name(self) -> &'static str {
         match self {
             ValueKind::Margin => "margin",
             ValueKind::LastMover => "last-mover",
+            ValueKind::WinDrawLoss => "win-draw-loss",
         }
+    }
+
+    /// The kind a layer file's `values` line names.
+    pub fn from_name(name: &str) -> Option<ValueKind> {
+        [
+            ValueKind::Margin,
+            ValueKind::LastMover,
+            ValueKind::WinDrawLoss,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
+    }
+
+    /// Bytes of values a layer of `positions` positions takes.
+    pub fn bytes(self, positions: u64) -> u64 {
+        match self {
+            ValueKind::WinDrawLoss => positions.div_ceil(4),
+            _ => positions,
+        }
+    }
+}
+
+/// A result from the side to move's view: whether he wins, draws or loses
+/// under perfect play. In the scoring games it is the sign of the margin
+/// from here on ([`Value::Margin`]): he gains more seeds than his opponent
+/// from here to the end, as many, or fewer, so that the game's result is
+/// this one when the points held now are equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Wdl {
+    /// The side to move loses (gains fewer seeds from here on).
+    Loss,
+    /// Neither wins (the same seeds from here on; or, in the last-mover
+    /// games, neither can force the end).
+    Draw,
+    /// The side to move wins (gains more seeds from here on).
+    Win,
+}
+
+impl Wdl {
+    /// The sign of a margin.
+    pub fn of_margin(m: i32) -> Wdl {
+        match m.cmp(&0) {
+            std::cmp::Ordering::Less => Wdl::Loss,
+            std::cmp::Ordering::Equal => Wdl::Draw,
+            std::cmp::Ordering::Greater => Wdl::Win,
+        }
+    }
+
+    /// The code of a win/draw/loss file (see [`ValueKind::WinDrawLoss`]).
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Wdl::Draw => 0,
+            Wdl::Win => 1,
+            Wdl::Loss => 2,
+        }
+    }
+
+    /// The result read from a code of a win/draw/loss file; `None` for 3,
+    /// which is never written.
+    pub(crate) fn from_code(code: u8) -> Option<Wdl> {
+        match code {
+            0 => Some(Wdl::Draw),
+            1 => Some(Wdl::Win),
+            2 => Some(Wdl::Loss),
+            _ => None,
+        }
+    }
+
+    /// The same result seen by the other player.
+    pub fn flip(self) -> Wdl {
+        match self {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        }
+    }
+}
+
+impl fmt::Display for Wdl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Wdl::Win => "a win for the side to move",
+            Wdl::Draw => "a draw",
+            Wdl::Loss => "a loss for the side to move",
+        })
     }
 }
 
@@ -132,6 +227,10 @@ pub enum Value {
     },
     /// The last-mover games: neither side can force the end.
     Draw,
+    /// A win/draw/loss database of a scoring game
+    /// ([`Builder::win_draw_loss`]): the sign of the margin from here on,
+    /// not the margin.
+    Wdl(Wdl),
 }
 
 impl Value {
@@ -148,6 +247,27 @@ impl Value {
                     plies: byte as u32 - 128,
                 },
             },
+            // 3 is never written: a file holding it is refused when opened.
+            ValueKind::WinDrawLoss => Value::Wdl(Wdl::from_code(byte & 3).unwrap_or(Wdl::Draw)),
+        }
+    }
+
+    /// Whether the side to move wins, draws or loses: the sign of a margin
+    /// (from here on), the last-mover games' result.
+    ///
+    /// ```
+    /// use sowing::tablebase::{Value, Wdl};
+    /// assert_eq!(Value::Margin(-3).wdl(), Wdl::Loss);
+    /// assert_eq!(Value::Win { plies: 7 }.wdl(), Wdl::Win);
+    /// assert_eq!(Value::Wdl(Wdl::Draw).wdl(), Wdl::Draw);
+    /// ```
+    pub fn wdl(self) -> Wdl {
+        match self {
+            Value::Margin(m) => Wdl::of_margin(m),
+            Value::Win { .. } => Wdl::Win,
+            Value::Loss { .. } => Wdl::Loss,
+            Value::Draw => Wdl::Draw,
+            Value::Wdl(w) => w,
         }
     }
 
@@ -168,6 +288,7 @@ impl Value {
             Value::Win { plies } => Value::Loss { plies },
             Value::Loss { plies } => Value::Win { plies },
             Value::Draw => Value::Draw,
+            Value::Wdl(w) => Value::Wdl(w.flip()),
         }
     }
 
@@ -180,6 +301,7 @@ impl Value {
             Value::Win { plies } => 1000 - plies as i32,
             Value::Loss { plies } => -1000 + plies as i32,
             Value::Draw => 0,
+            Value::Wdl(w) => w as i32 - 1,
         }
     }
 }
@@ -203,6 +325,13 @@ impl fmt::Display for Value {
                 if plies == 1 { "y" } else { "ies" }
             ),
             Value::Draw => f.write_str("a draw: neither side can force the end"),
+            Value::Wdl(Wdl::Win) => {
+                f.write_str("the side to move gains more seeds than his opponent")
+            }
+            Value::Wdl(Wdl::Draw) => f.write_str("even: both sides gain as many seeds"),
+            Value::Wdl(Wdl::Loss) => {
+                f.write_str("the side to move gains fewer seeds than his opponent")
+            }
         }
     }
 }
@@ -314,6 +443,15 @@ pub enum TablebaseError {
     /// The worker threads could not be started.
     #[error("could not start the worker threads: {0}")]
     Threads(String),
+    /// A win/draw/loss build ([`Builder::win_draw_loss`]) asked of a game
+    /// it does not serve.
+    #[error("{ruleset}: no win/draw/loss databases: {why}")]
+    NoWinDrawLoss {
+        /// The ruleset's name.
+        ruleset: Cow<'static, str>,
+        /// Why.
+        why: &'static str,
+    },
 }
 
 /// The databases of a ruleset, opened from their directory: every layer
@@ -343,6 +481,18 @@ impl<R: Tabulate> Tablebase<R> {
         let dir = dir.as_ref();
         let layout = Layout::of(&rules);
         let mut layers = Vec::new();
+        // The margins, or the results (win/draw/loss) of a scoring game's
+        // two-bit databases: what the first layer says, if it says the one
+        // or the other; every layer must then say the same.
+        let kind = match LayerFile::open(&layer_path(dir, &rules.name(), 0)) {
+            Ok(first)
+                if first.header.values == ValueKind::WinDrawLoss.name()
+                    && ValueKind::of(&rules) == ValueKind::Margin =>
+            {
+                ValueKind::WinDrawLoss
+            }
+            _ => ValueKind::of(&rules),
+        };
         for seeds in 0..=rules.total_seeds() {
             let path = layer_path(dir, &rules.name(), seeds);
             if !path.exists() {
@@ -360,7 +510,8 @@ impl<R: Tabulate> Tablebase<R> {
                 break;
             }
             let mapped = LayerFile::open(&path)?;
-            let expected = build::header_of(&rules, &layout, seeds, mapped.header.crc32);
+            let expected =
+                build::header_of(&rules, &layout, kind.name(), seeds, mapped.header.crc32);
             if mapped.header != expected {
                 return Err(TablebaseError::WrongRuleset {
                     path,
@@ -382,7 +533,7 @@ impl<R: Tabulate> Tablebase<R> {
         Ok(Tablebase {
             rules,
             layout,
-            kind: ValueKind::of(&rules),
+            kind,
             layers,
         })
     }
@@ -440,12 +591,31 @@ impl<R: Tabulate> Tablebase<R> {
                 }
                 (ValueKind::LastMover, Some(_)) => Value::Loss { plies: 0 },
                 (ValueKind::LastMover, None) => Value::Draw,
+                (ValueKind::WinDrawLoss, _) => Value::Wdl(Wdl::Draw),
             });
         }
-        Some(Value::from_byte(
-            self.kind,
-            self.layers[key.seeds as usize].values()[key.index as usize],
-        ))
+        let values = self.layers[key.seeds as usize].values();
+        Some(match self.kind {
+            ValueKind::WinDrawLoss => Value::from_byte(
+                self.kind,
+                values[(key.index / 4) as usize] >> (2 * (key.index % 4)),
+            ),
+            _ => Value::from_byte(self.kind, values[key.index as usize]),
+        })
+    }
+
+    /// Whether the side to move of `pos` wins, draws or loses under perfect
+    /// play, from any kind of database: in the scoring games the sign of
+    /// the margin from here on (a win when he gains more seeds than his
+    /// opponent from here to the end; the game's result when the points
+    /// held now are equal), in the last-mover games the result. `None` as
+    /// for [`Tablebase::probe`].
+    ///
+    /// So a win/draw/loss database ([`Builder::win_draw_loss`]) answers
+    /// "a win?" (`== Some(Wdl::Win)`) and "at least a draw?"
+    /// (`>= Some(Wdl::Draw)`) as a margin database does.
+    pub fn probe_wdl(&self, pos: &Position<R>) -> Option<Wdl> {
+        self.probe(pos).map(Value::wdl)
     }
 
     /// Where `pos` is held: its layer and index, or `None` as for

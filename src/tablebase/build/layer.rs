@@ -28,10 +28,14 @@ const CHUNK: u64 = 1 << 14;
 /// A layer's values while it is built: a byte a position (0: unknown), and
 /// a bit a position that says its value is final (every move's value is:
 /// a smaller layer's, or a final one of this layer), so that later sweeps
-/// skip it.
+/// skip it. A layer whose values are only -1, 0 and 1 (a win/draw/loss
+/// build's top layer, module `wdl`) may hold them in two bits a position
+/// instead ([`LayerValues::packed`]), four a byte, in the codes of
+/// [`ValueKind::WinDrawLoss`].
 pub struct LayerValues {
     values: Vec<AtomicU8>,
     settled: Vec<AtomicU64>,
+    packed: bool,
 }
 
 impl LayerValues {
@@ -39,16 +43,39 @@ impl LayerValues {
     pub fn new(positions: u64) -> Self {
         LayerValues {
             values: (0..positions).map(|_| AtomicU8::new(0)).collect(),
-            settled: (0..positions.div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
+            settled: Self::bits(positions),
+            packed: false,
         }
+    }
+
+    /// `positions` unknown values, each of which will be -1, 0 or 1: two
+    /// bits a position.
+    pub(crate) fn packed(positions: u64) -> Self {
+        LayerValues {
+            values: (0..positions.div_ceil(4))
+                .map(|_| AtomicU8::new(0))
+                .collect(),
+            settled: Self::bits(positions),
+            packed: true,
+        }
+    }
+
+    fn bits(positions: u64) -> Vec<AtomicU64> {
+        (0..positions.div_ceil(64))
+            .map(|_| AtomicU64::new(0))
+            .collect()
     }
 
     /// The stored byte of `index`.
     #[inline(always)]
     pub fn value(&self, index: u64) -> u8 {
-        self.values[index as usize].load(Relaxed)
+        if self.packed {
+            let code = self.values[(index / 4) as usize].load(Relaxed) >> (2 * (index % 4)) & 3;
+            // 0 even, 1 ahead, 2 behind: the margins 0, 1 and -1.
+            [0, 1, -1i8 as u8, 0][code as usize]
+        } else {
+            self.values[index as usize].load(Relaxed)
+        }
     }
 
     /// Asks the processor to bring the value of `index` into its cache: a
@@ -57,7 +84,8 @@ impl LayerValues {
     /// ahead. A hint: it changes no value.
     #[inline(always)]
     pub(crate) fn prefetch(&self, index: u64) {
-        if let Some(v) = self.values.get(index as usize) {
+        let at = if self.packed { index / 4 } else { index };
+        if let Some(v) = self.values.get(at as usize) {
             crate::tablebase::edges::prefetch(v as *const AtomicU8 as *const i8);
         }
     }
@@ -72,7 +100,23 @@ impl LayerValues {
     /// Stores the byte of `index`, and marks it final if `settled`.
     #[inline(always)]
     pub(super) fn set(&self, index: u64, value: u8, settled: bool) {
-        self.values[index as usize].store(value, Relaxed);
+        if self.packed {
+            let code = match value as i8 {
+                0 => 0,
+                1 => 1,
+                _ => 2,
+            };
+            let shift = 2 * (index % 4);
+            // One atomic change of the byte: the three other positions in
+            // it may be read, or written by another thread (where a range
+            // given to `sweep` does not start at a multiple of four), at
+            // the same time.
+            let _ = self.values[(index / 4) as usize].fetch_update(Relaxed, Relaxed, |b| {
+                Some(b & !(3 << shift) | code << shift)
+            });
+        } else {
+            self.values[index as usize].store(value, Relaxed);
+        }
         if settled {
             self.settled[(index / 64) as usize].fetch_or(1 << (index % 64), Release);
         }
@@ -82,8 +126,8 @@ impl LayerValues {
     /// what a driver that shares a build between processes sends of the
     /// range it swept.
     pub fn read_range(&self, start: u64, out: &mut [u8]) {
-        for (o, v) in out.iter_mut().zip(&self.values[start as usize..]) {
-            *o = v.load(Relaxed);
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = self.value(start + i as u64);
         }
     }
 
@@ -91,12 +135,18 @@ impl LayerValues {
     /// another process swept them (their settled bits stay unset: a sweep
     /// reads them only to settle more, an optimisation).
     pub fn write_range(&self, start: u64, bytes: &[u8]) {
-        for (v, &b) in self.values[start as usize..].iter().zip(bytes) {
-            v.store(b, Relaxed);
+        for (i, &b) in bytes.iter().enumerate() {
+            self.set(start + i as u64, b, false);
         }
     }
 
-    /// The values as bytes, once the layer is done.
+    /// Whether the values are held in two bits a position.
+    pub(crate) fn is_packed(&self) -> bool {
+        self.packed
+    }
+
+    /// The values as bytes, once the layer is done: a byte a position, or
+    /// for [`LayerValues::packed`] values their two-bit codes, four a byte.
     pub fn into_bytes(self) -> Vec<u8> {
         self.values.into_iter().map(AtomicU8::into_inner).collect()
     }
@@ -115,6 +165,12 @@ pub struct Layer<'a, R> {
     /// fit 32 bits); `None` to sow every sweep.
     scratch: Option<PathBuf>,
     pub(super) store: OnceLock<EdgeStore>,
+    /// The margins are kept within `-window..=window` (a win/draw/loss
+    /// build, module `wdl`); 127, a byte's range, for exact margins.
+    pub(super) window: i32,
+    /// Set when a move within the layer gains points, which a window
+    /// cannot follow (module `wdl`).
+    pub(super) gain_in_layer: AtomicBool,
 }
 
 impl<'a, R: Tabulate> Layer<'a, R> {
@@ -136,7 +192,17 @@ impl<'a, R: Tabulate> Layer<'a, R> {
             lower,
             scratch: scratch.filter(|_| cached).map(Path::to_path_buf),
             store: OnceLock::new(),
+            window: i8::MAX as i32,
+            gain_in_layer: AtomicBool::new(false),
         }
+    }
+
+    /// The same layer, its margins kept within `-window..=window`: each
+    /// value is the margin clamped to that window (module `wdl` says why
+    /// that is exact).
+    pub(super) fn within(mut self, window: i32) -> Self {
+        self.window = window.clamp(0, i8::MAX as i32);
+        self
     }
 
     /// Positions in the layer.
@@ -144,9 +210,15 @@ impl<'a, R: Tabulate> Layer<'a, R> {
         self.layout.size(self.seeds)
     }
 
-    /// A value for every position, all unknown (0).
+    /// A value for every position, all unknown (0): two bits a position
+    /// for a layer whose window holds only -1, 0 and 1 (module `wdl`), else
+    /// a byte.
     pub fn new_values(&self) -> LayerValues {
-        LayerValues::new(self.positions())
+        if self.window == 1 {
+            LayerValues::packed(self.positions())
+        } else {
+            LayerValues::new(self.positions())
+        }
     }
 
     /// Sweeps until nothing changes, in the current rayon pool; the values
@@ -236,7 +308,7 @@ impl<'a, R: Tabulate> Layer<'a, R> {
                 let lo = range.start + c * CHUNK;
                 let hi = (lo + CHUNK).min(range.end);
                 let changed = match self.kind {
-                    ValueKind::Margin => self
+                    ValueKind::Margin | ValueKind::WinDrawLoss => self
                         .margin_chunk(values, lo..hi, sweep, c as usize, &failed)
                         .unwrap_or_else(|e| {
                             *io_error.lock().expect("the error slot") = Some(e);
@@ -259,9 +331,15 @@ impl<'a, R: Tabulate> Layer<'a, R> {
         if let Some(e) = io_error.into_inner().expect("the error slot") {
             return Err(e);
         }
+        if self.gain_in_layer.load(Relaxed) {
+            return Err(TablebaseError::NoWinDrawLoss {
+                ruleset: self.rules.name(),
+                why: "a move that stays in its layer gains points, which a window of margins cannot follow",
+            });
+        }
         if failed.load(Relaxed) {
             return Err(match self.kind {
-                ValueKind::Margin => TablebaseError::NotClosed {
+                ValueKind::Margin | ValueKind::WinDrawLoss => TablebaseError::NotClosed {
                     ruleset: self.rules.name(),
                 },
                 ValueKind::LastMover => TablebaseError::TooLong { seeds: self.seeds },

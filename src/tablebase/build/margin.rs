@@ -117,10 +117,11 @@ impl<R: Tabulate> Layer<'_, R> {
         Ok(changed)
     }
 
-    /// Stores `v` for `index` if it changed or is now final; 1 if it changed.
+    /// Stores `v` (within the layer's window) for `index` if it changed or
+    /// is now final; 1 if it changed.
     #[inline]
     fn update(&self, values: &LayerValues, index: u64, v: i32, settled: bool) -> u64 {
-        let byte = v as i8 as u8;
+        let byte = v.clamp(-self.window, self.window) as i8 as u8;
         let old = values.value(index);
         if byte != old || settled {
             values.set(index, byte, settled);
@@ -189,6 +190,7 @@ impl<R: Tabulate> Layer<'_, R> {
     #[inline]
     fn add_move(&self, moves: &mut Moves, key: Key, gain: i32, same_mover: bool) {
         if key.seeds == self.seeds {
+            self.check_gain(gain);
             moves.edge(Edge {
                 index: key.index,
                 gain: gain as i8,
@@ -197,6 +199,15 @@ impl<R: Tabulate> Layer<'_, R> {
         } else {
             let v = self.lower[key.seeds as usize].values()[key.index as usize] as i8 as i32;
             moves.exit(gain + if same_mover { v } else { -v });
+        }
+    }
+
+    /// Notes a move within the layer that gains points: a window of
+    /// margins (module `wdl`) holds only when such moves gain nothing.
+    #[inline]
+    fn check_gain(&self, gain: i32) {
+        if gain != 0 && self.window < i8::MAX as i32 {
+            self.gain_in_layer.store(true, Relaxed);
         }
     }
 
@@ -214,6 +225,7 @@ impl<R: Tabulate> Layer<'_, R> {
             moves.exit(gain(&pos));
         } else if pos.side_to_move() == Player::North {
             // South passed: the same board with North to move.
+            self.check_gain(gain(&pos));
             moves.edge(Edge {
                 index: encode(&self.layout, &pos)?.index,
                 gain: gain(&pos) as i8,

@@ -20,6 +20,7 @@
 mod last_mover;
 mod layer;
 mod margin;
+mod wdl;
 
 pub use layer::{Layer, LayerValues};
 
@@ -66,6 +67,10 @@ pub struct LayerReport {
     pub time: Duration,
     /// Whether the layer's file was already there and was read instead.
     pub reused: bool,
+    /// A win/draw/loss build's ([`Builder::win_draw_loss`]) count of the
+    /// layer's positions won, drawn and lost by the side to move; `None`
+    /// for the other builds.
+    pub wdl: Option<[u64; 3]>,
 }
 
 /// What a build will hold ([`Builder::plan`]): its positions, and from
@@ -176,6 +181,7 @@ pub struct Builder<R> {
     dir: PathBuf,
     max_seeds: u32,
     threads: Option<usize>,
+    win_draw_loss: bool,
 }
 
 impl<R: Tabulate> Builder<R> {
@@ -188,6 +194,7 @@ impl<R: Tabulate> Builder<R> {
             dir: dir.as_ref().to_path_buf(),
             max_seeds: 8,
             threads: None,
+            win_draw_loss: false,
         }
     }
 
@@ -200,6 +207,21 @@ impl<R: Tabulate> Builder<R> {
     /// Worker threads (default: one per core).
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = Some(threads.max(1));
+        self
+    }
+
+    /// Builds win/draw/loss databases instead of margins (the scoring
+    /// games only): two bits a position in the layer files, which
+    /// [`Tablebase`](super::Tablebase) reads as [`Value::Wdl`](super::Value::Wdl)
+    /// (the sign of the margin from here on). The layers below the top one
+    /// also keep, in a `windows` directory beside the files, their margins
+    /// clamped to the window that the captures from the layers above need
+    /// (module `build::wdl`); a build resumes from them. Refused
+    /// ([`TablebaseError::NoWinDrawLoss`]) for the games won by moving last,
+    /// whose databases hold the result already, and for a game whose moves
+    /// gain points without taking seeds off the board.
+    pub fn win_draw_loss(mut self) -> Self {
+        self.win_draw_loss = true;
         self
     }
 
@@ -278,12 +300,16 @@ impl<R: Tabulate> Builder<R> {
             .num_threads(self.threads.unwrap_or(0))
             .build()
             .map_err(|e| TablebaseError::Threads(e.to_string()))?;
+        if self.win_draw_loss {
+            return self.build_wdl(&pool, &progress);
+        }
         let mut lower: Vec<LayerFile> = Vec::new();
         let mut reports = Vec::new();
         for seeds in 0..=self.max_seeds {
             let started = Instant::now();
             let path = layer_path(&self.dir, &self.rules.name(), seeds);
-            let header = header_of(&self.rules, &layout, seeds, 0);
+            let kind = ValueKind::of(&self.rules).name();
+            let header = header_of(&self.rules, &layout, kind, seeds, 0);
             if let Some(mapped) = reusable(&path, &header)? {
                 lower.push(mapped);
                 reports.push(LayerReport {
@@ -293,6 +319,7 @@ impl<R: Tabulate> Builder<R> {
                     changes: Vec::new(),
                     time: started.elapsed(),
                     reused: true,
+                    wdl: None,
                 });
                 continue;
             }
@@ -302,7 +329,7 @@ impl<R: Tabulate> Builder<R> {
             let values = values.into_bytes();
             write_layer(
                 &path,
-                &header_of(&self.rules, &layout, seeds, crc32fast::hash(&values)),
+                &header_of(&self.rules, &layout, kind, seeds, crc32fast::hash(&values)),
                 &values,
             )?;
             drop(values);
@@ -314,18 +341,26 @@ impl<R: Tabulate> Builder<R> {
                 changes,
                 time: started.elapsed(),
                 reused: false,
+                wdl: None,
             });
         }
         Ok(reports)
     }
 }
 
-/// The header of a layer file of `rules`.
-pub(crate) fn header_of<R: Tabulate>(rules: &R, layout: &Layout, seeds: u32, crc32: u32) -> Header {
+/// The header of a layer file of `rules` whose values are `values`
+/// (a [`ValueKind::name`], or a window's `margin-within-<k>`).
+pub(crate) fn header_of<R: Tabulate>(
+    rules: &R,
+    layout: &Layout,
+    values: &str,
+    seeds: u32,
+    crc32: u32,
+) -> Header {
     Header {
         ruleset: rules.name().into_owned(),
         options: crate::options::with_options(rules).to_string(),
-        values: ValueKind::of(rules).name().to_owned(),
+        values: values.to_owned(),
         pits: layout.pits,
         seeds,
         positions: layout.size(seeds),
