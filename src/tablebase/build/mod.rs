@@ -85,20 +85,37 @@ pub struct Plan {
     pub positions: u64,
     /// Positions in the largest layer.
     pub largest_layer: u64,
+    /// Positions in the top layer (the maximum's).
+    pub top_layer: u64,
+    /// Positions in the largest layer below the top.
+    pub largest_below_top: u64,
+    /// A win/draw/loss build ([`Builder::win_draw_loss`]).
+    pub win_draw_loss: bool,
 }
 
 impl Plan {
     /// Bytes of the layer files: one a position (each file's header
-    /// aside).
+    /// aside); for a win/draw/loss build a quarter of one, and the windows
+    /// of the layers below the top, a byte a position.
     pub fn file_bytes(&self) -> u64 {
-        self.positions
+        if self.win_draw_loss {
+            self.positions.div_ceil(4) + (self.positions - self.top_layer)
+        } else {
+            self.positions
+        }
     }
 
     /// Bytes of memory the largest layer needs while it is built: its
     /// values, one byte a position, and its bitmaps, about 1.125 bytes a
-    /// position in all.
+    /// position in all; in a win/draw/loss build the top layer's values
+    /// take two bits a position (0.375 bytes with its bitmaps).
     pub fn memory_bytes(&self) -> u64 {
-        self.largest_layer.saturating_add(self.largest_layer / 8)
+        let bytes = |n: u64| n.saturating_add(n / 8);
+        if self.win_draw_loss {
+            bytes(self.largest_below_top).max(self.top_layer.div_ceil(4) + self.top_layer / 8)
+        } else {
+            bytes(self.largest_layer)
+        }
     }
 
     /// Bytes of scratch files the largest layer may write while it is
@@ -258,6 +275,9 @@ impl<R: Tabulate> Builder<R> {
         let mut plan = Plan {
             positions: 0,
             largest_layer: 0,
+            top_layer: layout.size(self.max_seeds),
+            largest_below_top: 0,
+            win_draw_loss: self.win_draw_loss,
         };
         for seeds in 0..=self.max_seeds {
             let size = layout.size(seeds);
@@ -269,6 +289,9 @@ impl<R: Tabulate> Builder<R> {
             }
             plan.positions += size;
             plan.largest_layer = plan.largest_layer.max(size);
+            if seeds < self.max_seeds {
+                plan.largest_below_top = plan.largest_below_top.max(size);
+            }
         }
         Ok(plan)
     }
@@ -463,6 +486,21 @@ mod tests {
                 ruleset: "game-91".into()
             }
         );
+        // Win/draw/loss to 18 seeds: the results, a quarter of a byte a
+        // position, the windows below the top a byte; the memory of layer
+        // 17's margins (a byte a position) over layer 18's two bits.
+        let plan = Builder::new(SadeqaIII::game_91(), "unused")
+            .max_seeds(18)
+            .win_draw_loss()
+            .plan()
+            .unwrap();
+        assert_eq!(plan.top_layer, 1_037_158_320);
+        assert_eq!(plan.largest_below_top, 565_722_720);
+        assert_eq!(
+            plan.file_bytes(),
+            2_203_961_430u64.div_ceil(4) + (2_203_961_430 - 1_037_158_320)
+        );
+        assert_eq!(plan.memory_bytes(), 565_722_720 + 565_722_720 / 8);
         // Sadeqa V's waranas: its layer of 20 seeds is over a build's bound.
         let err = Builder::new(crate::rulesets::SadeqaV::new(), "unused")
             .max_seeds(20)
