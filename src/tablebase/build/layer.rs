@@ -30,12 +30,13 @@ const CHUNK: u64 = 1 << 14;
 /// a smaller layer's, or a final one of this layer), so that later sweeps
 /// skip it.
 ///
-/// And a bit a *line* of [`LINE`] positions that says a value of the line changed, one bitmap for the sweep before
-/// and one for this one: a position none of whose moves leads into such a
-/// line would get the value it has, so a later sweep skips it without
-/// reading its moves' values (the tail of a layer's sweeps changes few
-/// values). The bitmaps are small (a bit for 16 bytes of values), so they
-/// stay in the processor's cache where the values do not.
+/// And a bit a *line* of 16 positions that says a value of the line
+/// changed, one bitmap for the sweep before and one for this one: a
+/// position none of whose moves leads into such a line would get the value
+/// it has, so a later sweep skips it without reading its moves' values
+/// (the tail of a layer's sweeps changes few values). The bitmaps are
+/// small (a bit for 16 bytes of values), so they stay in the processor's
+/// cache where the values do not.
 pub struct LayerValues {
     values: Vec<AtomicU8>,
     settled: Vec<AtomicU64>,
@@ -434,5 +435,49 @@ impl<R: Tabulate> Placed<'_, R> {
     pub(super) fn position(self) -> Position<R> {
         self.walk.placement(self.buf);
         decode(self.rules, &self.buf[..self.pits], self.marks, self.state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A change, in a sweep or written from another process, makes the
+    /// positions whose moves lead to its line swept again in the next
+    /// sweep, and only in that one.
+    #[test]
+    fn a_change_is_seen_by_the_next_sweep_only() {
+        let values = LayerValues::new(1000);
+        values.start_sweep(0);
+        values.set(100, 5, false);
+        values.set(200, 0, false); // no change: not marked
+        values.start_sweep(1);
+        assert!(values.wanted([3, 100].into_iter()));
+        assert!(!values.wanted([0, 200, 999].into_iter()));
+        values.write_range(500, &[0, 7]);
+        values.start_sweep(2);
+        assert!(values.wanted([501].into_iter()));
+        assert!(!values.wanted([100, 500 - LINE].into_iter()));
+        assert_eq!((values.value(100), values.value(501)), (5, 7));
+    }
+
+    /// A sweep after one that changed many lines visits every position.
+    #[test]
+    fn a_sweep_after_many_changes_visits_everything() {
+        let values = LayerValues::new(1000);
+        values.start_sweep(0);
+        for i in (0..1000).step_by(LINE as usize) {
+            values.set(i, 1, false);
+        }
+        values.start_sweep(1);
+        values.start_sweep(2);
+        assert!(!values.wanted([0].into_iter()));
+        let values = LayerValues::new(1000);
+        values.start_sweep(0);
+        for i in (0..1000).step_by(LINE as usize) {
+            values.set(i, 1, false);
+        }
+        values.start_sweep(1);
+        assert!(values.wanted(std::iter::empty()));
     }
 }

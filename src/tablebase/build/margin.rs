@@ -10,7 +10,10 @@
 //! leaves the layer (it repeats for ever) is worth 0 from there on.
 //!
 //! The first sweep may keep the moves it finds in a scratch store
-//! (`edges`), which the later sweeps read back instead of sowing again.
+//! (`edges`), which the later sweeps read back instead of sowing again;
+//! late in a layer, when few values change, a sweep visits only the
+//! positions with a move to a value changed lately (`LayerValues`'
+//! bitmaps of changed lines): the others would keep their values.
 
 use super::diff;
 use super::layer::{Layer, LayerValues};
