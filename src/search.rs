@@ -187,7 +187,7 @@ fn prefetch(p: *const u8) {
 /// well as on the memory (measured: 5 to 13% of alpha-beta's and the
 /// solver's time, docs/SPEED.md). A hint: where the system has no huge
 /// pages to give, or on other systems, nothing changes.
-fn advise_huge_pages<T>(memory: &mut [T]) {
+pub(crate) fn advise_huge_pages<T>(memory: &mut [T]) {
     #[cfg(target_os = "linux")]
     {
         const PAGE: usize = 4096;

@@ -32,7 +32,7 @@ pub(crate) struct Edge {
 
 /// The most moves a position has that stay in its layer: one a pit of a
 /// row (24), or a pass.
-const MAX_EDGES: usize = 25;
+pub(crate) const MAX_EDGES: usize = 25;
 
 /// What a position's moves are, for its value: the best value of the moves
 /// that leave the layer (`None` if none does) and the moves that stay. A
@@ -59,6 +59,13 @@ impl Default for Moves {
 }
 
 impl Moves {
+    /// No move yet (as [`Moves::default`], without writing the edges).
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.exit = None;
+        self.len = 0;
+    }
+
     /// A move leaving the layer, worth `value` to the mover.
     #[inline]
     pub(crate) fn exit(&mut self, value: i32) {
@@ -104,6 +111,9 @@ pub(crate) struct EdgeStore {
 thread_local! {
     /// A worker's buffer for the block it reads or writes.
     static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// A worker's list of the positions of a block it visits
+    /// ([`decode_block`]).
+    static PICKED: RefCell<Vec<(u32, u32, u8)>> = const { RefCell::new(Vec::new()) };
 }
 
 impl EdgeStore {
@@ -161,12 +171,15 @@ impl EdgeStore {
     }
 
     /// Reads chunk `chunk`'s block of `positions` positions and calls
-    /// `each(i, exit, edges)` for each position not settled.
+    /// `each(i, exit, edges)` for each position not settled that `wanted`
+    /// accepts (given where its moves lead), and `ahead` with each one's
+    /// targets some positions before (to prefetch).
     pub(crate) fn read(
         &self,
         chunk: usize,
         positions: usize,
-        ahead: impl Fn(u64),
+        wanted: impl Fn(Targets<'_>) -> bool,
+        ahead: impl Fn(Targets<'_>),
         mut each: impl FnMut(usize, Option<i32>, Edges<'_>),
     ) -> Result<(), TablebaseError> {
         let block = *self.blocks[chunk]
@@ -182,13 +195,27 @@ impl EdgeStore {
                     error: e.to_string(),
                 })?;
             drop(file);
-            decode_block(buf, positions, &ahead, &mut each);
+            decode_block(buf, positions, &wanted, &ahead, &mut each);
             Ok(())
         })
     }
 }
 
+/// Where the moves within the layer of one position of a block lead.
+#[derive(Clone)]
+pub(crate) struct Targets<'a>(std::slice::ChunksExact<'a, u8>);
+
+impl Iterator for Targets<'_> {
+    type Item = u64;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<u64> {
+        Some(u32::from_le_bytes(self.0.next()?.try_into().expect("4 bytes")) as u64)
+    }
+}
+
 /// The moves within the layer of one position of a block.
+#[derive(Clone)]
 pub(crate) struct Edges<'a> {
     indices: std::slice::ChunksExact<'a, u8>,
     /// Gain and flag pairs; empty for a plain block.
@@ -278,16 +305,22 @@ impl BlockWriter {
     }
 }
 
-/// Edges whose targets are asked for ahead of their position
+/// Edges whose targets are announced ahead of their position
 /// ([`EdgeStore::read`]'s `ahead`): about a dozen positions' worth.
 const AHEAD: usize = 64;
 
-/// Calls `each` for every position of a block that is not settled, and
-/// `ahead(index)` for the edges [`AHEAD`] ahead of it.
+/// Calls `each` for every position of a block that is not settled and
+/// that `wanted` accepts (given its targets), and `ahead(targets)` with
+/// the targets of the wanted positions whose edges come [`AHEAD`] edges
+/// later (every one is announced before it is met). Two passes: the first
+/// picks the wanted positions (a tight loop over the edges, which a sweep
+/// late in a layer, wanting few, spends its time in); the second visits
+/// them.
 fn decode_block(
     buf: &[u8],
     positions: usize,
-    ahead: &impl Fn(u64),
+    wanted: &impl Fn(Targets<'_>) -> bool,
+    ahead: &impl Fn(Targets<'_>),
     each: &mut impl FnMut(usize, Option<i32>, Edges<'_>),
 ) {
     let plain = buf[0] == 1;
@@ -301,34 +334,46 @@ fn decode_block(
         .sum();
     let indices = &buf[edges_at..edges_at + 4 * total];
     let aux = &buf[edges_at + 4 * total..];
-    let target = |e: usize| {
-        u32::from_le_bytes(indices[4 * e..4 * e + 4].try_into().expect("4 bytes")) as u64
-    };
-    let mut asked = 0usize;
-    let mut k = 0usize;
-    for i in 0..positions {
-        let c = counts[i];
-        if c == SETTLED {
-            continue;
+    let targets = |first: usize, last: usize| Targets(indices[4 * first..4 * last].chunks_exact(4));
+    PICKED.with_borrow_mut(|picked| {
+        // The wanted positions: (position, its first edge, its edges).
+        picked.clear();
+        let mut k = 0usize;
+        for (i, &c) in counts.iter().enumerate() {
+            if c == SETTLED {
+                continue;
+            }
+            let c = c as usize;
+            if wanted(targets(k, k + c)) {
+                picked.push((i as u32, k as u32, c as u8));
+            }
+            k += c;
         }
-        while asked < total.min(k + c as usize + AHEAD) {
-            ahead(target(asked));
-            asked += 1;
+        // The next wanted position to announce, and the edges announced.
+        let (mut next, mut asked) = (0usize, 0usize);
+        let mut seen = 0usize;
+        for (p, &(i, first, c)) in picked.iter().enumerate() {
+            let (i, first, last) = (i as usize, first as usize, first as usize + c as usize);
+            seen += c as usize;
+            while next < picked.len() && (next <= p || asked < seen + AHEAD) {
+                let (_, f, n) = picked[next];
+                ahead(targets(f as usize, f as usize + n as usize));
+                asked += n as usize;
+                next += 1;
+            }
+            let exit = (exits[i] as i8 != i8::MIN).then_some(exits[i] as i8 as i32);
+            let edges = Edges {
+                indices: indices[4 * first..4 * last].chunks_exact(4),
+                aux: if plain {
+                    [].chunks_exact(2)
+                } else {
+                    aux[2 * first..2 * last].chunks_exact(2)
+                },
+                plain,
+            };
+            each(i, exit, edges);
         }
-        let exit = (exits[i] as i8 != i8::MIN).then_some(exits[i] as i8 as i32);
-        let (first, last) = (k, k + c as usize);
-        k = last;
-        let edges = Edges {
-            indices: indices[4 * first..4 * last].chunks_exact(4),
-            aux: if plain {
-                [].chunks_exact(2)
-            } else {
-                aux[2 * first..2 * last].chunks_exact(2)
-            },
-            plain,
-        };
-        each(i, exit, edges);
-    }
+    });
 }
 
 /// A hint to the processor to fetch the cache line of `p` (x86-64's

@@ -10,7 +10,10 @@
 //! leaves the layer (it repeats for ever) is worth 0 from there on.
 //!
 //! The first sweep may keep the moves it finds in a scratch store
-//! (`edges`), which the later sweeps read back instead of sowing again.
+//! (`edges`), which the later sweeps read back instead of sowing again;
+//! late in a layer, when few values change, a sweep visits only the
+//! positions with a move to a value changed lately (`LayerValues`'
+//! bitmaps of changed lines): the others would keep their values.
 
 use super::diff;
 use super::layer::{Layer, LayerValues};
@@ -18,9 +21,43 @@ use crate::player::Player;
 use crate::position::Position;
 use crate::tablebase::TablebaseError;
 use crate::tablebase::codec::{Key, Tabulate, encode};
-use crate::tablebase::edges::{BlockWriter, Edge, EdgeStore, Moves};
+use crate::tablebase::edges::{BlockWriter, Edge, EdgeStore, MAX_EDGES, Moves};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// Positions the first sweep sows before it values them (see
+/// [`Layer::first_chunk`]): enough sowing for the values asked for to
+/// arrive, few enough that they are still in the cache.
+const BATCH: usize = 32;
+
+/// A position's moves as sown: those within the layer and the exits
+/// whose values are known, and the moves to smaller layers whose values
+/// are still to be read.
+#[derive(Clone, Copy, Default)]
+struct Sown {
+    moves: Moves,
+    lower: [Lower; MAX_EDGES],
+    lower_len: u8,
+}
+
+impl Sown {
+    /// No move yet.
+    #[inline]
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.lower_len = 0;
+    }
+}
+
+/// A move to a smaller layer: its position there, the points it gains,
+/// and whether the mover moves again.
+#[derive(Clone, Copy, Default)]
+struct Lower {
+    seeds: u32,
+    index: u64,
+    gain: i32,
+    same_mover: bool,
+}
 
 impl<R: Tabulate> Layer<'_, R> {
     /// One margin sweep (numbered from 0) over the positions `range`
@@ -49,17 +86,18 @@ impl<R: Tabulate> Layer<'_, R> {
     /// not yet final has its moves sown again.
     fn sown_chunk(&self, values: &LayerValues, range: Range<u64>, failed: &AtomicBool) -> u64 {
         let mut changed = 0;
+        let mut sown = Sown::default();
         self.walk(range, |index, placed| {
             if values.is_settled(index) {
                 return;
             }
-            match self.margin_moves(&placed.position()) {
-                Some(m) => {
-                    let (v, settled) =
-                        self.margin_value::<true>(m.exit, m.edges().iter().copied(), values);
-                    changed += self.update(values, index, v, settled);
-                }
-                None => failed.store(true, Relaxed),
+            if self.margin_moves(&placed.position(), &mut sown) {
+                let m = self.resolve(&mut sown);
+                let (v, settled) =
+                    self.margin_value::<true>(m.exit, m.edges().iter().copied(), values);
+                changed += self.update(values, index, v, settled);
+            } else {
+                failed.store(true, Relaxed);
             }
         });
         changed
@@ -77,19 +115,55 @@ impl<R: Tabulate> Layer<'_, R> {
     ) -> Result<u64, TablebaseError> {
         let mut kept = BlockWriter::new();
         let mut changed = 0;
+        // Sown a batch at a time, then valued: the values a position's
+        // moves need (this layer's, the smaller layers') are asked for as
+        // its moves are found, and are there when the batch is valued
+        // (read at once, each would wait on the memory).
+        let mut batch = vec![(0u64, false, Sown::default()); BATCH];
+        let mut len = 0;
+        let mut value_batch = |batch: &mut [(u64, bool, Sown)]| {
+            for (index, ok, sown) in batch {
+                if !*ok {
+                    failed.store(true, Relaxed);
+                    kept.push(None);
+                    continue;
+                }
+                let moves = self.resolve(sown);
+                let (v, settled) =
+                    self.margin_value::<true>(moves.exit, moves.edges().iter().copied(), values);
+                changed += self.update(values, *index, v, settled);
+                kept.push((!settled).then_some(moves));
+            }
+        };
         self.walk(range, |index, placed| {
-            let Some(moves) = self.margin_moves(&placed.position()) else {
-                failed.store(true, Relaxed);
-                kept.push(None);
-                return;
-            };
-            let (v, settled) =
-                self.margin_value::<true>(moves.exit, moves.edges().iter().copied(), values);
-            changed += self.update(values, index, v, settled);
-            kept.push((!settled).then_some(&moves));
+            let (at, ok, sown) = &mut batch[len];
+            *at = index;
+            *ok = self.margin_moves(&placed.position(), sown);
+            for e in sown.moves.edges() {
+                values.prefetch(e.index);
+                values.prefetch_settled(e.index);
+            }
+            len += 1;
+            if len == BATCH {
+                value_batch(&mut batch);
+                len = 0;
+            }
         });
+        value_batch(&mut batch[..len]);
         store.write(chunk, &kept)?;
         Ok(changed)
+    }
+
+    /// The moves of `sown` with the best of its moves to smaller layers
+    /// counted in its exit (their values read).
+    #[inline]
+    fn resolve<'s>(&self, sown: &'s mut Sown) -> &'s Moves {
+        for m in &sown.lower[..sown.lower_len as usize] {
+            let v = self.lower[m.seeds as usize].values()[m.index as usize] as i8 as i32;
+            sown.moves.exit(m.gain + if m.same_mover { v } else { -v });
+        }
+        sown.lower_len = 0;
+        &sown.moves
     }
 
     /// A later margin sweep over `range` (chunk `chunk`), from the moves
@@ -102,10 +176,13 @@ impl<R: Tabulate> Layer<'_, R> {
         chunk: usize,
     ) -> Result<u64, TablebaseError> {
         let mut changed = 0;
+        // A position none of whose moves leads to a line changed lately
+        // keeps its value: it is not visited.
         store.read(
             chunk,
             (range.end - range.start) as usize,
-            |index| values.prefetch(index),
+            |targets| values.wanted(targets),
+            |targets| targets.for_each(|t| values.prefetch(t)),
             |i, exit, edges| {
                 // Positions settled by the first sweep are not in the
                 // block; later sweeps settle none (a read a move more).
@@ -122,11 +199,11 @@ impl<R: Tabulate> Layer<'_, R> {
     #[inline]
     fn update(&self, values: &LayerValues, index: u64, v: i32, settled: bool) -> u64 {
         let byte = v.clamp(-self.window, self.window) as i8 as u8;
-        let old = values.value(index);
-        if byte != old || settled {
+        let changed = byte != values.value(index);
+        if changed || settled {
             values.set(index, byte, settled);
         }
-        (byte != old) as u64
+        changed as u64
     }
 
     /// A margin position's value for its mover from its moves: the best of
@@ -161,14 +238,17 @@ impl<R: Tabulate> Layer<'_, R> {
     /// next). A position reached by a move is looked up with its turn not
     /// started: its own stored value holds what starting it does (a pass,
     /// the end of the game and its sweep). `None` for a move to a position
-    /// the databases do not hold.
-    fn margin_moves(&self, raw: &Position<R>) -> Option<Moves> {
+    /// the databases do not hold. The values of the moves to smaller
+    /// layers are asked for, not read ([`Layer::resolve`] reads them).
+    /// The moves go to `moves`; `false` (for a move to a position the
+    /// databases do not hold) leaves it as it is.
+    fn margin_moves(&self, raw: &Position<R>, moves: &mut Sown) -> bool {
         let base = diff(raw);
-        let mut moves = Moves::default();
+        moves.clear();
         let mut closed = true;
         let quick = raw.quick_children(|child| match encode(&self.layout, child) {
             Some(key) => self.add_move(
-                &mut moves,
+                moves,
                 key,
                 diff(child) - base,
                 child.side_to_move() == Player::South,
@@ -176,29 +256,35 @@ impl<R: Tabulate> Layer<'_, R> {
             None => closed = false,
         });
         if !closed {
-            return None;
+            return false;
         }
-        if quick {
-            Some(moves)
-        } else {
-            self.margin_moves_exact(raw)
-        }
+        quick || self.margin_moves_exact(raw, moves)
     }
 
     /// A move to `key`, gaining `gain`, after which South moves again if
-    /// `same_mover`.
+    /// `same_mover`. A smaller layer's value is asked for (prefetched), to
+    /// be read by [`Layer::resolve`].
     #[inline]
-    fn add_move(&self, moves: &mut Moves, key: Key, gain: i32, same_mover: bool) {
+    fn add_move(&self, sown: &mut Sown, key: Key, gain: i32, same_mover: bool) {
         if key.seeds == self.seeds {
             self.check_gain(gain);
-            moves.edge(Edge {
+            sown.moves.edge(Edge {
                 index: key.index,
                 gain: gain as i8,
                 same_mover,
             });
         } else {
-            let v = self.lower[key.seeds as usize].values()[key.index as usize] as i8 as i32;
-            moves.exit(gain + if same_mover { v } else { -v });
+            let values = self.lower[key.seeds as usize].values();
+            if let Some(v) = values.get(key.index as usize) {
+                crate::tablebase::edges::prefetch(v as *const u8 as *const i8);
+            }
+            sown.lower[sown.lower_len as usize] = Lower {
+                seeds: key.seeds,
+                index: key.index,
+                gain,
+                same_mover,
+            };
+            sown.lower_len += 1;
         }
     }
 
@@ -214,31 +300,36 @@ impl<R: Tabulate> Layer<'_, R> {
     /// [`Layer::margin_moves`] with the turn started: the exact legal moves,
     /// a pass or the end of the game.
     #[cold]
-    fn margin_moves_exact(&self, raw: &Position<R>) -> Option<Moves> {
+    fn margin_moves_exact(&self, raw: &Position<R>, moves: &mut Sown) -> bool {
         let base = diff(raw);
         let mut pos = *raw;
         pos.start_turn(&mut (), &mut ())
             .expect("the uncancellable control does not cancel");
         let gain = |p: &Position<R>| diff(p) - base;
-        let mut moves = Moves::default();
+        moves.clear();
         if pos.is_over() {
-            moves.exit(gain(&pos));
+            moves.moves.exit(gain(&pos));
         } else if pos.side_to_move() == Player::North {
             // South passed: the same board with North to move.
             self.check_gain(gain(&pos));
-            moves.edge(Edge {
-                index: encode(&self.layout, &pos)?.index,
+            moves.moves.edge(Edge {
+                index: match encode(&self.layout, &pos) {
+                    Some(key) => key.index,
+                    None => return false,
+                },
                 gain: gain(&pos) as i8,
                 same_mover: false,
             });
         } else {
             for (_, child) in pos.children() {
                 if child.is_over() {
-                    moves.exit(gain(&child));
+                    moves.moves.exit(gain(&child));
                 } else {
-                    let key = encode(&self.layout, &child)?;
+                    let Some(key) = encode(&self.layout, &child) else {
+                        return false;
+                    };
                     self.add_move(
-                        &mut moves,
+                        moves,
                         key,
                         gain(&child),
                         child.side_to_move() == Player::South,
@@ -246,6 +337,6 @@ impl<R: Tabulate> Layer<'_, R> {
                 }
             }
         }
-        Some(moves)
+        true
     }
 }
