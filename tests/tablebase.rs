@@ -825,3 +825,100 @@ fn win_draw_loss_builds_and_files_are_refused_where_they_do_not_hold() {
     std::fs::remove_dir_all(&dir).ok();
     std::fs::remove_dir_all(&margins).ok();
 }
+
+/// A finished game read from win/draw/loss databases is forecast as from
+/// margin databases: its points are final, so the forecast says who won
+/// and by how much (it said "South gains as many seeds as North from here
+/// on", the winner unknown).
+#[test]
+fn a_finished_game_is_forecast_alike_from_both_kinds_of_databases() {
+    let rules = SadeqaIII::game_91();
+    let dir = temp_dir("wdl-over");
+    Builder::new(rules, &dir)
+        .max_seeds(2)
+        .win_draw_loss()
+        .build(|_| {})
+        .expect("a build");
+    let wdl = Tablebase::open(rules, &dir).expect("the files just built");
+    for text in [
+        "game-91 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 30-34",
+        "game-91 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N 32-32",
+        "game-91 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,2 S 31-31",
+    ] {
+        let pos: Position<SadeqaIII> = text.parse().expect("a position");
+        assert!(pos.is_over(), "{text}");
+        assert_eq!(wdl.forecast(&pos), game_91().forecast(&pos), "{text}");
+        assert_eq!(wdl.probe_wdl(&pos), Some(Wdl::Draw), "{text}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `compare` takes a window file only of the game and layer it stands
+/// for: a window of the same size from another game (here Sadeqa III on
+/// game 91's board of 2 x 8 pits, 4 seeds each) is refused, not compared.
+#[test]
+fn compare_refuses_a_window_of_another_game() {
+    let rules = SadeqaIII::game_91();
+    let other = Resized::new(SadeqaIII::new(), 8, 4).expect("a board");
+    let (dir, margins, elsewhere) = (
+        temp_dir("wdl-cmp"),
+        temp_dir("wdl-cmp-margins"),
+        temp_dir("wdl-cmp-other"),
+    );
+    for (to, wdl) in [(&dir, true), (&margins, false)] {
+        let b = Builder::new(rules, to).max_seeds(3);
+        let b = if wdl { b.win_draw_loss() } else { b };
+        b.build(|_| {}).expect("a build");
+    }
+    Builder::new(other, &elsewhere)
+        .max_seeds(3)
+        .win_draw_loss()
+        .build(|_| {})
+        .expect("a build");
+    let checks = compare_win_draw_loss(rules, &dir, &margins).expect("both open");
+    assert!(
+        checks
+            .iter()
+            .all(|c| c.mismatches + c.window_mismatches == 0)
+    );
+    let name = format!("{}.2.tb", other.name());
+    std::fs::copy(
+        elsewhere.join("windows").join(name),
+        dir.join("windows").join("game-91.2.tb"),
+    )
+    .expect("copied");
+    let err = compare_win_draw_loss(rules, &dir, &margins).unwrap_err();
+    assert!(matches!(err, TablebaseError::WrongRuleset { .. }), "{err}");
+    for d in [dir, margins, elsewhere] {
+        std::fs::remove_dir_all(d).ok();
+    }
+}
+
+/// `Mcts::search_with_tablebase` over win/draw/loss databases takes a
+/// leaf whose points held now are unequal for unknown, not for a draw: it
+/// proved game 91's 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 (North wins by 4) a
+/// draw, every move leading to such a leaf.
+#[test]
+fn mcts_over_win_draw_loss_databases_proves_no_false_draw() {
+    let rules = SadeqaIII::game_91();
+    let dir = temp_dir("wdl-mcts");
+    Builder::new(rules, &dir)
+        .max_seeds(5)
+        .win_draw_loss()
+        .build(|_| {})
+        .expect("a build");
+    let wdl = Tablebase::open(rules, &dir).expect("the files just built");
+    let pos: Position<SadeqaIII> = "game-91 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 30-29"
+        .parse()
+        .expect("a position");
+    assert_eq!(game_91().final_margin(&pos), Some(-4));
+    let mut mcts = sowing::bots::Mcts::new(2000, 7);
+    let mv = mcts.search_with_tablebase(&pos, pos.legal_moves(), &wdl);
+    assert!(pos.is_legal(mv.expect("a move")));
+    let proved = mcts.last_result(Player::South);
+    assert!(
+        matches!(proved, None | Some(Some(Player::North))),
+        "{proved:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

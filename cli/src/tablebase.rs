@@ -296,9 +296,33 @@ fn compare<R: Ruleset>(rules: R, dir: &Path, margins: &Path) -> Result<(), Strin
         wrong += c.mismatches + c.window_mismatches;
         positions += c.positions;
     }
+    // What was not compared is said, not left out of "agree": the layers
+    // above the margins' top, and the windows a directory lacks.
+    let next = checks.len() as u32;
+    let above = (next..)
+        .take_while(|&s| sowing::tablebase::file::layer_path(dir, &rules.name(), s).exists())
+        .last();
+    if let Some(top) = above {
+        println!(
+            "not compared: layers {next} to {top} of {}, above the margins' top layer {}",
+            dir.display(),
+            next.saturating_sub(1)
+        );
+    }
+    let windows = checks.iter().filter(|c| c.window.is_some()).count();
     match wrong {
         0 => {
-            println!("agree: {positions} positions, every result and every window");
+            println!(
+                "agree: {positions} positions, every result and {}",
+                match windows {
+                    0 => "no window (none kept)".to_owned(),
+                    // Every layer below the win/draw/loss top keeps one.
+                    w if w + usize::from(above.is_none()) >= checks.len() => {
+                        "every window".to_owned()
+                    }
+                    w => format!("the {w} windows kept"),
+                }
+            );
             Ok(())
         }
         n => Err(format!("{n} values disagree (of {positions} positions)")),

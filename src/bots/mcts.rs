@@ -366,8 +366,12 @@ impl<E> Mcts<E> {
     where
         E: Evaluation<R>,
     {
-        self.search_with(pos, legal, |leaf| {
-            tablebase.forecast(leaf).map(|f| f.winner())
+        self.search_with(pos, legal, |leaf| match tablebase.forecast(leaf)? {
+            // A win/draw/loss database's sign from here on, the points held
+            // now unequal: not who wins (`winner` says None, which here
+            // would be a draw proven).
+            crate::tablebase::Forecast::FromHere { .. } => None,
+            f => Some(f.winner()),
         })
     }
 

@@ -5,7 +5,7 @@
 //! (`build::wdl`), so agreement position by position checks the window's
 //! argument as well as the code.
 
-use super::file::{LayerFile, layer_path};
+use super::file::{Header, LayerFile, layer_path};
 use super::{Tablebase, TablebaseError, Tabulate, ValueKind, Wdl};
 use std::path::Path;
 
@@ -66,7 +66,10 @@ pub fn compare_win_draw_loss<R: Tabulate>(
         let exact = margins.layers[seeds as usize].values();
         let window_path = layer_path(&wdl_dir.join("windows"), &name, seeds);
         let window = match window_path.exists() {
-            true => Some(open_window(&window_path, exact.len() as u64)?),
+            true => Some(open_window(
+                &window_path,
+                &results.layers[seeds as usize].header,
+            )?),
             false => None,
         };
         let mut check = LayerCheck {
@@ -96,8 +99,9 @@ pub fn compare_win_draw_loss<R: Tabulate>(
     Ok(checks)
 }
 
-/// A window file: its `k` and its values, checked whole.
-fn open_window(path: &Path, positions: u64) -> Result<(u32, LayerFile), TablebaseError> {
+/// A window file: its `k` and its values, checked whole, and of the game,
+/// options and layer of `layer` (the header of the layer's results).
+fn open_window(path: &Path, layer: &Header) -> Result<(u32, LayerFile), TablebaseError> {
     let bad = |why: String| TablebaseError::BadFile {
         path: path.to_path_buf(),
         why,
@@ -114,11 +118,19 @@ fn open_window(path: &Path, positions: u64) -> Result<(u32, LayerFile), Tablebas
                 file.header.values
             ))
         })?;
-    if file.header.positions != positions {
-        return Err(bad(format!(
-            "{} positions, not the layer's {positions}",
-            file.header.positions
-        )));
+    // Everything but the values and the checksum is the layer's: a window
+    // of another game or layer (a file copied or renamed) is not compared.
+    let expected = Header {
+        values: file.header.values.clone(),
+        crc32: file.header.crc32,
+        ..layer.clone()
+    };
+    if file.header != expected {
+        return Err(TablebaseError::WrongRuleset {
+            path: path.to_path_buf(),
+            found: super::describe(&file.header, &expected),
+            expected: super::describe(&expected, &file.header),
+        });
     }
     if !file.verify() {
         return Err(TablebaseError::Checksum {

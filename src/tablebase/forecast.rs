@@ -53,6 +53,13 @@ impl Forecast {
     /// The forecast of `pos`, whose value for its side to move is `value`.
     pub fn of<R: Tabulate>(pos: &Position<R>, value: Value) -> Forecast {
         let mover = pos.side_to_move();
+        // A finished game's points are final: a win/draw/loss database's
+        // result of it (a draw from here on) says as much as a margin
+        // database's 0, so the forecast is the same: who won, by how much.
+        let value = match value {
+            Value::Wdl(super::Wdl::Draw) if pos.is_over() => Value::Margin(0),
+            v => v,
+        };
         match value {
             Value::Margin(m) => {
                 let now = super::build::diff(pos);
@@ -164,6 +171,10 @@ impl<R: Tabulate> Tablebase<R> {
     /// first for the side to move; `None` if the databases do not hold
     /// `pos` (a move never adds seeds, so they hold every move's
     /// position then). Empty for a finished game.
+    ///
+    /// From win/draw/loss databases ([`Forecast::FromHere`]) the order is
+    /// by the sign after each move, which leaves out what the move itself
+    /// captures: not best first when a move captures.
     pub fn move_forecasts(&self, pos: &Position<R>) -> Option<Vec<(Move, Forecast)>> {
         self.probe(pos)?;
         let me = pos.side_to_move();

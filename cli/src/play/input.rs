@@ -8,7 +8,7 @@ use crate::play::text::{print_notation, say};
 use crate::progress::Progress;
 use sowing::bots::{AlphaBeta, Budget};
 use sowing::solver::{Limits, Verdict, solve_moves};
-use sowing::tablebase::{Forecast, Tablebase};
+use sowing::tablebase::{Forecast, Tablebase, ValueKind};
 use sowing::{Event, Game, Move, MoveSet, PlayError, Position, Ruleset, Scoring};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -82,6 +82,9 @@ fn proved_win<R: Ruleset>(pos: &Position<R>, time: Duration) -> Option<Move> {
 /// hint must come within `seconds`.
 pub fn hint<R: Ruleset>(pos: &Position<R>, seconds: f64, db: Option<&Tablebase<R>>) {
     // The databases, where they hold the position: exact, and at once.
+    // Not win/draw/loss databases: they hold the sign from here on, which
+    // after a capture says neither which move is best nor who wins.
+    let db = db.filter(|db| db.kind() != ValueKind::WinDrawLoss);
     if let Some(moves) = db.and_then(|db| db.move_forecasts(pos)) {
         let me = pos.side_to_move();
         if let Some((best, f)) = moves.first() {

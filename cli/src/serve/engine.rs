@@ -25,7 +25,7 @@ use crate::{Games, Rules};
 use serde::Serialize;
 use sowing::bots::Bot;
 use sowing::options::OptionValue;
-use sowing::tablebase::{Tablebase, TablebaseError};
+use sowing::tablebase::{Forecast, Tablebase, TablebaseError};
 use sowing::{
     Event, Game, Move, MoveSet, Pit, PlayError, Player, Position, Proof, Record, RecordError,
     Ruleset, TURN_BUDGET,
@@ -774,10 +774,13 @@ impl<R: Ruleset> ServedGame for GameState<R> {
             .into_iter()
             .map(|(mv, f)| MoveResult {
                 mv: mv.to_string(),
-                verdict: match f.winner() {
-                    Some(w) if w == me => "winning",
-                    Some(_) => "losing",
-                    None => "drawing",
+                verdict: match (f, f.winner()) {
+                    // Win/draw/loss databases: the sign from here on, the
+                    // points held now unequal, says not who wins.
+                    (Forecast::FromHere { .. }, _) => "undecided",
+                    (_, Some(w)) if w == me => "winning",
+                    (_, Some(_)) => "losing",
+                    (_, None) => "drawing",
                 },
                 result: f.to_string(),
             })
@@ -1256,7 +1259,8 @@ fn views<R: Ruleset>(before: &Position<R>, events: &[Event]) -> Vec<EventView> {
 pub struct MoveResult {
     #[serde(rename = "move")]
     pub mv: String,
-    /// For the side to move: `winning`, `drawing` or `losing`.
+    /// For the side to move: `winning`, `drawing` or `losing`
+    /// (`undecided` from win/draw/loss databases, the points now unequal).
     pub verdict: &'static str,
     /// `South wins by 4 seeds`, `North wins in 7 plies`, `draw (...)`.
     pub result: String,
