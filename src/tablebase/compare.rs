@@ -6,7 +6,7 @@
 //! argument as well as the code.
 
 use super::file::{Header, LayerFile, layer_path};
-use super::{Tablebase, TablebaseError, Tabulate, ValueKind, Wdl};
+use super::{Tablebase, TablebaseError, Tabulate, ValueKind, Wdl, wdl_code};
 use std::path::Path;
 
 /// One layer of [`compare_win_draw_loss`].
@@ -82,8 +82,7 @@ pub fn compare_win_draw_loss<R: Tabulate>(
         };
         for (i, &m) in exact.iter().enumerate() {
             let margin = m as i8 as i32;
-            let code = packed[i / 4] >> (2 * (i % 4)) & 3;
-            let result = Wdl::from_code(code);
+            let result = Wdl::from_code(wdl_code(packed, i as u64));
             if let Some(w) = result {
                 check.wdl[2 - w as usize] += 1;
             }

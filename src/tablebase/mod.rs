@@ -196,6 +196,13 @@ impl Wdl {
     }
 }
 
+/// The two-bit code of position `index` in values stored four a byte
+/// ([`ValueKind::WinDrawLoss`]).
+#[inline(always)]
+pub(crate) fn wdl_code(values: &[u8], index: u64) -> u8 {
+    values[(index / 4) as usize] >> (2 * (index % 4)) & 3
+}
+
 impl fmt::Display for Wdl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -596,10 +603,7 @@ impl<R: Tabulate> Tablebase<R> {
         }
         let values = self.layers[key.seeds as usize].values();
         Some(match self.kind {
-            ValueKind::WinDrawLoss => Value::from_byte(
-                self.kind,
-                values[(key.index / 4) as usize] >> (2 * (key.index % 4)),
-            ),
+            ValueKind::WinDrawLoss => Value::from_byte(self.kind, wdl_code(values, key.index)),
             _ => Value::from_byte(self.kind, values[key.index as usize]),
         })
     }

@@ -350,11 +350,7 @@ impl<R: Tabulate> Builder<R> {
             let values = layer.new_values();
             let changes = pool.install(|| layer.solve(&values, &progress))?;
             let values = values.into_bytes();
-            write_layer(
-                &path,
-                &header_of(&self.rules, &layout, kind, seeds, crc32fast::hash(&values)),
-                &values,
-            )?;
+            write_values(&self.rules, &layout, kind, seeds, &path, &values)?;
             drop(values);
             lower.push(LayerFile::open(&path)?);
             reports.push(LayerReport {
@@ -389,6 +385,20 @@ pub(crate) fn header_of<R: Tabulate>(
         positions: layout.size(seeds),
         crc32,
     }
+}
+
+/// Writes the layer of `seeds` seeds of `rules` to `path`: `values` (named
+/// `kind` in the header) with the header that says so and their CRC-32.
+pub(crate) fn write_values<R: Tabulate>(
+    rules: &R,
+    layout: &Layout,
+    kind: &str,
+    seeds: u32,
+    path: &Path,
+    values: &[u8],
+) -> Result<(), TablebaseError> {
+    let header = header_of(rules, layout, kind, seeds, crc32fast::hash(values));
+    write_layer(path, &header, values)
 }
 
 /// The layer file at `path` if it is whole and of the build `expected`

@@ -43,10 +43,10 @@
 //! its bitmaps), the codes its file is written in.
 
 use super::layer::Layer;
-use super::{Builder, LayerReport, Progress, header_of, reusable};
+use super::{Builder, LayerReport, Progress, header_of, reusable, write_values};
 use crate::tablebase::codec::{Layout, Tabulate};
-use crate::tablebase::file::{LayerFile, layer_path, write_layer};
-use crate::tablebase::{TablebaseError, ValueKind, Wdl};
+use crate::tablebase::file::{LayerFile, layer_path};
+use crate::tablebase::{TablebaseError, ValueKind, Wdl, wdl_code};
 use rayon::ThreadPool;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -133,30 +133,11 @@ impl<R: Tabulate> Builder<R> {
                 let (packed, counts) = pack(&bytes);
                 (packed, counts, Some(bytes))
             };
-            write_layer(
-                &path,
-                &header_of(
-                    &self.rules,
-                    &layout,
-                    wdl_name,
-                    seeds,
-                    crc32fast::hash(&packed),
-                ),
-                &packed,
-            )?;
+            write_values(&self.rules, &layout, wdl_name, seeds, &path, &packed)?;
             drop(packed);
             if let Some(margins) = margins.filter(|_| seeds < top) {
-                write_layer(
-                    &window_path,
-                    &header_of(
-                        &self.rules,
-                        &layout,
-                        &window_values(k),
-                        seeds,
-                        crc32fast::hash(&margins),
-                    ),
-                    &margins,
-                )?;
+                let kind = window_values(k);
+                write_values(&self.rules, &layout, &kind, seeds, &window_path, &margins)?;
                 drop(margins);
                 lower.push(LayerFile::open(&window_path)?);
             }
@@ -196,10 +177,7 @@ pub(crate) fn pack(margins: &[u8]) -> (Vec<u8>, [u64; 3]) {
 /// results, a byte each.
 fn unpack(packed: &[u8], positions: u64) -> Vec<u8> {
     (0..positions)
-        .map(|i| {
-            let code = packed[(i / 4) as usize] >> (2 * (i % 4)) & 3;
-            Wdl::from_code(code).map_or(0, |w| (w as i8 - 1) as u8)
-        })
+        .map(|i| Wdl::from_code(wdl_code(packed, i)).map_or(0, |w| (w as i8 - 1) as u8))
         .collect()
 }
 
@@ -208,8 +186,7 @@ fn unpack(packed: &[u8], positions: u64) -> Vec<u8> {
 pub(crate) fn count_packed(values: &[u8], positions: u64) -> [u64; 3] {
     let mut counts = [0u64; 3];
     for i in 0..positions {
-        let code = values[(i / 4) as usize] >> (2 * (i % 4)) & 3;
-        if let Some(wdl) = Wdl::from_code(code) {
+        if let Some(wdl) = Wdl::from_code(wdl_code(values, i)) {
             counts[wdl_slot(wdl)] += 1;
         }
     }
