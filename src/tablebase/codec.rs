@@ -55,6 +55,7 @@ impl Layout {
     }
 
     /// Placements of `seeds` seeds.
+    #[inline]
     pub(crate) fn placements(&self, seeds: u32) -> u64 {
         placements(self.pits, seeds)
     }

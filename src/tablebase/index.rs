@@ -47,6 +47,7 @@ pub(crate) fn binomial(n: usize, k: usize) -> u64 {
 
 /// Placements of `seeds` seeds in `pits` pits: `C(seeds + pits - 1, pits - 1)`
 /// (saturated at `u64::MAX`).
+#[inline]
 pub(crate) fn placements(pits: usize, seeds: u32) -> u64 {
     binomial(seeds as usize + pits - 1, pits - 1)
 }

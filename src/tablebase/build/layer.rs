@@ -415,7 +415,10 @@ impl<'a, R: Tabulate> Layer<'a, R> {
                 range.start,
                 range.end
             );
-            let _ = self.store.set(EdgeStore::new(dir, &stem, chunks as usize)?);
+            let positions = range.end - range.start;
+            let _ = self
+                .store
+                .set(EdgeStore::new(dir, &stem, chunks as usize, positions)?);
         }
         let io_error: Mutex<Option<TablebaseError>> = Mutex::new(None);
         let changed: u64 = (0..chunks)

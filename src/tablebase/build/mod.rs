@@ -77,7 +77,7 @@ pub struct LayerReport {
 /// them the sizes it needs. Displayed with each size in the unit that fits
 /// (`"601080390 positions (601.1 MB of files); the largest layer, 300540195
 /// positions, needs about 338.1 MB of memory and up to 4.2 GB of scratch
-/// files while it is built"`).
+/// (memory if it fits, else files) while it is built"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// Positions in every layer, from 0 seeds on the board up to the
@@ -118,10 +118,11 @@ impl Plan {
         }
     }
 
-    /// Bytes of scratch files the largest layer may write while it is
-    /// built, at most: the moves its first sweep finds (module `edges`),
-    /// about 14 bytes a position. Only the scoring games' layers write
-    /// them.
+    /// Bytes of scratch the largest layer may keep while it is built, at
+    /// most: the moves its first sweep finds (module `edges`), about 14
+    /// bytes a position, in memory when they fit in half the memory the
+    /// system has available, else in files in the build's directory. Only
+    /// the scoring games' layers keep them.
     pub fn scratch_bytes(&self) -> u64 {
         self.largest_layer.saturating_mul(14)
     }
@@ -132,7 +133,7 @@ impl fmt::Display for Plan {
         write!(
             f,
             "{} positions ({} of files); the largest layer, {} positions, needs about {} of \
-             memory and up to {} of scratch files while it is built",
+             memory and up to {} of scratch (memory if it fits, else files) while it is built",
             self.positions,
             Bytes(self.file_bytes()),
             self.largest_layer,
@@ -481,8 +482,8 @@ mod tests {
         assert_eq!(
             plan.to_string(),
             "601080390 positions (601.1 MB of files); the largest layer, 300540195 \
-             positions, needs about 338.1 MB of memory and up to 4.2 GB of scratch files \
-             while it is built"
+             positions, needs about 338.1 MB of memory and up to 4.2 GB of scratch (memory if \
+             it fits, else files) while it is built"
         );
         let err = Builder::new(SadeqaIII::game_91(), "unused")
             .max_seeds(1000)
