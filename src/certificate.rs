@@ -191,14 +191,17 @@ impl<R: Ruleset> Leaves<R> for NoLeaves {
 #[cfg(feature = "tablebase")]
 impl<R: crate::tablebase::Tabulate> Leaves<R> for crate::tablebase::Tablebase<R> {
     fn leaf(&self, pos: &Position<R>) -> Option<Leaf> {
-        use crate::tablebase::Value;
+        use crate::tablebase::{Value, Wdl};
         Some(match self.probe(pos)? {
             Value::Margin(_) => Leaf::Margin(self.final_margin(pos)?),
             Value::Win { .. } => Leaf::LastMover(Some(pos.side_to_move())),
             Value::Loss { .. } => Leaf::LastMover(Some(pos.side_to_move().other())),
             Value::Draw => Leaf::LastMover(None),
-            // The sign of the margin from here on is not the final margin
-            // a claim is about: no leaf.
+            // A win/draw/loss database's draw is as many seeds for each
+            // from here on: the final margin is the points held now.
+            Value::Wdl(Wdl::Draw) => Leaf::Margin(self.final_margin(pos)?),
+            // A win or a loss from here on does not say by how much: no
+            // final margin, which a claim is about; no leaf.
             Value::Wdl(_) => return None,
         })
     }

@@ -127,6 +127,51 @@ fn the_margin_over_the_databases_has_two_certificates_that_check() {
     }
 }
 
+/// Over win/draw/loss databases a draw from here on is an exact leaf (the
+/// final margin is the points held now), for the solver and the checker
+/// alike: what the solver proves with them, and the certificate it
+/// writes, check over the same databases (a review found the solver
+/// stopping at such a leaf and the checker refusing it), and the margin
+/// is the one the margin databases of the whole game give.
+#[test]
+fn certificates_over_win_draw_loss_databases_check() {
+    let rules = Resized::new(SadeqaIII::new(), 4, 2).expect("a board");
+    let dir = temp_dir("iii-4x2-wdl-8");
+    Builder::new(rules, &dir)
+        .max_seeds(8)
+        .win_draw_loss()
+        .build(|_| {})
+        .expect("a build");
+    let wdl = Arc::new(Tablebase::open(rules, &dir).expect("the files just built"));
+    let start = Position::new(rules);
+    let mut solver = Solver::new(18).with_tablebase(wdl.clone());
+    assert_eq!(solver.solve_margin(&start, Limits::default()), Some(2));
+    let mut leaves = 0;
+    for claim in [
+        Claim::AtLeast {
+            player: Player::South,
+            margin: 2,
+        },
+        Claim::AtLeast {
+            player: Player::North,
+            margin: -2,
+        },
+    ] {
+        assert_eq!(
+            solver.prove(&start, claim, Limits::default()),
+            Some(true),
+            "{claim}"
+        );
+        let cert = round_trip(&solver.certificate(&start).expect("a certificate"));
+        let check = cert
+            .check(wdl.as_ref())
+            .unwrap_or_else(|e| panic!("{claim}: {e}"));
+        leaves += check.leaves;
+    }
+    assert!(leaves > 0, "the lines stop at database positions");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// A certificate the checker must refuse: a claim beyond what its lines
 /// give, a line missing, a move changed, a line that loops.
 #[test]

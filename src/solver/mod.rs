@@ -239,8 +239,8 @@ impl<R: Ruleset> Solver<R> {
                     }
                 }
                 Forecast::Level | Forecast::Endless => 0,
-                // A win/draw/loss database without equal points now: no
-                // final margin, so no leaf.
+                // A win or a loss from a win/draw/loss database: by how
+                // much is not known, so no leaf.
                 Forecast::FromHere { .. } => return None,
             })
         });

@@ -39,8 +39,10 @@ pub enum Forecast {
     /// repeats for ever).
     Endless,
     /// A scoring game's win/draw/loss database: whether `player` (the side
-    /// to move) gains more seeds than his opponent from here on, as many
-    /// or fewer; the game's result when the points held now are equal.
+    /// to move) gains more seeds than his opponent from here on or fewer
+    /// (never `Wdl::Draw`: as many seeds from here on is an exact margin
+    /// of 0, forecast as [`Forecast::Ahead`] or [`Forecast::Level`] from
+    /// the points held now); the game's result when those are equal.
     FromHere {
         /// The side to move.
         player: Player,
@@ -53,11 +55,12 @@ impl Forecast {
     /// The forecast of `pos`, whose value for its side to move is `value`.
     pub fn of<R: Tabulate>(pos: &Position<R>, value: Value) -> Forecast {
         let mover = pos.side_to_move();
-        // A finished game's points are final: a win/draw/loss database's
-        // result of it (a draw from here on) says as much as a margin
-        // database's 0, so the forecast is the same: who won, by how much.
+        // A win/draw/loss database's draw is as many seeds for each from
+        // here on: a margin of 0, exact, as a margin database says it (and
+        // a finished game's points are final), so the forecast is the same:
+        // who wins, by how much.
         let value = match value {
-            Value::Wdl(super::Wdl::Draw) if pos.is_over() => Value::Margin(0),
+            Value::Wdl(super::Wdl::Draw) => Value::Margin(0),
             v => v,
         };
         match value {
@@ -85,18 +88,10 @@ impl Forecast {
                 plies,
             },
             Value::Draw => Forecast::Endless,
-            Value::Wdl(result) => {
-                let now = super::build::diff(pos) * if mover == Player::South { 1 } else { -1 };
-                if now == 0 && result == super::Wdl::Draw {
-                    // Equal points now and as many to come: a draw.
-                    Forecast::Level
-                } else {
-                    Forecast::FromHere {
-                        player: mover,
-                        result,
-                    }
-                }
-            }
+            Value::Wdl(result) => Forecast::FromHere {
+                player: mover,
+                result,
+            },
         }
     }
 

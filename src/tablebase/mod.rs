@@ -633,10 +633,14 @@ impl<R: Tabulate> Tablebase<R> {
 
     /// For the scoring games: South's final points minus North's under
     /// perfect play from `pos` (the points held now plus the margin still to
-    /// gain); `None` for the last-mover games or a position not held.
+    /// gain); `None` for the last-mover games or a position not held, and
+    /// from win/draw/loss databases for a position won or lost from here
+    /// on (by how much is not known; a draw from here on is a margin of 0).
     pub fn final_margin(&self, pos: &Position<R>) -> Option<i32> {
-        let Value::Margin(m) = self.probe(pos)? else {
-            return None;
+        let m = match self.probe(pos)? {
+            Value::Margin(m) => m,
+            Value::Wdl(Wdl::Draw) => 0,
+            _ => return None,
         };
         let now = build::diff(pos);
         Some(
