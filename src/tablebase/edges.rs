@@ -104,6 +104,21 @@ pub(crate) struct Block {
     len: usize,
 }
 
+/// Where a layer keeps its blocks: [`EdgeStore::new`]'s choice by the
+/// memory available, or (for the tests that compare the two) memory or
+/// files whatever it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) enum Keep {
+    /// Memory if the blocks fit in half the memory available, else files.
+    #[default]
+    Auto,
+    /// Memory.
+    Memory,
+    /// Files.
+    Files,
+}
+
 /// The blocks of one layer's chunks: in memory, or in one temporary file
 /// a worker thread.
 pub(crate) enum EdgeStore {
@@ -130,14 +145,20 @@ impl EdgeStore {
     /// memory if their blocks (about [`BYTES_A_POSITION`] a position) fit
     /// in half the memory the system says is available (Linux's
     /// `MemAvailable`, which counts the cache it can drop), else in
-    /// files in `dir` ([`EdgeStore::in_files`]).
+    /// files in `dir` ([`EdgeStore::in_files`]); or where `keep` says.
     pub(crate) fn new(
         dir: &Path,
         stem: &str,
         chunks: usize,
         positions: u64,
+        keep: Keep,
     ) -> Result<EdgeStore, TablebaseError> {
-        if fits_in_memory(positions.saturating_mul(BYTES_A_POSITION)) {
+        let memory = match keep {
+            Keep::Auto => fits_in_memory(positions.saturating_mul(BYTES_A_POSITION)),
+            Keep::Memory => true,
+            Keep::Files => false,
+        };
+        if memory {
             remove_stale(dir, stem);
             Ok(EdgeStore::in_memory(chunks))
         } else {
@@ -183,6 +204,21 @@ impl EdgeStore {
             files,
             blocks: (0..chunks).map(|_| OnceLock::new()).collect(),
         })
+    }
+
+    /// Bytes of the blocks written so far (for `TABLEBASE_DEBUG`'s
+    /// report of the first sweep).
+    pub(crate) fn bytes(&self) -> u64 {
+        match self {
+            EdgeStore::Memory { blocks } => blocks
+                .iter()
+                .filter_map(|b| b.get().map(|b| b.len() as u64))
+                .sum(),
+            EdgeStore::Files { files, .. } => files
+                .iter()
+                .map(|f| f.lock().expect("a worker's file").1)
+                .sum(),
+        }
     }
 
     /// Writes chunk `chunk`'s block, as `block` holds it.
