@@ -181,9 +181,17 @@ impl EdgeStore {
         chunks: usize,
     ) -> Result<EdgeStore, TablebaseError> {
         let threads = rayon::current_num_threads();
-        let mut paths = Vec::new();
-        let mut files = Vec::new();
         remove_stale(dir, stem);
+        // The store first, its files added as they are made: on an error
+        // it is dropped and removes those made (no file left behind).
+        let mut store = EdgeStore::Files {
+            paths: Vec::new(),
+            files: Vec::new(),
+            blocks: (0..chunks).map(|_| OnceLock::new()).collect(),
+        };
+        let EdgeStore::Files { paths, files, .. } = &mut store else {
+            unreachable!("made as files just above")
+        };
         for t in 0..threads {
             let path = dir.join(format!(".{stem}.moves.{t}.tmp"));
             let file = File::options()
@@ -199,11 +207,7 @@ impl EdgeStore {
             paths.push(path);
             files.push(Mutex::new((file, 0)));
         }
-        Ok(EdgeStore::Files {
-            paths,
-            files,
-            blocks: (0..chunks).map(|_| OnceLock::new()).collect(),
-        })
+        Ok(store)
     }
 
     /// Bytes of the blocks written so far (for `TABLEBASE_DEBUG`'s
@@ -597,5 +601,23 @@ mod tests {
         // The files' store removed its files when dropped.
         assert_eq!(std::fs::read_dir(&dir).expect("the directory").count(), 0);
         let _ = std::fs::remove_dir(&dir);
+    }
+
+    /// A store whose files cannot all be made (here the second worker's
+    /// name is taken by a directory) is refused and leaves none of its
+    /// files behind (it used to leave the ones made before the error).
+    #[test]
+    fn a_store_whose_files_cannot_be_made_leaves_none() {
+        let dir = std::env::temp_dir().join(format!("sowing-edges-fail-{}", std::process::id()));
+        let taken = dir.join(".test.moves.1.tmp");
+        std::fs::create_dir_all(taken.join("inside")).expect("a temporary directory");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("a pool");
+        let store = pool.install(|| EdgeStore::in_files(&dir, "test", 1));
+        assert!(matches!(store, Err(TablebaseError::Io { .. })));
+        assert!(!dir.join(".test.moves.0.tmp").exists());
+        std::fs::remove_dir_all(&dir).expect("the directory removed");
     }
 }
