@@ -276,8 +276,15 @@ impl<R: Tabulate> Builder<R> {
     /// # Errors
     /// [`TablebaseError::TooManySeeds`]: the maximum is more seeds than
     /// the game has; [`TablebaseError::LayerTooLarge`]: a layer has more
-    /// positions than a build allows.
+    /// positions than a build allows; [`TablebaseError::NoWinDrawLoss`]:
+    /// a win/draw/loss build of a game won by moving last.
     pub fn plan(&self) -> Result<Plan, TablebaseError> {
+        if self.win_draw_loss && ValueKind::of(&self.rules) != ValueKind::Margin {
+            return Err(TablebaseError::NoWinDrawLoss {
+                ruleset: self.rules.name(),
+                why: "a game won by moving last: its databases hold the result already",
+            });
+        }
         if self.max_seeds > self.rules.total_seeds() {
             return Err(TablebaseError::TooManySeeds {
                 max_seeds: self.max_seeds,
@@ -660,5 +667,20 @@ mod tests {
             .keep(Keep::Files)
             .build(|_| {})
             .unwrap();
+    }
+
+    /// A win/draw/loss build of a game won by moving last is refused by
+    /// its plan, before anything is printed or made (it was refused only
+    /// after the plan was printed and the directory made).
+    #[test]
+    fn a_refused_win_draw_loss_build_is_refused_by_its_plan() {
+        let dir = std::env::temp_dir().join(format!("sowing-no-wdl-{}", std::process::id()));
+        let builder = Builder::new(crate::rulesets::Andada::default(), &dir)
+            .max_seeds(2)
+            .win_draw_loss();
+        let err = builder.plan().unwrap_err();
+        assert!(matches!(err, TablebaseError::NoWinDrawLoss { .. }), "{err}");
+        assert!(builder.build(|_| {}).is_err());
+        assert!(!dir.exists());
     }
 }
