@@ -22,6 +22,7 @@ use std::cell::RefCell;
 use std::fs::File;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, OnceLock};
 
 /// A move that stays in the layer: where it leads, the points it gains
@@ -104,11 +105,30 @@ pub(crate) struct Block {
     len: usize,
 }
 
+/// Where a layer keeps its blocks: [`EdgeStore::new`]'s choice by the
+/// memory available, or (for the tests that compare the two) memory or
+/// files whatever it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) enum Keep {
+    /// Memory if the blocks fit in half the memory available, else files.
+    #[default]
+    Auto,
+    /// Memory.
+    Memory,
+    /// Files.
+    Files,
+}
+
 /// The blocks of one layer's chunks: in memory, or in one temporary file
 /// a worker thread.
 pub(crate) enum EdgeStore {
-    /// Each chunk's block as written.
-    Memory { blocks: Vec<OnceLock<Box<[u8]>>> },
+    /// Each chunk's block as written, and the bytes reserved for them in
+    /// [`RESERVED`] (given back when the store is dropped).
+    Memory {
+        blocks: Vec<OnceLock<Box<[u8]>>>,
+        reserved: u64,
+    },
     /// Each chunk's block in its worker's file.
     Files {
         paths: Vec<PathBuf>,
@@ -129,17 +149,31 @@ impl EdgeStore {
     /// A store for `chunks` chunks of `positions` positions in all: in
     /// memory if their blocks (about [`BYTES_A_POSITION`] a position) fit
     /// in half the memory the system says is available (Linux's
-    /// `MemAvailable`, which counts the cache it can drop), else in
-    /// files in `dir` ([`EdgeStore::in_files`]).
+    /// `MemAvailable`, which counts the cache it can drop) with those of
+    /// the other memory stores of the process ([`RESERVED`]), else in
+    /// files in `dir` ([`EdgeStore::in_files`]); or where `keep` says.
     pub(crate) fn new(
         dir: &Path,
         stem: &str,
         chunks: usize,
         positions: u64,
+        keep: Keep,
     ) -> Result<EdgeStore, TablebaseError> {
-        if fits_in_memory(positions.saturating_mul(BYTES_A_POSITION)) {
+        let bytes = positions.saturating_mul(BYTES_A_POSITION);
+        let reserved = match keep {
+            Keep::Auto => available_memory()
+                .is_some_and(|free| reserve(&RESERVED, bytes, free))
+                .then_some(bytes),
+            Keep::Memory => Some(0),
+            Keep::Files => None,
+        };
+        if let Some(reserved) = reserved {
             remove_stale(dir, stem);
-            Ok(EdgeStore::in_memory(chunks))
+            let mut store = EdgeStore::in_memory(chunks);
+            if let EdgeStore::Memory { reserved: r, .. } = &mut store {
+                *r = reserved;
+            }
+            Ok(store)
         } else {
             EdgeStore::in_files(dir, stem, chunks)
         }
@@ -149,6 +183,7 @@ impl EdgeStore {
     pub(crate) fn in_memory(chunks: usize) -> EdgeStore {
         EdgeStore::Memory {
             blocks: (0..chunks).map(|_| OnceLock::new()).collect(),
+            reserved: 0,
         }
     }
 
@@ -160,9 +195,17 @@ impl EdgeStore {
         chunks: usize,
     ) -> Result<EdgeStore, TablebaseError> {
         let threads = rayon::current_num_threads();
-        let mut paths = Vec::new();
-        let mut files = Vec::new();
         remove_stale(dir, stem);
+        // The store first, its files added as they are made: on an error
+        // it is dropped and removes those made (no file left behind).
+        let mut store = EdgeStore::Files {
+            paths: Vec::new(),
+            files: Vec::new(),
+            blocks: (0..chunks).map(|_| OnceLock::new()).collect(),
+        };
+        let EdgeStore::Files { paths, files, .. } = &mut store else {
+            unreachable!("made as files just above")
+        };
         for t in 0..threads {
             let path = dir.join(format!(".{stem}.moves.{t}.tmp"));
             let file = File::options()
@@ -178,17 +221,28 @@ impl EdgeStore {
             paths.push(path);
             files.push(Mutex::new((file, 0)));
         }
-        Ok(EdgeStore::Files {
-            paths,
-            files,
-            blocks: (0..chunks).map(|_| OnceLock::new()).collect(),
-        })
+        Ok(store)
+    }
+
+    /// Bytes of the blocks written so far (for `TABLEBASE_DEBUG`'s
+    /// report of the first sweep).
+    pub(crate) fn bytes(&self) -> u64 {
+        match self {
+            EdgeStore::Memory { blocks, .. } => blocks
+                .iter()
+                .filter_map(|b| b.get().map(|b| b.len() as u64))
+                .sum(),
+            EdgeStore::Files { files, .. } => files
+                .iter()
+                .map(|f| f.lock().expect("a worker's file").1)
+                .sum(),
+        }
     }
 
     /// Writes chunk `chunk`'s block, as `block` holds it.
     pub(crate) fn write(&self, chunk: usize, block: &BlockWriter) -> Result<(), TablebaseError> {
         let (paths, files, blocks) = match self {
-            EdgeStore::Memory { blocks } => {
+            EdgeStore::Memory { blocks, .. } => {
                 let mut bytes = Vec::with_capacity(block.len());
                 block.finish(&mut bytes);
                 let _ = blocks[chunk].set(bytes.into_boxed_slice());
@@ -236,7 +290,7 @@ impl EdgeStore {
     ) -> Result<(), TablebaseError> {
         const WRITTEN: &str = "every chunk was written by the first sweep";
         let (paths, files, blocks) = match self {
-            EdgeStore::Memory { blocks } => {
+            EdgeStore::Memory { blocks, .. } => {
                 let block = blocks[chunk].get().expect(WRITTEN);
                 decode_block(block, positions, &wanted, &ahead, &mut each);
                 return Ok(());
@@ -308,9 +362,14 @@ impl Iterator for Edges<'_> {
 
 impl Drop for EdgeStore {
     fn drop(&mut self) {
-        if let EdgeStore::Files { paths, .. } = self {
-            for path in paths.iter() {
-                let _ = std::fs::remove_file(path);
+        match self {
+            EdgeStore::Files { paths, .. } => {
+                for path in paths.iter() {
+                    let _ = std::fs::remove_file(path);
+                }
+            }
+            EdgeStore::Memory { reserved, .. } => {
+                RESERVED.fetch_sub(*reserved, Relaxed);
             }
         }
     }
@@ -322,10 +381,23 @@ impl Drop for EdgeStore {
 /// `Plan::scratch_bytes` states).
 pub(crate) const BYTES_A_POSITION: u64 = 14;
 
-/// Whether `bytes` more fit in half the memory the system says is
-/// available (none where it does not say).
-fn fits_in_memory(bytes: u64) -> bool {
-    available_memory().is_some_and(|free| bytes <= free / 2)
+/// Bytes the memory stores alive in this process may take (each
+/// reserves its bound, [`EdgeStore::new`]). The workers of one process (a
+/// distributed build's `-w`) each make a store at about the same time,
+/// before any has written: the memory available counts each one's for
+/// the others, and without this the stores could take it all.
+static RESERVED: AtomicU64 = AtomicU64::new(0);
+
+/// Reserves `bytes` in `reserved` if they fit, with those reserved
+/// already, in half of `free` (the memory the system says is available,
+/// which counts what the stores have written so far: a store that has
+/// written is counted twice, on the safe side).
+fn reserve(reserved: &AtomicU64, bytes: u64, free: u64) -> bool {
+    reserved
+        .fetch_update(Relaxed, Relaxed, |r| {
+            (bytes <= (free / 2).saturating_sub(r)).then(|| r + bytes)
+        })
+        .is_ok()
 }
 
 /// The memory the system says is available, in bytes (Linux's
@@ -561,5 +633,38 @@ mod tests {
         // The files' store removed its files when dropped.
         assert_eq!(std::fs::read_dir(&dir).expect("the directory").count(), 0);
         let _ = std::fs::remove_dir(&dir);
+    }
+
+    /// A store whose files cannot all be made (here the second worker's
+    /// name is taken by a directory) is refused and leaves none of its
+    /// files behind (it used to leave the ones made before the error).
+    #[test]
+    fn a_store_whose_files_cannot_be_made_leaves_none() {
+        let dir = std::env::temp_dir().join(format!("sowing-edges-fail-{}", std::process::id()));
+        let taken = dir.join(".test.moves.1.tmp");
+        std::fs::create_dir_all(taken.join("inside")).expect("a temporary directory");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("a pool");
+        let store = pool.install(|| EdgeStore::in_files(&dir, "test", 1));
+        assert!(matches!(store, Err(TablebaseError::Io { .. })));
+        assert!(!dir.join(".test.moves.0.tmp").exists());
+        std::fs::remove_dir_all(&dir).expect("the directory removed");
+    }
+
+    /// Two stores that each fit in half the memory available but not
+    /// together get memory for the first only (two workers of one process
+    /// each took half before, both together all of it); the memory comes
+    /// back when the first is done.
+    #[test]
+    fn stores_of_one_process_share_half_the_memory() {
+        let reserved = AtomicU64::new(0);
+        assert!(reserve(&reserved, 40, 100));
+        assert!(!reserve(&reserved, 40, 100));
+        assert!(reserve(&reserved, 10, 100));
+        assert!(!reserve(&reserved, 1, 100));
+        reserved.fetch_sub(40, Relaxed);
+        assert!(reserve(&reserved, 40, 100));
     }
 }

@@ -225,18 +225,21 @@ pub fn write_layer(path: &Path, header: &Header, values: &[u8]) -> Result<(), Ta
         error: e.to_string(),
     };
     let tmp = path.with_extension("tb.tmp");
-    {
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&tmp).map_err(io)?);
+    let written = (|| {
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
         let mut head = header.to_text().into_bytes();
         head.resize(HEADER_BYTES, 0);
-        out.write_all(&head).map_err(io)?;
-        out.write_all(values).map_err(io)?;
-        out.into_inner()
-            .map_err(|e| io(e.into_error()))?
-            .sync_all()
-            .map_err(io)?;
+        out.write_all(&head)?;
+        out.write_all(values)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        // A full disk, say: the part written would hold the space the
+        // user must free to build again.
+        let _ = std::fs::remove_file(&tmp);
     }
-    std::fs::rename(&tmp, path).map_err(io)
+    written.map_err(io)
 }
 
 /// A layer file opened read-only and memory-mapped.
@@ -353,5 +356,20 @@ mod tests {
         padded[HEADER_BYTES - 1] = b'x';
         let err = Header::parse(&padded, path).expect_err("a byte in the padding");
         assert!(err.to_string().contains("padding"), "{err}");
+    }
+
+    /// A layer file that cannot be written whole (here its name is taken
+    /// by a directory, as a full disk would fail a write) leaves no
+    /// temporary file behind (it used to leave the part written).
+    #[test]
+    fn a_failed_write_leaves_no_temporary_file() {
+        let dir = std::env::temp_dir().join(format!("sowing-write-fail-{}", std::process::id()));
+        let path = dir.join("game-91.3.tb");
+        std::fs::create_dir_all(path.join("inside")).expect("a temporary directory");
+        let header = Header::parse(&header_bytes(WRITTEN), &path).expect("a header");
+        let err = write_layer(&path, &header, &[0; 816]).expect_err("a directory in the way");
+        assert!(matches!(err, TablebaseError::Io { .. }), "{err}");
+        assert!(!path.with_extension("tb.tmp").exists());
+        std::fs::remove_dir_all(&dir).expect("the directory removed");
     }
 }

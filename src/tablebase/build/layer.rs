@@ -8,7 +8,7 @@
 use super::Progress;
 use crate::position::Position;
 use crate::tablebase::codec::{Layout, Tabulate, decode};
-use crate::tablebase::edges::EdgeStore;
+use crate::tablebase::edges::{EdgeStore, Keep};
 use crate::tablebase::file::LayerFile;
 use crate::tablebase::index::Walk;
 use crate::tablebase::{TablebaseError, ValueKind};
@@ -280,6 +280,8 @@ pub struct Layer<'a, R> {
     /// fit 32 bits); `None` to sow every sweep.
     scratch: Option<PathBuf>,
     pub(super) store: OnceLock<EdgeStore>,
+    /// Where the store is kept: memory or files, by the memory available.
+    keep: Keep,
     /// The margins are kept within `-window..=window` (a win/draw/loss
     /// build, module `wdl`); 127, a byte's range, for exact margins.
     pub(super) window: i32,
@@ -307,6 +309,7 @@ impl<'a, R: Tabulate> Layer<'a, R> {
             lower,
             scratch: scratch.filter(|_| cached).map(Path::to_path_buf),
             store: OnceLock::new(),
+            keep: Keep::Auto,
             window: i8::MAX as i32,
             gain_in_layer: AtomicBool::new(false),
         }
@@ -317,6 +320,12 @@ impl<'a, R: Tabulate> Layer<'a, R> {
     /// that is exact).
     pub(super) fn within(mut self, window: i32) -> Self {
         self.window = window.clamp(0, i8::MAX as i32);
+        self
+    }
+
+    /// The same layer, its first sweep's moves kept where `keep` says.
+    pub(super) fn keeping(mut self, keep: Keep) -> Self {
+        self.keep = keep;
         self
     }
 
@@ -358,8 +367,19 @@ impl<'a, R: Tabulate> Layer<'a, R> {
                     .iter()
                     .map(|w| w.load(Relaxed).count_ones() as u64)
                     .sum();
+                let kept = match (sweep, self.store.get()) {
+                    (0, Some(store)) => format!(
+                        ", moves kept in {}: {} bytes",
+                        match store {
+                            EdgeStore::Memory { .. } => "memory",
+                            EdgeStore::Files { .. } => "files",
+                        },
+                        store.bytes()
+                    ),
+                    _ => String::new(),
+                };
                 eprintln!(
-                    "layer {} sweep {sweep}: {changed} changed, {settled} settled of {}, {:.2} s",
+                    "layer {} sweep {sweep}: {changed} changed, {settled} settled of {}, {:.2} s{kept}",
                     self.seeds,
                     self.positions(),
                     t.elapsed().as_secs_f64()
@@ -416,9 +436,13 @@ impl<'a, R: Tabulate> Layer<'a, R> {
                 range.end
             );
             let positions = range.end - range.start;
-            let _ = self
-                .store
-                .set(EdgeStore::new(dir, &stem, chunks as usize, positions)?);
+            let _ = self.store.set(EdgeStore::new(
+                dir,
+                &stem,
+                chunks as usize,
+                positions,
+                self.keep,
+            )?);
         }
         let io_error: Mutex<Option<TablebaseError>> = Mutex::new(None);
         let changed: u64 = (0..chunks)

@@ -116,7 +116,9 @@ impl<R: Tabulate> Builder<R> {
                 });
                 continue;
             }
-            let layer = Layer::new(self.rules, seeds, &lower, Some(&self.dir)).within(k as i32);
+            let layer = Layer::new(self.rules, seeds, &lower, Some(&self.dir))
+                .within(k as i32)
+                .keeping(self.keep);
             let values = layer.new_values();
             let changes = pool.install(|| layer.solve(&values, progress))?;
             drop(layer);
