@@ -479,6 +479,11 @@ pub fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), String> {
     let time = describe::seconds("--time", args.time, false)?;
+    // Made (or refused) before any search, not after it.
+    if let Some(dir) = &args.certificate_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make the certificate directory {dir}: {e}"))?;
+    }
     if let Some(k) = args.leaves {
         println!(
             "| board | seeds a pit | reading | result | leaves (seeds) | databases | search | certificate | solve_boards flags |"
