@@ -77,6 +77,49 @@ fn time_bounds_the_root_proofs_of_solve_and_analyse() {
     }
 }
 
+/// `solve --certificate FILE`, as `--strategy`: a file that cannot be
+/// written is named before the search (it was named only after it); one
+/// made for a result that was not proved is not left behind, and a file
+/// that was there is left as it was.
+#[test]
+fn solve_names_an_unwritable_certificate_before_the_search() {
+    let out = run(
+        "solve",
+        &[
+            "--variant",
+            "game-91",
+            "--time",
+            "5",
+            "--certificate",
+            "/nonexistent/dir/x.cert",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot create /nonexistent/dir/x.cert"));
+    assert!(
+        !text(&out.stdout).contains("result:"),
+        "refused before the search"
+    );
+    let file = std::env::temp_dir().join(format!("sowing-unproved-{}.cert", std::process::id()));
+    let path = file.to_str().expect("a UTF-8 temporary path");
+    let args = [
+        "--variant",
+        "game-91",
+        "--nodes",
+        "4096",
+        "--certificate",
+        path,
+    ];
+    let out = ran("solve", &args, "");
+    assert!(text(&out.stdout).contains("nothing was proved"));
+    assert!(!file.exists(), "no empty certificate left behind");
+    std::fs::write(&file, "kept").expect("a file");
+    ran("solve", &args, "");
+    assert_eq!(std::fs::read_to_string(&file).expect("still there"), "kept");
+    std::fs::remove_file(&file).ok();
+}
+
 /// `solve --strategy FILE`: a file that cannot be written is named before
 /// the search; with no proved winner nothing is written, and it says so;
 /// `--margin` is refused where the game has no score.

@@ -321,16 +321,28 @@ fn check_certificates<R: Ruleset>(
     })
 }
 
+/// Whether `file` can be written: opened for appending (made if it is not
+/// there, its contents left as they are); whether it was made.
+fn touch(file: &str) -> Result<bool, String> {
+    let existed = std::path::Path::new(file).exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(file)
+        .map_err(|e| format!("cannot create {file}: {e}"))?;
+    Ok(!existed)
+}
+
 /// Proves each of `claims` from `pos` again and writes their certificates
 /// to `file` (with the databases' positions as leaves where the solver
-/// has them).
+/// has them); whether it wrote them.
 fn write_certificates<R: Ruleset>(
     solver: &mut Solver<R>,
     pos: &Position<R>,
     claims: &[Claim],
     limits: Limits,
     file: &str,
-) -> Result<(), String> {
+) -> Result<bool, String> {
     let mut text = Vec::new();
     for &claim in claims {
         match solver.prove(pos, claim, limits) {
@@ -339,7 +351,7 @@ fn write_certificates<R: Ruleset>(
                 println!(
                     "certificate: not written: \"{claim}\" not proved again within the budget"
                 );
-                return Ok(());
+                return Ok(false);
             }
         }
         match solver.certificate(pos) {
@@ -349,13 +361,13 @@ fn write_certificates<R: Ruleset>(
             }
             Err(e) => {
                 println!("certificate: not written: {e}");
-                return Ok(());
+                return Ok(false);
             }
         }
     }
     std::fs::write(file, &text).map_err(|e| format!("cannot write {file}: {e}"))?;
     println!("certificate written to {file} (check it with --check {file})");
-    Ok(())
+    Ok(true)
 }
 
 /// Solves `pos`; `time`: what is left of `--time`.
@@ -370,20 +382,11 @@ fn solve<R: Ruleset>(
         nodes: args.nodes,
         time,
     };
-    // A strategy file that cannot be written is named now, not after the
-    // search; one made here and left unwritten is removed at the end.
-    let made = match &args.strategy {
-        Some(file) => {
-            let existed = std::path::Path::new(file).exists();
-            std::fs::OpenOptions::new()
-                .append(true)
-                .create(true)
-                .open(file)
-                .map_err(|e| format!("cannot create {file}: {e}"))?;
-            Some(!existed)
-        }
-        None => None,
-    };
+    // A strategy or certificate file that cannot be written is named now,
+    // not after the search; one made here and left unwritten is removed at
+    // the end.
+    let made = args.strategy.as_deref().map(touch).transpose()?;
+    let made_certificate = args.certificate.as_deref().map(touch).transpose()?;
     let mut written = false;
     let mut solver = Solver::<R>::new(args.table_bits);
     if args.exact {
@@ -519,6 +522,7 @@ fn solve<R: Ruleset>(
         }
     }
     if let Some(file) = &args.certificate {
+        let mut certificate_written = false;
         let me = pos.side_to_move();
         let claims = match (margin, solution.winner) {
             (Some(m), _) => vec![
@@ -541,7 +545,10 @@ fn solve<R: Ruleset>(
                 nodes: None,
                 time: limits.time.map(|t| t.saturating_sub(clock.elapsed())),
             };
-            write_certificates(&mut solver, &pos, &claims, rest, file)?;
+            certificate_written = write_certificates(&mut solver, &pos, &claims, rest, file)?;
+        }
+        if !certificate_written && made_certificate == Some(true) {
+            let _ = std::fs::remove_file(file);
         }
     }
     println!("total time: {:.2} s", clock.elapsed().as_secs_f64());
