@@ -77,30 +77,29 @@ fn time_bounds_the_root_proofs_of_solve_and_analyse() {
     }
 }
 
+/// `solve <flag> <file>` for a file that cannot be written: refused, the
+/// file named, before any search.
+fn solve_refuses_before_the_search(flag: &str, file: &str) {
+    let out = run(
+        "solve",
+        &["--variant", "game-91", "--time", "5", flag, file],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{flag}");
+    assert!(text(&out.stderr).contains(&format!("cannot create {file}")));
+    assert!(
+        !text(&out.stdout).contains("result:"),
+        "{flag}: refused before the search"
+    );
+}
+
 /// `solve --certificate FILE`, as `--strategy`: a file that cannot be
 /// written is named before the search (it was named only after it); one
 /// made for a result that was not proved is not left behind, and a file
 /// that was there is left as it was.
 #[test]
 fn solve_names_an_unwritable_certificate_before_the_search() {
-    let out = run(
-        "solve",
-        &[
-            "--variant",
-            "game-91",
-            "--time",
-            "5",
-            "--certificate",
-            "/nonexistent/dir/x.cert",
-        ],
-        "",
-    );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("cannot create /nonexistent/dir/x.cert"));
-    assert!(
-        !text(&out.stdout).contains("result:"),
-        "refused before the search"
-    );
+    solve_refuses_before_the_search("--certificate", "/nonexistent/dir/x.cert");
     let file = std::env::temp_dir().join(format!("sowing-unproved-{}.cert", std::process::id()));
     let path = file.to_str().expect("a UTF-8 temporary path");
     let args = [
@@ -125,24 +124,7 @@ fn solve_names_an_unwritable_certificate_before_the_search() {
 /// `--margin` is refused where the game has no score.
 #[test]
 fn solve_names_an_unwritable_or_unwritten_strategy_and_a_pointless_margin() {
-    let out = run(
-        "solve",
-        &[
-            "--variant",
-            "game-91",
-            "--time",
-            "5",
-            "--strategy",
-            "/nonexistent/dir/x",
-        ],
-        "",
-    );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("cannot create /nonexistent/dir/x"));
-    assert!(
-        !text(&out.stdout).contains("result:"),
-        "refused before the search"
-    );
+    solve_refuses_before_the_search("--strategy", "/nonexistent/dir/x");
     let file =
         std::env::temp_dir().join(format!("sowing-unwritten-{}.strategy", std::process::id()));
     let path = file.to_str().expect("a UTF-8 temporary path");
