@@ -278,13 +278,13 @@ impl EdgeStore {
 
     /// Reads chunk `chunk`'s block of `positions` positions and calls
     /// `each(i, exit, edges)` for each position not settled that `wanted`
-    /// accepts (given where its moves lead), and `ahead` with each one's
-    /// targets some positions before (to prefetch).
+    /// accepts (given where its moves lead, [`Wanted`]), and `ahead` with
+    /// each one's targets some positions before (to prefetch).
     pub(crate) fn read(
         &self,
         chunk: usize,
         positions: usize,
-        wanted: impl Fn(Targets<'_>) -> bool,
+        wanted: &impl Wanted,
         ahead: impl Fn(Targets<'_>),
         mut each: impl FnMut(usize, Option<i32>, Edges<'_>),
     ) -> Result<(), TablebaseError> {
@@ -292,7 +292,7 @@ impl EdgeStore {
         let (paths, files, blocks) = match self {
             EdgeStore::Memory { blocks, .. } => {
                 let block = blocks[chunk].get().expect(WRITTEN);
-                decode_block(block, positions, &wanted, &ahead, &mut each);
+                decode_block(block, positions, wanted, &ahead, &mut each);
                 return Ok(());
             }
             EdgeStore::Files {
@@ -312,7 +312,7 @@ impl EdgeStore {
                     error: e.to_string(),
                 })?;
             drop(file);
-            decode_block(buf, positions, &wanted, &ahead, &mut each);
+            decode_block(buf, positions, wanted, &ahead, &mut each);
             Ok(())
         })
     }
@@ -321,6 +321,14 @@ impl EdgeStore {
 /// Where the moves within the layer of one position of a block lead.
 #[derive(Clone)]
 pub(crate) struct Targets<'a>(std::slice::ChunksExact<'a, u8>);
+
+impl<'a> Targets<'a> {
+    /// The targets written in `bytes`, 4 bytes each (little-endian).
+    #[cfg(test)]
+    pub(crate) fn new(bytes: &'a [u8]) -> Self {
+        Targets(bytes.chunks_exact(4))
+    }
+}
 
 impl Iterator for Targets<'_> {
     type Item = u64;
@@ -472,6 +480,49 @@ impl BlockWriter {
 /// ([`EdgeStore::read`]'s `ahead`): about a dozen positions' worth.
 const AHEAD: usize = 64;
 
+/// Which positions of a block a sweep visits, by where their moves lead
+/// ([`EdgeStore::read`]).
+pub(crate) trait Wanted {
+    /// Whether every position is visited (no test).
+    fn every(&self) -> bool;
+    /// Whether a position whose moves lead to `targets` is visited.
+    fn wanted(&self, targets: Targets<'_>) -> bool;
+    /// Whether few positions are visited, so that [`Wanted::maybe`] is
+    /// worth asking first of runs of moves.
+    fn sparse(&self) -> bool;
+    /// A quick test of a run of moves, without a branch a move: `false`
+    /// only if [`Wanted::wanted`] would visit no position for these moves
+    /// (`true` may be wrong).
+    fn maybe(&self, targets: Targets<'_>) -> bool;
+}
+
+/// Every position is visited (the first sweep's moves read back whole).
+#[cfg(test)]
+pub(crate) struct Every;
+
+#[cfg(test)]
+impl Wanted for Every {
+    fn every(&self) -> bool {
+        true
+    }
+    fn wanted(&self, _: Targets<'_>) -> bool {
+        true
+    }
+    fn sparse(&self) -> bool {
+        false
+    }
+    fn maybe(&self, _: Targets<'_>) -> bool {
+        true
+    }
+}
+
+/// Moves tested together by [`Wanted::maybe`] in a sparse pick: one
+/// branch for a run of them, most of which lead nowhere changed.
+const RUN: usize = 8;
+
+/// Bytes of moves asked for ahead of a pick ([`decode_block`]).
+const STREAM_AHEAD: usize = 2048;
+
 /// Calls `each` for every position of a block that is not settled and
 /// that `wanted` accepts (given its targets), and `ahead(targets)` with
 /// the targets of the wanted positions whose edges come [`AHEAD`] edges
@@ -482,7 +533,7 @@ const AHEAD: usize = 64;
 fn decode_block(
     buf: &[u8],
     positions: usize,
-    wanted: &impl Fn(Targets<'_>) -> bool,
+    wanted: &impl Wanted,
     ahead: &impl Fn(Targets<'_>),
     each: &mut impl FnMut(usize, Option<i32>, Edges<'_>),
 ) {
@@ -501,16 +552,24 @@ fn decode_block(
     PICKED.with_borrow_mut(|picked| {
         // The wanted positions: (position, its first edge, its edges).
         picked.clear();
-        let mut k = 0usize;
-        for (i, &c) in counts.iter().enumerate() {
-            if c == SETTLED {
-                continue;
+        if wanted.sparse() {
+            pick_sparse(counts, indices, wanted, picked);
+        } else {
+            let every = wanted.every();
+            let mut k = 0usize;
+            for (i, &c) in counts.iter().enumerate() {
+                if c == SETTLED {
+                    continue;
+                }
+                let c = c as usize;
+                if let Some(b) = indices.get(4 * k + STREAM_AHEAD) {
+                    prefetch(b as *const u8 as *const i8);
+                }
+                if every || wanted.wanted(targets(k, k + c)) {
+                    picked.push((i as u32, k as u32, c as u8));
+                }
+                k += c;
             }
-            let c = c as usize;
-            if wanted(targets(k, k + c)) {
-                picked.push((i as u32, k as u32, c as u8));
-            }
-            k += c;
         }
         // The next wanted position to announce, and the edges announced.
         let (mut next, mut asked) = (0usize, 0usize);
@@ -537,6 +596,62 @@ fn decode_block(
             each(i, exit, edges);
         }
     });
+}
+
+/// [`decode_block`]'s pick when few positions are wanted: the moves of
+/// the block are read as one run, [`RUN`] at a time with
+/// [`Wanted::maybe`] and no branch; only a run that may hold a wanted move
+/// is tested move by move, and a wanted move's position found by counting
+/// the positions' moves up to it. A sweep late in a layer, which visits a
+/// few positions in thousands, so spends a few instructions a move where
+/// a test a position (a branch on its count of moves, another on each
+/// move) cost several times that.
+fn pick_sparse(
+    counts: &[u8],
+    indices: &[u8],
+    wanted: &impl Wanted,
+    picked: &mut Vec<(u32, u32, u8)>,
+) {
+    let total = indices.len() / 4;
+    // The position whose moves are counted up to, and its first move.
+    let (mut at, mut first) = (0usize, 0usize);
+    // The last position tested (each is tested once).
+    let mut tested = usize::MAX;
+    let mut run = 0;
+    while run < total {
+        let end = (run + RUN).min(total);
+        // The moves a few pages on asked for: the system's pages of the
+        // block are not in order in memory, and the processor's own
+        // fetching ahead stops at the end of each.
+        if let Some(b) = indices.get(4 * end + STREAM_AHEAD) {
+            prefetch(b as *const u8 as *const i8);
+        }
+        if wanted.maybe(Targets(indices[4 * run..4 * end].chunks_exact(4))) {
+            for j in run..end {
+                // Move j's position: the one whose moves reach past j.
+                let mut c = moves_of(counts[at]);
+                while first + c <= j {
+                    first += c;
+                    at += 1;
+                    c = moves_of(counts[at]);
+                }
+                if tested == at {
+                    continue;
+                }
+                tested = at;
+                if wanted.wanted(Targets(indices[4 * first..4 * (first + c)].chunks_exact(4))) {
+                    picked.push((at as u32, first as u32, c as u8));
+                }
+            }
+        }
+        run = end;
+    }
+}
+
+/// The moves a position has in its block: none if settled.
+#[inline(always)]
+fn moves_of(count: u8) -> usize {
+    if count == SETTLED { 0 } else { count as usize }
 }
 
 /// A hint to the processor to fetch the cache line of `p` (x86-64's
@@ -588,7 +703,7 @@ mod tests {
             .read(
                 chunk,
                 positions,
-                |_| true,
+                &Every,
                 |_| {},
                 |i, exit, edges| out.push((i, exit, edges.collect())),
             )
@@ -633,6 +748,93 @@ mod tests {
         // The files' store removed its files when dropped.
         assert_eq!(std::fs::read_dir(&dir).expect("the directory").count(), 0);
         let _ = std::fs::remove_dir(&dir);
+    }
+
+    /// Positions are wanted if a move leads to a target in `changed`; the
+    /// quick test of a run says whether any of its targets is in a block
+    /// (of 16 indices) holding one, as the layer's changed blocks do.
+    struct ChangedTargets {
+        changed: Vec<u64>,
+        sparse: bool,
+    }
+
+    impl Wanted for ChangedTargets {
+        fn every(&self) -> bool {
+            false
+        }
+        fn wanted(&self, mut targets: Targets<'_>) -> bool {
+            targets.any(|t| self.changed.contains(&t))
+        }
+        fn sparse(&self) -> bool {
+            self.sparse
+        }
+        fn maybe(&self, targets: Targets<'_>) -> bool {
+            targets.into_iter().fold(false, |m, t| {
+                m | self.changed.iter().any(|c| c / 16 == t / 16)
+            })
+        }
+    }
+
+    /// The sparse pick (a run of moves at a time, a wanted move's position
+    /// found by counting moves) visits the same positions, with the same
+    /// moves, as the test a position at a time: over positions with no
+    /// move, settled ones, several wanted moves in one position, wanted
+    /// moves at the ends of runs and of the block.
+    #[test]
+    fn a_sparse_pick_visits_what_a_pick_a_position_does() {
+        let mut block = BlockWriter::new();
+        let mut next = 0u64;
+        let positions = 400;
+        for i in 0..positions {
+            if i % 7 == 3 {
+                block.push(None);
+                continue;
+            }
+            let mut m = Moves::default();
+            for _ in 0..(i * 5 + 1) % 6 {
+                // Targets spread over 0..1000, in no order.
+                next = (next * 37 + 11) % 1000;
+                m.edge(Edge {
+                    index: next,
+                    gain: 0,
+                    same_mover: false,
+                });
+            }
+            block.push(Some(&m));
+        }
+        let store = EdgeStore::in_memory(1);
+        store.write(0, &block).expect("the block is written");
+        let visits = |wanted: &ChangedTargets| {
+            let mut out = Vec::new();
+            store
+                .read(
+                    0,
+                    positions,
+                    wanted,
+                    |_| {},
+                    |i, exit, edges| out.push((i, exit, edges.collect::<Vec<_>>())),
+                )
+                .expect("the block reads back");
+            out
+        };
+        for changed in [
+            vec![],
+            vec![0],
+            vec![11, 418],
+            vec![5, 500, 999],
+            (0..1000).step_by(97).collect(),
+        ] {
+            let dense = visits(&ChangedTargets {
+                changed: changed.clone(),
+                sparse: false,
+            });
+            let sparse = visits(&ChangedTargets {
+                changed: changed.clone(),
+                sparse: true,
+            });
+            assert_eq!(sparse, dense, "changed targets {changed:?}");
+            assert_eq!(dense.is_empty(), changed.is_empty());
+        }
     }
 
     /// A store whose files cannot all be made (here the second worker's

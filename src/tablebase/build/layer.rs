@@ -8,7 +8,7 @@
 use super::Progress;
 use crate::position::Position;
 use crate::tablebase::codec::{Layout, Tabulate, decode};
-use crate::tablebase::edges::{EdgeStore, Keep};
+use crate::tablebase::edges::{EdgeStore, Keep, Targets, Wanted};
 use crate::tablebase::file::LayerFile;
 use crate::tablebase::index::Walk;
 use crate::tablebase::{TablebaseError, ValueKind};
@@ -39,19 +39,32 @@ const CHUNK: u64 = 1 << 14;
 /// it has, so a later sweep skips it without reading its moves' values
 /// (the tail of a layer's sweeps changes few values). The bitmaps are
 /// small (a bit for 16 bytes of values), so they stay in the processor's
-/// cache where the values do not.
+/// cache where the values do not. Late in a layer, when a sweep before
+/// changed few values, a byte a *block* of 1,024 positions (a word of
+/// lines) is read first, for a run of moves at once: most runs lead into
+/// no block changed, and are passed over without a test a position
+/// ([`Wanted::maybe`]).
 pub struct LayerValues {
     values: Vec<AtomicU8>,
     settled: Vec<AtomicU64>,
     /// Lines changed, by the parity of the sweep that changed them: the
     /// two words of the same lines side by side, one cache line for both.
     changed: Vec<[AtomicU64; 2]>,
+    /// Blocks changed: a byte a block of [`BLOCK`] positions (a word of
+    /// `changed`), bit 0 or 1 set when a line of the block changed in a
+    /// sweep of that parity. A byte, not a bit: a sparse sweep tests it
+    /// for every move, and a byte is read with one instruction.
+    blocks: Vec<AtomicU8>,
     /// The sweep under way (from 0): where a change is marked.
     sweep: AtomicU32,
     /// Whether this sweep skips the positions whose moves lead to no line
     /// changed lately: not when the last sweep changed so many lines that
     /// a test of every position would cost more than it saves.
     skipping: AtomicBool,
+    /// Whether this sweep is sparse: it skips, and the sweep before
+    /// changed few blocks, so that a test of a move reads its block's bit
+    /// first ([`Wanted::maybe`]).
+    sparse: AtomicBool,
     /// Two bits a position ([`LayerValues::packed`]).
     packed: bool,
 }
@@ -68,6 +81,17 @@ const LINE: u64 = 16;
 /// skipped, and the test (a tight loop over the moves, measured at about
 /// half a full sweep's time) pays.
 const SKIP_BELOW: u64 = 4;
+
+/// Positions a byte of [`LayerValues`]' changed blocks stands for: a word
+/// of the lines' bitmap. Coarse enough that the blocks stay in the
+/// processor's nearest caches (293 KB for game 91's layer of 16 seeds).
+const BLOCK: u64 = LINE * 64;
+
+/// A skipping sweep is sparse ([`LayerValues::sparse`]) when the sweep
+/// before changed fewer than one block in this many: then most runs of
+/// moves lead to no block changed, and are passed over on a test of the
+/// blocks' bitmap alone.
+const SPARSE_BELOW: u64 = 16;
 
 /// A bitmap of `bits` bits, all clear.
 fn bitmap(bits: u64) -> Vec<AtomicU64> {
@@ -98,6 +122,8 @@ impl LayerValues {
             }),
             sweep: AtomicU32::new(0),
             skipping: AtomicBool::new(false),
+            blocks: zeroed(lines.div_ceil(64), || AtomicU8::new(0)),
+            sparse: AtomicBool::new(false),
             packed: false,
         }
     }
@@ -114,6 +140,8 @@ impl LayerValues {
             }),
             sweep: AtomicU32::new(0),
             skipping: AtomicBool::new(false),
+            blocks: zeroed(lines.div_ceil(64), || AtomicU8::new(0)),
+            sparse: AtomicBool::new(false),
             packed: true,
         }
     }
@@ -128,10 +156,19 @@ impl LayerValues {
             pair[now].store(0, Relaxed);
             lines += pair[last].load(Relaxed).count_ones() as u64;
         }
+        let mut blocks = 0;
+        for block in &self.blocks {
+            let b = block.load(Relaxed);
+            block.store(b & !(1 << now), Relaxed);
+            blocks += (b >> last & 1) as u64;
+        }
         self.sweep.store(sweep, Relaxed);
         let all = (self.changed.len() as u64 * 64).max(1);
-        self.skipping
-            .store(sweep > 0 && lines * SKIP_BELOW < all, Relaxed);
+        let skipping = sweep > 0 && lines * SKIP_BELOW < all;
+        self.skipping.store(skipping, Relaxed);
+        let all_blocks = (self.blocks.len() as u64).max(1);
+        self.sparse
+            .store(skipping && blocks * SPARSE_BELOW < all_blocks, Relaxed);
     }
 
     /// Whether a position whose moves lead to `targets` is swept again:
@@ -142,23 +179,33 @@ impl LayerValues {
     /// is its value.
     #[inline(always)]
     pub(super) fn wanted(&self, mut targets: impl Iterator<Item = u64>) -> bool {
-        !self.skipping.load(Relaxed)
-            || targets.any(|index| {
-                let (word, bit) = ((index / LINE / 64) as usize, index / LINE % 64);
-                let [a, b] = &self.changed[word];
-                (a.load(Relaxed) | b.load(Relaxed)) >> bit & 1 == 1
-            })
+        !self.skipping.load(Relaxed) || targets.any(|index| self.line_changed(index))
+    }
+
+    /// Whether a value of the line of `index` changed in this sweep or the
+    /// one before.
+    #[inline(always)]
+    fn line_changed(&self, index: u64) -> bool {
+        let (word, bit) = ((index / LINE / 64) as usize, index / LINE % 64);
+        let [a, b] = &self.changed[word];
+        (a.load(Relaxed) | b.load(Relaxed)) >> bit & 1 == 1
     }
 
     /// Marks the line of `index` as changed in this sweep.
     #[inline]
     fn mark_changed(&self, index: u64) {
         let (word, bit) = ((index / LINE / 64) as usize, index / LINE % 64);
-        let word = &self.changed[word][(self.sweep.load(Relaxed) % 2) as usize];
+        let parity = (self.sweep.load(Relaxed) % 2) as usize;
+        let line = &self.changed[word][parity];
         // A read first: most marks find the bit set, and a read does not
         // take the cache line from the other cores.
-        if word.load(Relaxed) >> bit & 1 == 0 {
-            word.fetch_or(1 << bit, Relaxed);
+        if line.load(Relaxed) >> bit & 1 == 0 {
+            line.fetch_or(1 << bit, Relaxed);
+            // The block's bit, at the first change of a line of it.
+            let block = &self.blocks[word];
+            if block.load(Relaxed) >> parity & 1 == 0 {
+                block.fetch_or(1 << parity, Relaxed);
+            }
         }
     }
 
@@ -264,6 +311,36 @@ impl LayerValues {
     /// for [`LayerValues::packed`] values their two-bit codes, four a byte.
     pub fn into_bytes(self) -> Vec<u8> {
         self.values.into_iter().map(AtomicU8::into_inner).collect()
+    }
+}
+
+impl Wanted for LayerValues {
+    #[inline(always)]
+    fn every(&self) -> bool {
+        !self.skipping.load(Relaxed)
+    }
+
+    #[inline(always)]
+    fn wanted(&self, targets: Targets<'_>) -> bool {
+        LayerValues::wanted(self, targets)
+    }
+
+    #[inline(always)]
+    fn sparse(&self) -> bool {
+        self.sparse.load(Relaxed)
+    }
+
+    /// Whether a line of the block of a target (the [`BLOCK`] positions a
+    /// word of the lines' bitmap stands for) changed in this sweep or the
+    /// one before.
+    #[inline(always)]
+    fn maybe(&self, targets: Targets<'_>) -> bool {
+        let blocks = &self.blocks[..];
+        targets.fold(false, |m, t| {
+            m | blocks
+                .get((t / BLOCK) as usize)
+                .is_some_and(|b| b.load(Relaxed) != 0)
+        })
     }
 }
 
@@ -568,6 +645,34 @@ mod tests {
         assert!(values.wanted([501].into_iter()));
         assert!(!values.wanted([100, 500 - LINE].into_iter()));
         assert_eq!((values.value(100), values.value(501)), (5, 7));
+    }
+
+    /// A sweep after one that changed few blocks is sparse: a run of moves
+    /// is passed over unless one leads into a block (a word of lines)
+    /// changed in this sweep or the one before.
+    #[test]
+    fn a_sweep_after_few_changes_tests_runs_by_block() {
+        let values = LayerValues::new(100 * BLOCK);
+        values.start_sweep(0);
+        values.set(5 * BLOCK + 3, 1, false);
+        values.start_sweep(1);
+        assert!(values.sparse());
+        let targets = |t: &[u32]| -> Vec<u8> { t.iter().flat_map(|i| i.to_le_bytes()).collect() };
+        let run = |t: &[u32]| {
+            let bytes = targets(t);
+            values.maybe(Targets::new(&bytes))
+        };
+        assert!(run(&[0, 5 * BLOCK as u32 + BLOCK as u32 - 1]));
+        assert!(!run(&[0, 6 * BLOCK as u32, 4 * BLOCK as u32 + 1]));
+        // Changed in this sweep: seen at once.
+        values.set(9 * BLOCK, 2, false);
+        assert!(run(&[9 * BLOCK as u32 + 7]));
+        // Two sweeps on, the first change is forgotten.
+        values.start_sweep(2);
+        values.start_sweep(3);
+        assert!(!run(&[5 * BLOCK as u32 + 3, 9 * BLOCK as u32]));
+        // Nothing changed in the sweep before: every run is passed over.
+        assert!(values.sparse());
     }
 
     /// A sweep after one that changed many lines visits every position.

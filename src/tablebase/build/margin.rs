@@ -13,7 +13,8 @@
 //! (`edges`), which the later sweeps read back instead of sowing again;
 //! late in a layer, when few values change, a sweep visits only the
 //! positions with a move to a value changed lately (`LayerValues`'
-//! bitmaps of changed lines): the others would keep their values.
+//! bitmaps of changed lines, and of changed blocks of lines when they are
+//! few): the others would keep their values.
 
 use super::diff;
 use super::layer::{Layer, LayerValues};
@@ -181,7 +182,7 @@ impl<R: Tabulate> Layer<'_, R> {
         store.read(
             chunk,
             (range.end - range.start) as usize,
-            |targets| values.wanted(targets),
+            values,
             |targets| targets.for_each(|t| values.prefetch(t)),
             |i, exit, edges| {
                 // Positions settled by the first sweep are not in the
