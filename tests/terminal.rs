@@ -1916,7 +1916,7 @@ fn tablebase_build_refuses_first_and_sizes_fit_their_unit() {
     assert!(
         stderr.contains(
             ": 4845 positions (4.8 KB of files); the largest layer, 3876 positions, needs \
-             about 4.4 KB of memory and up to 54.3 KB of scratch (memory if it fits, else \
+             about 5.3 KB of memory and up to 54.3 KB of scratch (memory if it fits, else \
              files) while it is built"
         ),
         "{stderr}"

@@ -77,7 +77,7 @@ pub struct LayerReport {
 /// What a build will hold ([`Builder::plan`]): its positions, and from
 /// them the sizes it needs. Displayed with each size in the unit that fits
 /// (`"601080390 positions (601.1 MB of files); the largest layer, 300540195
-/// positions, needs about 338.1 MB of memory and up to 4.2 GB of scratch
+/// positions, needs about 638.6 MB of memory and up to 4.2 GB of scratch
 /// (memory if it fits, else files) while it is built"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -108,14 +108,18 @@ impl Plan {
 
     /// Bytes of memory the largest layer needs while it is built: its
     /// values, one byte a position, and its bitmaps, about 1.125 bytes a
-    /// position in all; in a win/draw/loss build the top layer's values
-    /// take two bits a position (0.375 bytes with its bitmaps).
+    /// position in all, and for the margins the values of the smaller
+    /// layers, a byte a position, which a margin build reads from memory
+    /// rather than from their files (faster, [`LayerFile`]'s huge pages);
+    /// in a win/draw/loss build the top layer's values take two bits a
+    /// position (0.375 bytes with its bitmaps), the smaller layers read
+    /// from their files.
     pub fn memory_bytes(&self) -> u64 {
         let bytes = |n: u64| n.saturating_add(n / 8);
         if self.win_draw_loss {
             bytes(self.largest_below_top).max(self.top_layer.div_ceil(4) + self.top_layer / 8)
         } else {
-            bytes(self.largest_layer)
+            bytes(self.largest_layer).saturating_add(self.positions - self.top_layer)
         }
     }
 
@@ -355,7 +359,7 @@ impl<R: Tabulate> Builder<R> {
             let kind = ValueKind::of(&self.rules).name();
             let header = header_of(&self.rules, &layout, kind, seeds, 0);
             if let Some(mapped) = reusable(&path, &header)? {
-                lower.push(mapped);
+                lower.push(mapped.in_memory());
                 reports.push(LayerReport {
                     seeds,
                     positions: header.positions,
@@ -373,7 +377,7 @@ impl<R: Tabulate> Builder<R> {
             let values = values.into_bytes();
             write_values(&self.rules, &layout, kind, seeds, &path, &values)?;
             drop(values);
-            lower.push(LayerFile::open(&path)?);
+            lower.push(LayerFile::open(&path)?.in_memory());
             reports.push(LayerReport {
                 seeds,
                 positions: header.positions,
@@ -502,7 +506,7 @@ mod tests {
         assert_eq!(
             plan.to_string(),
             "601080390 positions (601.1 MB of files); the largest layer, 300540195 \
-             positions, needs about 338.1 MB of memory and up to 4.2 GB of scratch (memory if \
+             positions, needs about 638.6 MB of memory and up to 4.2 GB of scratch (memory if \
              it fits, else files) while it is built"
         );
         let err = Builder::new(SadeqaIII::game_91(), "unused")
