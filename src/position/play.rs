@@ -181,6 +181,9 @@ impl<R: Ruleset> Position<R> {
     /// [`Position::successors`].
     #[inline(always)]
     fn each_child<const LAZY: bool>(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
+        // The guard only chooses the faster path: either gives the same
+        // children (`&&` to `||` and `<=` to `>` are equivalent mutants,
+        // docs/MUTANTS.md).
         let one_sowing = self.undecided.is_empty()
             && self.lap_limit.is_some_and(|l| u64::from(l) <= TURN_BUDGET);
         let (pos, moves, budget) = if one_sowing {
