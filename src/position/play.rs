@@ -429,6 +429,29 @@ mod tests {
         }
     }
 
+    /// The same under a lazily started turn: a child of `children` tries
+    /// its candidates only up to the first that ends, so a move over the
+    /// limit can still be untried, and `deferred_children` must sow it
+    /// under the limit too. North's 8 drops its seed into South's empty
+    /// pit 1 (no capture in the opponent's row, 5.3), giving the position
+    /// above, whose 1 ends first and leaves 3 and 5 untried.
+    #[test]
+    fn lazy_deferred_children_leave_out_an_untried_move_over_the_lap_limit() {
+        let parent: Position<SadeqaIII> = "sadeqa-iii 0,0,2,0,1,0,0,0/0,0,0,0,0,0,0,1 N 46-46"
+            .parse()
+            .unwrap();
+        let parent = parent.with_lap_limit(Some(1));
+        let (_, lazy) = parent
+            .children()
+            .find(|&(mv, _)| mv == Move::Pit(8))
+            .unwrap();
+        assert!(lazy.untried.contains(Move::Pit(3)), "{:?}", lazy.untried);
+        let mut out = Vec::new();
+        lazy.deferred_children(&mut out, |_| true);
+        let moves: Vec<Move> = out.iter().map(|&(mv, _)| mv).collect();
+        assert_eq!(moves, [Move::Pit(1), Move::Pit(5)]);
+    }
+
     /// RULES.md 5.4: the game ends when the player to move has no legal
     /// move, and the seeds left go to the last mover. Under a lap limit of
     /// 1 (section 2), after South's 5 (one seed into empty S6, nothing
