@@ -1690,6 +1690,65 @@ fn play_with_a_breaking_control_is_cancelled_and_changes_nothing() {
     assert_eq!(q.side_to_move(), Player::North);
 }
 
+/// Found by a search with a seed-by-seed sower over Sadeqa II boards:
+/// North starts (RULES.md section 1: the caller may choose) and must play
+/// his pit 6 (4.1); its one seed falls into South's empty pit 1, whose
+/// opposite pit, North's 6, has just been emptied: no capture (4.2, 4.3).
+/// South's first move is then restricted to his pit 6 too, whose relay
+/// sowing returns to its first state after 1,241,796 laps: longer than the
+/// turn's first budget and its first round, so South's turn is a long
+/// proof, told to the control.
+const LONG_NEXT_TURN: &str = "sadeqa-ii 0,4,5,4,1,2/3,4,5,6,1,1 N 0-0 first:SN";
+const LONG_NEXT_TURN_LAPS: u32 = 1_241_796;
+
+/// The board of `LONG_NEXT_TURN` after North's 6, in sowing order.
+const LONG_NEXT_TURN_CHILD: [u8; 12] = [1, 4, 5, 4, 1, 2, 3, 4, 5, 6, 1, 0];
+
+/// A move known to end, played under a control that cancels the next
+/// player's long proof (his every candidate undecided): `play_with` is
+/// cancelled and the position stays as it was, the move not half made.
+/// Under a control that does not cancel, South's only candidate is proven
+/// endless: he has no legal move and loses (4.4).
+#[test]
+fn play_with_a_control_cancelling_the_next_turn_changes_nothing() {
+    let p = sadeqa_ii(LONG_NEXT_TURN);
+    assert!(p.legality().ends.contains(Move::Pit(6)));
+    assert_eq!(
+        reference_cycle(&LONG_NEXT_TURN_CHILD, 5, 2_000_000),
+        Some(LONG_NEXT_TURN_LAPS)
+    );
+    const { assert!(PROGRESS_LAPS < LONG_NEXT_TURN_LAPS as u64) };
+    let mut q = p;
+    let mut stop = |_: Move, _: u64| ControlFlow::Break(());
+    let result = q.play_with(Move::Pit(6), &mut (), &mut stop);
+    assert!(
+        matches!(result, Err(PlayError::Cancelled { mv: Move::Pit(6), laps })
+            if (PROGRESS_LAPS..2 * PROGRESS_LAPS).contains(&laps)),
+        "{result:?}"
+    );
+    assert_eq!(q, p);
+    assert_eq!(q.to_string(), LONG_NEXT_TURN);
+    assert_eq!(q.legality(), p.legality());
+
+    q.play_with(Move::Pit(6), &mut (), &mut |_: Move, _: u64| {
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert_eq!(
+        q.to_string(),
+        "sadeqa-ii 1,4,5,4,1,2/3,4,5,6,1,0 S 0-0 first:S"
+    );
+    assert!(q.is_over());
+    assert!(q.legality().endless.contains(Move::Pit(6)));
+    assert_eq!(
+        q.outcome(),
+        Outcome::Win {
+            winner: Player::North,
+            score: None
+        }
+    );
+}
+
 /// The progress callback is told of the move and of increasing lap counts,
 /// one report every `PROGRESS_LAPS` laps, up to the proof's end; the full
 /// proof finds the cycle.
@@ -1996,6 +2055,51 @@ fn play_unchecked_of_an_impossible_move_leaves_the_position_unchanged() {
         over,
         &[Move::Pit(6), Move::Pit(1), Move::First(Player::South)],
     );
+}
+
+/// `successors()` and `children()` list every legal move with the position
+/// it leads to, and nothing else: RULES.md's checks from the starts. Sadeqa
+/// II's forced opening (4.1) is South's only move, and removes South's pit
+/// 4 (4 seeds) opposite the empty North pit 3 where it ends; Sadeqa III's
+/// South 1 captures North's pit 4 (8 seeds), game 91's South 8 North's pit
+/// 8 (6 seeds) (5.3).
+#[test]
+fn successors_are_the_legal_moves_with_the_positions_they_lead_to() {
+    fn both<R: sowing::Ruleset>(p: Position<R>) -> [Vec<(Move, String)>; 2] {
+        let show = |(mv, child): (Move, Position<R>)| (mv, child.to_string());
+        [
+            p.successors().map(show).collect(),
+            p.children().map(show).collect(),
+        ]
+    }
+    let forced = vec![(
+        Move::Pit(6),
+        "sadeqa-ii 0,4,4,0,0,1/5,5,1,4,4,4 N 4-0 first:N".to_string(),
+    )];
+    for list in both(Position::new(SadeqaII::new())) {
+        assert_eq!(list, forced);
+    }
+    let checks = [
+        (
+            Position::new(SadeqaIII::new()),
+            1,
+            "sadeqa-iii 2,9,9,9,1,8,1,8/8,8,8,0,0,1,8,8 N 8-0",
+        ),
+        (
+            Position::new(SadeqaIII::game_91()),
+            8,
+            "game-91 1,5,5,5,5,0,5,1/6,6,0,1,6,6,6,0 N 6-0",
+        ),
+    ];
+    for (start, pit, after) in checks {
+        for list in both(start) {
+            let moves: MoveSet = list.iter().map(|&(mv, _)| mv).collect();
+            assert_eq!(moves, start.legal_moves(), "{start}");
+            assert_eq!(list.len(), moves.len(), "{start}: a move twice");
+            let child = list.iter().find(|(mv, _)| *mv == Move::Pit(pit));
+            assert_eq!(child.map(|(_, c)| c.as_str()), Some(after), "{start}");
+        }
+    }
 }
 
 /// `children()` (legality found lazily) answers as `successors()` at every

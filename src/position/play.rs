@@ -181,6 +181,9 @@ impl<R: Ruleset> Position<R> {
     /// [`Position::successors`].
     #[inline(always)]
     fn each_child<const LAZY: bool>(&self) -> impl Iterator<Item = (Move, Position<R>)> + '_ {
+        // The guard only chooses the faster path: either gives the same
+        // children (`&&` to `||` and `<=` to `>` are equivalent mutants,
+        // docs/MUTANTS.md).
         let one_sowing = self.undecided.is_empty()
             && self.lap_limit.is_some_and(|l| u64::from(l) <= TURN_BUDGET);
         let (pos, moves, budget) = if one_sowing {
@@ -242,6 +245,9 @@ impl<R: Ruleset> Position<R> {
     /// `legal ∪ untried` ([`Position::deferred_moves`]).
     #[inline]
     pub(crate) fn deferred_budget(&self) -> Option<Option<u64>> {
+        // `None` only sends the callers to `children` and `successors`,
+        // which give the same children with their turns started: slower,
+        // the same values (an equivalent mutant, docs/MUTANTS.md).
         let one_sowing = self.undecided.is_empty()
             && self.lap_limit.is_some_and(|l| u64::from(l) <= TURN_BUDGET);
         one_sowing.then(|| self.lap_limit.map(u64::from))
@@ -304,6 +310,9 @@ impl<R: Ruleset> Position<R> {
     /// has not started.
     #[inline]
     pub(crate) fn is_deferred(&self) -> bool {
+        // Saying yes for a started position only starts its turn again,
+        // which finds the same legality, pass and end (`true` and `&&` to
+        // `||` are equivalent mutants, docs/MUTANTS.md).
         !self.over && self.legal.is_empty() && self.undecided.is_empty()
     }
     /// This position with every candidate tried (see `untried`).
@@ -382,5 +391,134 @@ impl<R: Ruleset> Position<R> {
             }
         }
         true
+    }
+}
+
+#[cfg(all(test, feature = "bots"))]
+mod tests {
+    use crate::rulesets::SadeqaIII;
+    use crate::{Move, Position};
+
+    /// RULES.md section 2: under a lap limit, a sowing not finished within
+    /// it counts as endless, so the search's children made with their
+    /// turns deferred leave it out, as `children` does. Sadeqa III (5.2,
+    /// 5.3), South to move: his 1 ends in empty S2 after one lap, his 5 in
+    /// empty S6 after one lap (nothing opposite either to capture); his 3
+    /// drops into S4 and S5, relays from S5 (2 seeds) into S6 and S7 and
+    /// ends there: two laps, over a limit of 1.
+    #[test]
+    fn deferred_children_leave_out_a_move_over_the_lap_limit() {
+        let pos: Position<SadeqaIII> = "sadeqa-iii 1,0,2,0,1,0,0,0/0,0,0,0,0,0,0,1 S 45-46"
+            .parse()
+            .unwrap();
+        let pits = |moves: &[(Move, Position<SadeqaIII>)]| -> Vec<Move> {
+            moves.iter().map(|&(mv, _)| mv).collect()
+        };
+        let mut all = Vec::new();
+        pos.deferred_children(&mut all, |_| true);
+        assert_eq!(pits(&all).len(), 3, "no limit: {:?}", pits(&all));
+
+        let limited = pos.with_lap_limit(Some(1));
+        let mut out = Vec::new();
+        limited.deferred_children(&mut out, |_| true);
+        assert_eq!(pits(&out), [Move::Pit(1), Move::Pit(5)]);
+        for (mv, child) in &mut out {
+            child.start_deferred_turn();
+            let made = limited.children().find(|(m, _)| m == mv).map(|(_, c)| c);
+            assert_eq!(Some(*child), made, "{mv}");
+        }
+    }
+
+    /// The same under a lazily started turn: a child of `children` tries
+    /// its candidates only up to the first that ends, so a move over the
+    /// limit can still be untried, and `deferred_children` must sow it
+    /// under the limit too. North's 8 drops its seed into South's empty
+    /// pit 1 (no capture in the opponent's row, 5.3), giving the position
+    /// above, whose 1 ends first and leaves 3 and 5 untried.
+    #[test]
+    fn lazy_deferred_children_leave_out_an_untried_move_over_the_lap_limit() {
+        let parent: Position<SadeqaIII> = "sadeqa-iii 0,0,2,0,1,0,0,0/0,0,0,0,0,0,0,1 N 46-46"
+            .parse()
+            .unwrap();
+        let parent = parent.with_lap_limit(Some(1));
+        let (_, lazy) = parent
+            .children()
+            .find(|&(mv, _)| mv == Move::Pit(8))
+            .unwrap();
+        assert!(lazy.untried.contains(Move::Pit(3)), "{:?}", lazy.untried);
+        let mut out = Vec::new();
+        lazy.deferred_children(&mut out, |_| true);
+        let moves: Vec<Move> = out.iter().map(|&(mv, _)| mv).collect();
+        assert_eq!(moves, [Move::Pit(1), Move::Pit(5)]);
+    }
+
+    /// RULES.md 5.4: the game ends when the player to move has no legal
+    /// move, and the seeds left go to the last mover. Under a lap limit of
+    /// 1 (section 2), after South's 5 (one seed into empty S6, nothing
+    /// opposite) North's two candidates both relay (N7's seed falls into
+    /// N8, N8's into S1, each occupied): neither ends within the limit, so
+    /// North has no legal move. The child made with its turn deferred
+    /// knows it only when the turn is started: then the game is over, the
+    /// 4 seeds left are South's, as `children` and `successors` make it.
+    #[test]
+    fn a_deferred_child_with_no_legal_move_ends_the_game_when_its_turn_starts() {
+        let pos: Position<SadeqaIII> = "sadeqa-iii 1,0,0,0,1,0,0,0/0,0,0,0,0,0,1,1 S 46-46"
+            .parse()
+            .unwrap();
+        let limited = pos.with_lap_limit(Some(1));
+        let mut out = Vec::new();
+        limited.deferred_children(&mut out, |mv| mv == Move::Pit(5));
+        let [(Move::Pit(5), deferred)] = out[..] else {
+            panic!("South's 5 ends in one lap: {out:?}");
+        };
+        assert!(deferred.is_deferred());
+        let over = "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N 50-46";
+        let mut started = deferred;
+        started.start_deferred_turn();
+        assert!(started.is_over());
+        assert_eq!(started.to_string(), over);
+        let mut fully = deferred;
+        fully.start_deferred_turn_fully();
+        assert!(fully.is_over());
+        assert_eq!(fully.to_string(), over);
+        for (_, child) in limited.children().chain(limited.successors()) {
+            if child.to_string() == over {
+                assert_eq!(started, child);
+                assert_eq!(fully, child);
+            }
+        }
+    }
+
+    /// A child of `children` finds its legality only up to its first
+    /// candidate that ends (RULES.md section 2: the legal moves are the
+    /// candidates that end): starting its turn fully, as the solver does,
+    /// tries the rest, and gives the legality of the same child made by
+    /// `successors`. From the Sadeqa III start, South's 1 leaves North six
+    /// pits to move (5.1).
+    #[test]
+    fn starting_a_started_turn_fully_tries_its_untried_candidates() {
+        let start = Position::new(SadeqaIII::new());
+        fn find(
+            mut list: impl Iterator<Item = (Move, Position<SadeqaIII>)>,
+        ) -> Option<Position<SadeqaIII>> {
+            list.find(|&(mv, _)| mv == Move::Pit(1)).map(|(_, c)| c)
+        }
+        let mut lazy = find(start.children()).unwrap();
+        let eager = find(start.successors()).unwrap();
+        assert!(
+            !lazy.untried.is_empty(),
+            "a lazy child tries its first candidates only"
+        );
+        assert!(eager.untried.is_empty());
+        assert!(!lazy.is_deferred());
+        lazy.start_deferred_turn_fully();
+        assert!(lazy.untried.is_empty());
+        assert_eq!(lazy.legal, eager.legal);
+        assert_eq!(lazy.endless, eager.endless);
+        assert_eq!(lazy.undecided, eager.undecided);
+        assert_eq!(
+            lazy.legal.len() + lazy.endless.len() + lazy.undecided.len(),
+            6
+        );
     }
 }
