@@ -483,8 +483,6 @@ const AHEAD: usize = 64;
 /// Which positions of a block a sweep visits, by where their moves lead
 /// ([`EdgeStore::read`]).
 pub(crate) trait Wanted {
-    /// Whether every position is visited (no test).
-    fn every(&self) -> bool;
     /// Whether a position whose moves lead to `targets` is visited.
     fn wanted(&self, targets: Targets<'_>) -> bool;
     /// Whether few positions are visited, so that [`Wanted::maybe`] is
@@ -502,9 +500,6 @@ pub(crate) struct Every;
 
 #[cfg(test)]
 impl Wanted for Every {
-    fn every(&self) -> bool {
-        true
-    }
     fn wanted(&self, _: Targets<'_>) -> bool {
         true
     }
@@ -541,11 +536,7 @@ fn decode_block(
     let counts = &buf[1..1 + positions];
     let exits = &buf[1 + positions..1 + 2 * positions];
     let edges_at = 1 + 2 * positions;
-    let total: usize = counts
-        .iter()
-        .filter(|&&c| c != SETTLED)
-        .map(|&c| c as usize)
-        .sum();
+    let total: usize = counts.iter().map(|&c| moves_of(c)).sum();
     let indices = &buf[edges_at..edges_at + 4 * total];
     let aux = &buf[edges_at + 4 * total..];
     let targets = |first: usize, last: usize| Targets(indices[4 * first..4 * last].chunks_exact(4));
@@ -555,7 +546,6 @@ fn decode_block(
         if wanted.sparse() {
             pick_sparse(counts, indices, wanted, picked);
         } else {
-            let every = wanted.every();
             let mut k = 0usize;
             for (i, &c) in counts.iter().enumerate() {
                 if c == SETTLED {
@@ -565,7 +555,7 @@ fn decode_block(
                 if let Some(b) = indices.get(4 * k + STREAM_AHEAD) {
                     prefetch(b as *const u8 as *const i8);
                 }
-                if every || wanted.wanted(targets(k, k + c)) {
+                if wanted.wanted(targets(k, k + c)) {
                     picked.push((i as u32, k as u32, c as u8));
                 }
                 k += c;
@@ -759,9 +749,6 @@ mod tests {
     }
 
     impl Wanted for ChangedTargets {
-        fn every(&self) -> bool {
-            false
-        }
         fn wanted(&self, mut targets: Targets<'_>) -> bool {
             targets.any(|t| self.changed.contains(&t))
         }

@@ -62,8 +62,8 @@ pub struct LayerValues {
     /// a test of every position would cost more than it saves.
     skipping: AtomicBool,
     /// Whether this sweep is sparse: it skips, and the sweep before
-    /// changed few blocks, so that a test of a move reads its block's bit
-    /// first ([`Wanted::maybe`]).
+    /// changed few blocks, so that a run of moves is tested on their blocks'
+    /// bytes first ([`Wanted::maybe`]).
     sparse: AtomicBool,
     /// Two bits a position ([`LayerValues::packed`]).
     packed: bool,
@@ -315,11 +315,6 @@ impl LayerValues {
 }
 
 impl Wanted for LayerValues {
-    #[inline(always)]
-    fn every(&self) -> bool {
-        !self.skipping.load(Relaxed)
-    }
-
     #[inline(always)]
     fn wanted(&self, targets: Targets<'_>) -> bool {
         LayerValues::wanted(self, targets)
