@@ -4,7 +4,7 @@
 //! (the *layer*), its ruleset state, its marked pits and the rank of its
 //! placement (`index`).
 
-use super::index::{placements, rank_of, rank_word};
+use super::index::{placements, prefix_sums, rank_of, rank_prefix_sums};
 use crate::board::Board;
 use crate::player::Player;
 use crate::position::Position;
@@ -78,6 +78,7 @@ impl Layout {
 
 /// The key of `pos` (any side to move), or `None` if the databases do not
 /// hold its state.
+#[inline]
 pub(crate) fn encode<R: Tabulate>(layout: &Layout, pos: &Position<R>) -> Option<Key> {
     let state = pos.rules().state_index(pos.state())?;
     let board = pos.board();
@@ -94,7 +95,8 @@ pub(crate) fn encode<R: Tabulate>(layout: &Layout, pos: &Position<R>) -> Option<
     };
     let block = state * layout.mark_sets + marks;
     if layout.pits <= 16 {
-        // One word: turned by a rotation, summed by a multiplication.
+        // One word: turned by a rotation, its prefix sums made by a
+        // multiplication.
         let bits = 8 * layout.pits as u32;
         let mask = if bits == 128 {
             u128::MAX
@@ -108,10 +110,19 @@ pub(crate) fn encode<R: Tabulate>(layout: &Layout, pos: &Position<R>) -> Option<
             let s = 8 * shift as u32;
             ((word >> s) | (word << (bits - s))) & mask
         };
-        let seeds = turned.to_le_bytes().iter().map(|&b| b as u32).sum::<u32>();
+        let prefix = prefix_sums(turned);
+        // While every pit holds fewer than 16 seeds (all of a database
+        // build's positions but those with 16 or more in one pit), no sum
+        // of pits passes 240: the prefix sums' last byte is the seeds.
+        const HIGH: u128 = u128::from_le_bytes([0xf0; 16]);
+        let seeds = if turned & HIGH == 0 {
+            (prefix >> 120) as u32
+        } else {
+            turned.to_le_bytes().iter().map(|&b| b as u32).sum::<u32>()
+        };
         return Some(Key {
             seeds,
-            index: block * layout.placements(seeds) + rank_word(turned, layout.pits),
+            index: block * layout.placements(seeds) + rank_prefix_sums(prefix, layout.pits),
         });
     }
     // The mover's row first: the board turned by `shift` pits.

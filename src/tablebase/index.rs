@@ -77,24 +77,58 @@ pub(crate) fn rank_of(pits: impl Iterator<Item = u8>) -> u64 {
 }
 
 /// The rank of a placement of `pits` pits (at most 16), given as the
-/// bytes of one little-endian word (pit 0 in the low byte): the prefix
-/// sums of all the bytes come from one multiplication (no byte carries:
-/// a layer holds at most 96 seeds), and the table reads that follow are
-/// independent of each other.
+/// bytes of one little-endian word (pit 0 in the low byte), whose seeds
+/// number at most 255 (a layer holds at most 96).
 #[inline(always)]
+#[cfg(test)]
 pub(crate) fn rank_word(word: u128, pits: usize) -> u64 {
+    rank_prefix_sums(prefix_sums(word), pits)
+}
+
+/// The prefix sums of a placement given as one little-endian word (byte
+/// `i` of the result: the seeds of pits 0 to `i`), from one
+/// multiplication: exact while no sum passes 255 (no byte carries).
+#[inline(always)]
+pub(crate) fn prefix_sums(word: u128) -> u128 {
     const ONES: u128 = u128::from_le_bytes([1; 16]);
-    let prefix = word.wrapping_mul(ONES).to_le_bytes();
+    word.wrapping_mul(ONES)
+}
+
+/// The rank of a placement of `pits` pits (at most 16) from its
+/// [`prefix_sums`]: a read of [`BAR_TERMS`] a bar, each independent of the
+/// others, with no bounds check (a row a bar, a column a byte).
+#[inline(always)]
+pub(crate) fn rank_prefix_sums(prefix: u128, pits: usize) -> u64 {
     let mut r = 0u64;
-    for (i, &sum) in prefix.iter().enumerate().take(pits - 1) {
-        // Bar i stands at place prefix_i + i.
-        r += BINOMIAL_FLAT
-            .get((sum as usize + i) * (MAX_K + 1) + i + 1)
-            .copied()
-            .unwrap_or(0);
+    for (terms, &sum) in BAR_TERMS.iter().zip(&prefix.to_le_bytes()).take(pits - 1) {
+        // Bar i stands at place sum + i: its term is C(sum + i, i + 1).
+        // (Wrapping: a sum past the largest layer's reads a saturated
+        // term, and the rank of a placement no layer holds is meaningless.)
+        r = r.wrapping_add(terms[sum as usize]);
     }
     r
 }
+
+/// Bar `i`'s term of a rank at `[i][sum]`, for the prefix sum `sum` of
+/// pits 0 to `i`: `C(sum + i, i + 1)`, saturated at `u64::MAX` (the table
+/// [`rank_prefix_sums`] reads, 32 KB).
+static BAR_TERMS: [[u64; 256]; 16] = {
+    let mut t = [[0u64; 256]; 16];
+    let mut i = 0;
+    while i < 16 {
+        let mut sum = 0;
+        while sum < 256 {
+            t[i][sum] = if sum + i <= MAX_N {
+                BINOMIAL[sum + i][i + 1]
+            } else {
+                u64::MAX
+            };
+            sum += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// [`BINOMIAL`] in one row-major array, for [`rank_of`]'s one index.
 static BINOMIAL_FLAT: [u64; (MAX_N + 1) * (MAX_K + 1)] = {
