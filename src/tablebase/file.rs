@@ -46,6 +46,7 @@ use super::{TablebaseError, ValueKind};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Bytes of the header.
 pub const HEADER_BYTES: usize = 4096;
@@ -256,8 +257,9 @@ pub struct LayerFile {
 enum Held {
     /// The file, mapped (its header included).
     Mapped(memmap2::Mmap),
-    /// A copy of the values in the process's memory.
-    Owned(Vec<u8>),
+    /// The values in the process's memory: a copy of the file's, or the
+    /// values a build just made (shared with the thread writing them).
+    Owned(Arc<Vec<u8>>),
 }
 
 impl LayerFile {
@@ -310,6 +312,16 @@ impl LayerFile {
         };
         LayerFile {
             header: self.header,
+            held: Held::Owned(Arc::new(values)),
+        }
+    }
+
+    /// A layer held in memory only: `values`, which `header` describes (a
+    /// build's layer just made, whose file is written from the same
+    /// values).
+    pub(crate) fn shared(header: Header, values: Arc<Vec<u8>>) -> LayerFile {
+        LayerFile {
+            header,
             held: Held::Owned(values),
         }
     }
@@ -320,7 +332,7 @@ impl LayerFile {
     pub fn values(&self) -> &[u8] {
         match &self.held {
             Held::Mapped(map) => &map[HEADER_BYTES..],
-            Held::Owned(values) => values,
+            Held::Owned(values) => &values[..],
         }
     }
 

@@ -102,11 +102,15 @@ fn bitmap(bits: u64) -> Vec<AtomicU64> {
 /// system gives them: the sweeps read the values and bitmaps at random
 /// places, and with 4 KiB pages nearly every read of a large layer would
 /// also wait on a page walk (a miss of the processor's page cache).
-fn zeroed<T>(len: u64, zero: impl Fn() -> T) -> Vec<T> {
+/// Written by the threads of the current rayon pool: the first write to
+/// memory the system gives a process is the slow part (up to several
+/// seconds a GiB in a virtual machine whose host gives it the memory
+/// then), and the threads share it.
+fn zeroed<T: Send>(len: u64, zero: impl Fn() -> T + Sync + Send) -> Vec<T> {
     let mut v = Vec::with_capacity(len as usize);
     // Before the first write, so that the pages come huge.
     crate::search::advise_huge_pages(v.spare_capacity_mut());
-    v.resize_with(len as usize, zero);
+    v.par_extend((0..len as usize).into_par_iter().map(|_| zero()));
     v
 }
 

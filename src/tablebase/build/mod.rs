@@ -32,6 +32,7 @@ use crate::player::Player;
 use crate::position::Position;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The largest layer built: 2^36 positions (64 GiB of values).
@@ -353,6 +354,12 @@ impl<R: Tabulate> Builder<R> {
         }
         let mut lower: Vec<LayerFile> = Vec::new();
         let mut reports = Vec::new();
+        // The file of the layer last made, being written while the next
+        // one is built (its values are in memory: the build reads them
+        // there, not from the file).
+        let mut writing = Writing::default();
+        // The report of the last layer made, and when it was started.
+        let mut last_built = None;
         for seeds in 0..=self.max_seeds {
             let started = Instant::now();
             let path = layer_path(&self.dir, &self.rules.name(), seeds);
@@ -372,15 +379,25 @@ impl<R: Tabulate> Builder<R> {
                 continue;
             }
             let layer = Layer::new(self.rules, seeds, &lower, Some(&self.dir)).keeping(self.keep);
-            let values = layer.new_values();
-            let changes = pool.install(|| layer.solve(&values, &progress))?;
-            let values = values.into_bytes();
-            write_values(&self.rules, &layout, kind, seeds, &path, &values)?;
-            drop(values);
-            lower.push(LayerFile::open(&path)?.in_memory());
+            let values = pool.install(|| layer.new_values());
+            let solved = pool.install(|| layer.solve(&values, &progress));
+            drop(layer);
+            // A failed layer waits for the file before it (whole on disk,
+            // for the next build to take up).
+            let changes = match solved {
+                Ok(changes) => changes,
+                Err(e) => return writing.finish().and(Err(e)),
+            };
+            let values = Arc::new(values.into_bytes());
+            let header = header_of(&self.rules, &layout, kind, seeds, crc32fast::hash(&values));
+            let positions = header.positions;
+            writing.finish()?;
+            writing.start(path, header.clone(), Arc::clone(&values));
+            lower.push(LayerFile::shared(header, values));
+            last_built = Some((reports.len(), started));
             reports.push(LayerReport {
                 seeds,
-                positions: header.positions,
+                positions,
                 sweeps: changes.len() as u32,
                 changes,
                 time: started.elapsed(),
@@ -388,7 +405,50 @@ impl<R: Tabulate> Builder<R> {
                 wdl: None,
             });
         }
+        writing.finish()?;
+        if let Some((report, started)) = last_built {
+            // The last layer's time counts the writing of its file.
+            reports[report].time = started.elapsed();
+        }
         Ok(reports)
+    }
+}
+
+/// A layer file being written by a thread of its own, while the build
+/// goes on with the next layer (which reads the values from memory): the
+/// writing of a large layer (its pages new to the system's cache) took
+/// about 2 s of the build's time, which the next layer's sweeps now
+/// cover. Dropped unfinished (an error elsewhere), it still waits for the
+/// file.
+#[derive(Default)]
+struct Writing(Option<(PathBuf, std::thread::JoinHandle<Result<(), TablebaseError>>)>);
+
+impl Writing {
+    /// Writes `values` to `path` under `header`, in a thread (as
+    /// [`write_layer`]).
+    fn start(&mut self, path: PathBuf, header: Header, values: Arc<Vec<u8>>) {
+        let at = path.clone();
+        let thread = std::thread::spawn(move || write_layer(&at, &header, &values));
+        self.0 = Some((path, thread));
+    }
+
+    /// Waits for the file being written, if any: its error if it failed.
+    fn finish(&mut self) -> Result<(), TablebaseError> {
+        match self.0.take() {
+            Some((path, thread)) => thread.join().unwrap_or_else(|_| {
+                Err(TablebaseError::Io {
+                    path,
+                    error: "the thread writing it stopped".into(),
+                })
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Writing {
+    fn drop(&mut self) {
+        let _ = self.finish();
     }
 }
 

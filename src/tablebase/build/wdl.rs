@@ -119,7 +119,7 @@ impl<R: Tabulate> Builder<R> {
             let layer = Layer::new(self.rules, seeds, &lower, Some(&self.dir))
                 .within(k as i32)
                 .keeping(self.keep);
-            let values = layer.new_values();
+            let values = pool.install(|| layer.new_values());
             let changes = pool.install(|| layer.solve(&values, progress))?;
             drop(layer);
             let positions = header.positions;
