@@ -237,15 +237,6 @@ impl LayerValues {
         }
     }
 
-    /// Asks the processor to bring the settled bit of `index` into its
-    /// cache, as [`LayerValues::prefetch`] does its value.
-    #[inline(always)]
-    pub(crate) fn prefetch_settled(&self, index: u64) {
-        if let Some(w) = self.settled.get((index / 64) as usize) {
-            crate::tablebase::edges::prefetch(w as *const AtomicU64 as *const i8);
-        }
-    }
-
     /// Whether the value of `index` is final.
     #[inline(always)]
     pub fn is_settled(&self, index: u64) -> bool {
