@@ -85,8 +85,16 @@ impl<R: Tabulate> Layer<'_, R> {
                 tally.add(known(encode(&self.layout, &pos)?), false);
             } else {
                 for (_, child) in pos.children() {
+                    // A game over after the move: lost in 0 plies for the
+                    // next mover, read (as `known` reads a stored loss in
+                    // 0) from round 1 on, so that round 0 finds only the
+                    // positions lost at once.
                     let v = if child.is_over() {
-                        Value::Loss { plies: 0 }
+                        if round > 0 {
+                            Value::Loss { plies: 0 }
+                        } else {
+                            Value::Draw
+                        }
                     } else {
                         known(encode(&self.layout, &child)?)
                     };

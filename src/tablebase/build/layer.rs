@@ -11,7 +11,7 @@ use crate::tablebase::codec::{Layout, Tabulate, decode};
 use crate::tablebase::edges::{EdgeStore, Keep, Targets, Wanted};
 use crate::tablebase::file::LayerFile;
 use crate::tablebase::index::Walk;
-use crate::tablebase::{TablebaseError, ValueKind};
+use crate::tablebase::{TablebaseError, Value, ValueKind};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -355,6 +355,9 @@ pub struct Layer<'a, R> {
     /// Set when a move within the layer gains points, which a window
     /// cannot follow (module `wdl`).
     pub(super) gain_in_layer: AtomicBool,
+    /// The longest distance (plies) stored in the smaller layers, for the
+    /// last-mover rounds ([`Layer::done`]); found when first asked.
+    longest_lower: OnceLock<u32>,
 }
 
 impl<'a, R: Tabulate> Layer<'a, R> {
@@ -379,6 +382,7 @@ impl<'a, R: Tabulate> Layer<'a, R> {
             keep: Keep::Auto,
             window: i8::MAX as i32,
             gain_in_layer: AtomicBool::new(false),
+            longest_lower: OnceLock::new(),
         }
     }
 
@@ -461,9 +465,43 @@ impl<'a, R: Tabulate> Layer<'a, R> {
     /// Whether the sweeps are done: a sweep (numbered from 0) that changed
     /// nothing over the whole layer is the fixed point for the margins; for
     /// the last-mover games a round after the first that found nothing (round
-    /// 0 finds the positions lost at once, which may be none).
+    /// 0 finds the positions lost at once, which may be none), once every
+    /// value of the smaller layers has been read: a round reads only
+    /// distances below its number, so a move to a smaller layer's position
+    /// lost in `d` plies counts from round `d + 1` on, whether or not the
+    /// rounds before found anything in this layer. (The rounds used to stop
+    /// at the first that found nothing, which could leave a position whose
+    /// best move leads to a long distance in a smaller layer a draw.)
     pub fn done(&self, sweep: u32, changed: u64) -> bool {
-        changed == 0 && (self.kind == ValueKind::Margin || sweep >= 1)
+        changed == 0
+            && match self.kind {
+                ValueKind::Margin => true,
+                ValueKind::WinDrawLoss => sweep >= 1,
+                ValueKind::LastMover => sweep >= 1 && sweep > self.longest_lower(),
+            }
+    }
+
+    /// The longest distance, in plies, of a win or loss stored in the
+    /// smaller layers (0 if none).
+    fn longest_lower(&self) -> u32 {
+        *self.longest_lower.get_or_init(|| {
+            let longest = |layer: &LayerFile| {
+                layer
+                    .values()
+                    .iter()
+                    .map(|&b| match Value::from_byte(ValueKind::LastMover, b) {
+                        Value::Win { plies } | Value::Loss { plies } => plies,
+                        _ => 0,
+                    })
+                    .max()
+                    .unwrap_or(0)
+            };
+            self.lower[..self.seeds as usize]
+                .iter()
+                .map(longest)
+                .max()
+                .unwrap_or(0)
+        })
     }
 
     /// One sweep (round `sweep`, from 0) over the indices `range`, in the
@@ -683,5 +721,43 @@ mod tests {
         }
         values.start_sweep(1);
         assert!(values.wanted(std::iter::empty()));
+    }
+}
+
+#[cfg(test)]
+mod last_mover_rounds {
+    use super::*;
+    use crate::rulesets::SadeqaII;
+    use crate::tablebase::build::header_of;
+    use std::sync::Arc;
+
+    /// Module `last_mover`: a round reads only distances below its number,
+    /// so a move to a smaller layer's position lost in 5 plies counts from
+    /// round 6 on. The rounds of a layer go on through round 6 even when
+    /// one before found nothing in the layer itself (they stopped there,
+    /// which could leave a position whose one winning move leads to that
+    /// loss a draw), and stop at the first round after it that finds
+    /// nothing.
+    #[test]
+    fn last_mover_rounds_read_every_distance_of_the_smaller_layers() {
+        let rules = SadeqaII::new();
+        let layout = Layout::of(&rules);
+        let lower: Vec<LayerFile> = (0..2u32)
+            .map(|seeds| {
+                let mut values = vec![0u8; layout.size(seeds) as usize];
+                if seeds == 1 {
+                    // Lost in 5 plies: the byte 1 + 5.
+                    values[0] = 6;
+                }
+                let header = header_of(&rules, &layout, "last-mover", seeds, 0);
+                LayerFile::shared(header, Arc::new(values))
+            })
+            .collect();
+        let layer = Layer::new(rules, 2, &lower, None);
+        assert!(!layer.done(0, 0), "round 0 may find nothing");
+        assert!(!layer.done(1, 0), "a distance of 5 not read yet");
+        assert!(!layer.done(5, 0), "a distance of 5 not read yet");
+        assert!(layer.done(6, 0), "every distance read, nothing found");
+        assert!(!layer.done(7, 4), "round 7 found values");
     }
 }

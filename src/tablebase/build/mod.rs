@@ -345,6 +345,7 @@ impl<R: Tabulate> Builder<R> {
             path: self.dir.clone(),
             error: e.to_string(),
         })?;
+        let _lock = lock_dir(&self.dir)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads.unwrap_or(0))
             .build()
@@ -450,6 +451,44 @@ impl Drop for Writing {
     fn drop(&mut self) {
         let _ = self.finish();
     }
+}
+
+/// Holds `dir`'s build lock while alive (an advisory lock on the file
+/// `.build.lock` in it; Linux only): two builds into one directory would
+/// write the same temporary files, each emptying the other's, and the
+/// one to finish last could rename an empty file into place.
+///
+/// # Errors
+/// [`TablebaseError::Io`] if the lock file cannot be made, or another
+/// build holds the lock.
+fn lock_dir(dir: &Path) -> Result<std::fs::File, TablebaseError> {
+    let path = dir.join(".build.lock");
+    let file = std::fs::File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| TablebaseError::Io {
+            path: path.clone(),
+            error: e.to_string(),
+        })?;
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        #[allow(unsafe_code)]
+        // SAFETY: `flock` on a descriptor this function owns and keeps
+        // open; it reads and writes no memory of the program.
+        let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+        if !locked {
+            return Err(TablebaseError::Io {
+                path,
+                error: "another build is writing into this directory (it holds this lock): \
+                        wait for it to end, or build into another directory"
+                    .into(),
+            });
+        }
+    }
+    Ok(file)
 }
 
 /// The header of a layer file of `rules` whose values are `values`
@@ -604,12 +643,47 @@ mod tests {
         assert!(matches!(err, TablebaseError::LayerTooLarge { .. }), "{err}");
     }
 
+    /// Two builds into one directory would write the same temporary
+    /// files: the second is refused while the first holds the directory,
+    /// and may build once it is done.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_second_build_into_the_same_directory_is_refused() {
+        let dir = std::env::temp_dir().join(format!("sowing-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let held = lock_dir(&dir).unwrap();
+        let err = Builder::new(SadeqaIII::game_91(), &dir)
+            .max_seeds(1)
+            .build(|_| {})
+            .unwrap_err();
+        assert!(err.to_string().contains("another build"), "{err}");
+        let layers = |dir: &Path| {
+            std::fs::read_dir(dir)
+                .unwrap()
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "tb"))
+                .count()
+        };
+        assert_eq!(layers(&dir), 0);
+        drop(held);
+        Builder::new(SadeqaIII::game_91(), &dir)
+            .max_seeds(1)
+            .build(|_| {})
+            .unwrap();
+        assert_eq!(layers(&dir), 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// Every file under `dir` (its `windows` too), by name, with its
     /// bytes.
     fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
         let mut out = Vec::new();
         for entry in std::fs::read_dir(dir).unwrap().flatten() {
             let path = entry.path();
+            if entry.file_name() == ".build.lock" {
+                // The build's lock (`lock_dir`), empty: not a database file.
+                continue;
+            }
             if path.is_dir() {
                 for (name, bytes) in files(&path) {
                     out.push((
