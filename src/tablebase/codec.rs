@@ -92,6 +92,10 @@ pub(crate) fn encode<R: Tabulate>(layout: &Layout, pos: &Position<R>) -> Option<
     } else {
         0
     };
+    // Mutation testing (docs/MUTANTS.md): `state * mark_sets` to
+    // `state / mark_sets` survives, unreachable by the built-in rulesets:
+    // the two agree when `state` is 0 or `mark_sets` is 1, and no built-in
+    // game has both states and marks (Andada states, Sadeqa V marks).
     let block = state * layout.mark_sets + marks;
     if layout.pits <= 16 {
         // One word: turned by a rotation, summed by a multiplication.
@@ -106,6 +110,8 @@ pub(crate) fn encode<R: Tabulate>(layout: &Layout, pos: &Position<R>) -> Option<
             word
         } else {
             let s = 8 * shift as u32;
+            // `|` to `^` survives mutation testing, equivalent: the two
+            // shifted halves of the masked word share no bit below `bits`.
             ((word >> s) | (word << (bits - s))) & mask
         };
         let seeds = turned.to_le_bytes().iter().map(|&b| b as u32).sum::<u32>();
