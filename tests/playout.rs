@@ -5,7 +5,7 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use sowing::rulesets::{Andada, Reading, SadeqaII, SadeqaIII, SadeqaV};
-use sowing::{Move, Position, Ruleset, playout, playout_with};
+use sowing::{Move, Outcome, Player, Position, Ruleset, playout, playout_with};
 
 const LAP_LIMIT: u32 = 10_000;
 
@@ -106,4 +106,39 @@ fn playout_of_a_finished_game_plays_nothing() {
     assert_eq!(playout(&mut pos, &mut rng, 10), 0);
     assert_eq!(pos.play_random(&mut rng), None);
     assert_eq!(pos, end);
+}
+
+/// `playout`'s promise, whatever stops it: the position is left complete,
+/// as after `play` (over, or with its legal moves known), even when the
+/// ply limit cuts the game right after a move whose next turn was not
+/// started yet. RULES.md 5.2 to 5.4, Sadeqa III: South's only seed, in
+/// his pit 1, falls into his empty pit 2 and the move ends; the pit
+/// opposite (North's 7) is empty, so nothing is captured. North then has
+/// no seed, so no legal move: the game is over and the seed left on the
+/// board goes to South, the last mover (49 to 47, South wins).
+#[test]
+fn a_playout_stopped_by_its_ply_limit_leaves_the_position_complete() {
+    let start: Position<SadeqaIII> = "sadeqa-iii 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 S 48-47"
+        .parse()
+        .unwrap();
+    let start = start.with_lap_limit(Some(LAP_LIMIT));
+    let mut rng = SmallRng::seed_from_u64(0);
+    let mut pos = start;
+    assert_eq!(playout(&mut pos, &mut rng, 1), 1);
+    assert!(pos.is_over(), "{pos}");
+    assert_eq!(
+        pos.to_string(),
+        "sadeqa-iii 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N 49-47"
+    );
+    assert!(matches!(
+        pos.outcome(),
+        Outcome::Win {
+            winner: Player::South,
+            ..
+        }
+    ));
+    let mut played = start;
+    played.play(Move::Pit(1)).unwrap();
+    assert_eq!(pos, played);
+    assert_eq!(pos.legality(), played.legality());
 }

@@ -93,6 +93,10 @@ pub(crate) fn encode<R: Tabulate>(layout: &Layout, pos: &Position<R>) -> Option<
     } else {
         0
     };
+    // Mutation testing (docs/MUTANTS.md): `state * mark_sets` to
+    // `state / mark_sets` survives, unreachable by the built-in rulesets:
+    // the two agree when `state` is 0 or `mark_sets` is 1, and no built-in
+    // game has both states and marks (Andada states, Sadeqa V marks).
     let block = state * layout.mark_sets + marks;
     if layout.pits <= 16 {
         // One word: turned by a rotation, its prefix sums made by a
@@ -108,6 +112,8 @@ pub(crate) fn encode<R: Tabulate>(layout: &Layout, pos: &Position<R>) -> Option<
             word
         } else {
             let s = 8 * shift as u32;
+            // `|` to `^` survives mutation testing, equivalent: the two
+            // shifted halves of the masked word share no bit below `bits`.
             ((word >> s) | (word << (bits - s))) & mask
         };
         let prefix = prefix_sums(turned);
@@ -173,4 +179,115 @@ pub(crate) fn decode<R: Tabulate>(
         [0; 2],
         rules.state_at(state),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
+    use std::collections::HashSet;
+    use std::fmt::Debug;
+    use std::str::FromStr;
+
+    /// Every placement of `seeds` seeds in `pits` pits.
+    fn all_placements(pits: usize, seeds: u8) -> Vec<Vec<u8>> {
+        if pits == 1 {
+            return vec![vec![seeds]];
+        }
+        let mut out = Vec::new();
+        for first in 0..=seeds {
+            for mut rest in all_placements(pits - 1, seeds - first) {
+                rest.insert(0, first);
+                out.push(rest);
+            }
+        }
+        out
+    }
+
+    /// The numbering (module docs, `Layout::split`): in the layer of
+    /// `seeds`, the positions with South to move of each state and mark
+    /// set take their placements' ranks, each rank once, `0` to the
+    /// number of placements, and the index is made of the three; the
+    /// key's layer is the seeds on the board. `decode` gives back the
+    /// placement, marks and state it is given.
+    fn check_numbering<R: Tabulate>(rules: R, seeds: u8, mark_sets: &[u64]) {
+        let layout = Layout::of(&rules);
+        let placed = all_placements(layout.pits, seeds);
+        assert_eq!(placed.len() as u64, layout.placements(seeds as u32));
+        for state in 0..R::STATES {
+            for &marks in mark_sets {
+                let mut ranks = HashSet::new();
+                for p in &placed {
+                    let pos = decode(rules, p, marks, state);
+                    assert_eq!(pos.board().pits(), &p[..]);
+                    assert_eq!(pos.marks(), marks);
+                    assert_eq!(pos.side_to_move(), Player::South);
+                    let key = encode(&layout, &pos).expect("a state the databases hold");
+                    assert_eq!(key.seeds, seeds as u32, "{p:?}");
+                    assert!(key.index < layout.size(seeds as u32), "{p:?}");
+                    let (s, m, rank) = layout.split(seeds as u32, key.index);
+                    assert_eq!((s, m), (state, marks), "{p:?}");
+                    assert!(ranks.insert(rank), "rank {rank} twice: {p:?}");
+                }
+                assert_eq!(ranks.len(), placed.len());
+                assert!(ranks.iter().all(|&r| r < placed.len() as u64));
+            }
+        }
+    }
+
+    #[test]
+    fn a_layer_numbers_each_placement_state_and_mark_set_once() {
+        // One word of 12 and of 16 pits; 24 pits (and two states) read pit
+        // by pit; 20 pits with marked pits.
+        check_numbering(SadeqaII::new(), 3, &[0]);
+        check_numbering(SadeqaIII::new(), 2, &[0]);
+        check_numbering(Andada::new(12).unwrap(), 2, &[0]);
+        check_numbering(SadeqaV, 1, &[0, 1, 1 << 3 | 1 << 12, 1 << 19]);
+        let layout = Layout::of(&SadeqaV);
+        assert_eq!(layout.mark_sets, 1 << 20);
+        assert_eq!(Layout::of(&SadeqaIII::new()).mark_sets, 1);
+    }
+
+    /// The module's rule: a position is seen from its mover, his row
+    /// first, so North to move has the key of the mirror image (the rows
+    /// swapped, each marked pit with its row) with South to move. Positions
+    /// by hand (RULES.md 1, 7): the same rows, written in the other order.
+    fn check_mirror<R: Tabulate>(south: &str, north: &str, seeds: u32)
+    where
+        Position<R>: FromStr,
+        <Position<R> as FromStr>::Err: Debug,
+    {
+        let s: Position<R> = south.parse().unwrap();
+        let n: Position<R> = north.parse().unwrap();
+        assert_eq!(n.side_to_move(), Player::North);
+        let layout = Layout::of(s.rules());
+        let key = encode(&layout, &s).unwrap();
+        assert_eq!(key.seeds, seeds);
+        assert_eq!(encode(&layout, &n), Some(key), "{north}");
+    }
+
+    #[test]
+    fn north_to_move_has_the_key_of_the_mirror_image() {
+        check_mirror::<SadeqaII>(
+            "sadeqa-ii 1,0,0,2,0,0/0,3,0,0,0,1 S 20-9",
+            "sadeqa-ii 0,3,0,0,0,1/1,0,0,2,0,0 N 9-20",
+            7,
+        );
+        check_mirror::<SadeqaIII>(
+            "sadeqa-iii 1,2,0,0,0,0,0,3/0,0,4,0,0,0,0,5 S 40-41",
+            "sadeqa-iii 0,0,4,0,0,0,0,5/1,2,0,0,0,0,0,3 N 41-40",
+            15,
+        );
+        // North's warana N4 is South's (3.4); South's S7 is North's.
+        check_mirror::<SadeqaV>(
+            "sadeqa-v 2,0,0,0,0,0,0w,0,0,1/0,0,0,3w,0,0,0,0,0,0 S 37-37",
+            "sadeqa-v 0,0,0,3w,0,0,0,0,0,0/2,0,0,0,0,0,0w,0,0,1 N 37-37",
+            6,
+        );
+        check_mirror::<Andada>(
+            "andada-12 1,0,0,0,0,0,0,0,0,0,0,2/0,0,3,0,0,0,0,0,0,0,0,0 S 21-21 play",
+            "andada-12 0,0,3,0,0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0,0,0,0,2 N 21-21 play",
+            6,
+        );
+    }
 }
