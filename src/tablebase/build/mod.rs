@@ -407,8 +407,10 @@ impl<R: Tabulate> Builder<R> {
             });
         }
         writing.finish()?;
-        if let Some((report, started)) = last_built {
-            // The last layer's time counts the writing of its file.
+        if let Some((report, started)) = last_built.filter(|&(r, _)| r + 1 == reports.len()) {
+            // The top layer's time counts the writing of its file (the
+            // others' files are written while the next layer is built; a
+            // layer followed by layers read back keeps its time).
             reports[report].time = started.elapsed();
         }
         Ok(reports)
