@@ -496,8 +496,10 @@ impl<'a, R: Tabulate> Layer<'a, R> {
                     .max()
                     .unwrap_or(0)
             };
-            self.lower[..self.seeds as usize]
+            // The layers below this one (a driver may hold more).
+            self.lower
                 .iter()
+                .take(self.seeds as usize)
                 .map(longest)
                 .max()
                 .unwrap_or(0)
