@@ -138,10 +138,12 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
             args.per_game,
         );
         println!(
-            "{:<20} {:>8} {:>20}",
+            "{:<20} {:>8} {:>20} {:>18} {:>22}",
             "player",
             "kept",
-            if points { "seeds given away" } else { "" }
+            if points { "seeds given away" } else { "" },
+            "mean time a move",
+            "processor time a move"
         );
         for spec in &specs {
             let tally = measure(&tb, *spec, &positions, args.seed);
@@ -151,10 +153,12 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
                 String::new()
             };
             println!(
-                "{:<20} {:>7.1}% {:>20}",
+                "{:<20} {:>7.1}% {:>20} {:>15.1} ms {:>19.1} ms",
                 spec.to_string(),
                 100.0 * tally.kept as f64 / tally.moves.max(1) as f64,
-                given
+                given,
+                1000.0 * tally.thinking.as_secs_f64() / tally.moves.max(1) as f64,
+                1000.0 * tally.processor.as_secs_f64() / tally.moves.max(1) as f64
             );
         }
     }
@@ -265,6 +269,31 @@ struct Tally {
     kept: u64,
     /// Seeds given away, summed (games won on points).
     given: i64,
+    /// The player's thinking time, summed over its moves.
+    thinking: std::time::Duration,
+    /// The processor time the process had while the player thought,
+    /// summed (less than `thinking` on a machine busy with other work).
+    processor: std::time::Duration,
+}
+
+/// The processor time this process has used so far (Linux; zero
+/// elsewhere): with the player the only work of the process, the
+/// difference over a move is the processor time the player had.
+fn processor_time() -> std::time::Duration {
+    #[cfg(target_os = "linux")]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime writes only the timespec it is given.
+        #[allow(unsafe_code)]
+        let ok = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) } == 0;
+        if ok {
+            return std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
+        }
+    }
+    std::time::Duration::ZERO
 }
 
 /// Whether `played` keeps the value of `best` for `me`: the same margin,
@@ -293,7 +322,11 @@ fn measure<R: Ruleset>(
         let Some(&(_, best)) = moves.first() else {
             continue;
         };
-        let Some(mv) = bot.choose_from(pos, pos.legal_moves()) else {
+        let (asked, processor) = (Instant::now(), processor_time());
+        let chosen = bot.choose_from(pos, pos.legal_moves());
+        let thinking = asked.elapsed();
+        let processor = processor_time().saturating_sub(processor);
+        let Some(mv) = chosen else {
             continue;
         };
         let Some(&(_, played)) = moves.iter().find(|(m, _)| *m == mv) else {
@@ -301,6 +334,8 @@ fn measure<R: Ruleset>(
         };
         let me = pos.side_to_move();
         tally.moves += 1;
+        tally.thinking += thinking;
+        tally.processor += processor;
         tally.kept += u64::from(keeps(points, me, best, played));
         if points {
             tally.given += i64::from(best.rank_for(me) - played.rank_for(me));

@@ -218,6 +218,11 @@ pub fn layer_path(dir: &Path, name: &str, seeds: u32) -> PathBuf {
 /// what [`Builder`](super::Builder) writes, public for drivers that share
 /// a build between processes (each writes the same bytes).
 ///
+/// The temporary file is [`temporary_path`]'s, of this process, made new
+/// (never a file or a link already there: a link planted at that name is
+/// removed, not followed), then renamed over `path` once whole on disk; a
+/// failed write removes it.
+///
 /// # Errors
 /// [`TablebaseError::Io`].
 pub fn write_layer(path: &Path, header: &Header, values: &[u8]) -> Result<(), TablebaseError> {
@@ -225,9 +230,18 @@ pub fn write_layer(path: &Path, header: &Header, values: &[u8]) -> Result<(), Ta
         path: path.to_path_buf(),
         error: e.to_string(),
     };
-    let tmp = path.with_extension("tb.tmp");
+    let tmp = temporary_path(path);
     let written = (|| {
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+        let file = match File::create_new(&tmp) {
+            // Left by a killed process that had this one's number, or put
+            // there by someone else: ours to replace, never to follow.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                std::fs::remove_file(&tmp)?;
+                File::create_new(&tmp)?
+            }
+            made => made?,
+        };
+        let mut out = BufWriter::with_capacity(1 << 20, file);
         let mut head = header.to_text().into_bytes();
         head.resize(HEADER_BYTES, 0);
         out.write_all(&head)?;
@@ -241,6 +255,17 @@ pub fn write_layer(path: &Path, header: &Header, values: &[u8]) -> Result<(), Ta
         let _ = std::fs::remove_file(&tmp);
     }
     written.map_err(io)
+}
+
+/// The temporary name [`write_layer`] writes `path` under, in the same
+/// directory: `.<file name>.<process id>.tmp` (hidden; one a process, so
+/// that processes writing the same layer never write into one file).
+pub fn temporary_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
 /// A layer file opened read-only and memory-mapped, or its values held in
@@ -420,7 +445,29 @@ mod tests {
         let header = Header::parse(&header_bytes(WRITTEN), &path).expect("a header");
         let err = write_layer(&path, &header, &[0; 816]).expect_err("a directory in the way");
         assert!(matches!(err, TablebaseError::Io { .. }), "{err}");
-        assert!(!path.with_extension("tb.tmp").exists());
+        assert!(!temporary_path(&path).exists());
+        std::fs::remove_dir_all(&dir).expect("the directory removed");
+    }
+
+    /// A link planted at the temporary name (a user's mistake, or
+    /// another's doing in a shared directory) is replaced, not followed:
+    /// the file it points to is left as it was, and the layer is written.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_at_the_temporary_name_is_not_followed() {
+        let dir = std::env::temp_dir().join(format!("sowing-write-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let path = dir.join("game-91.3.tb");
+        let victim = dir.join("victim");
+        std::fs::write(&victim, b"keep me").expect("a file");
+        std::os::unix::fs::symlink(&victim, temporary_path(&path)).expect("a link");
+        let header = Header::parse(&header_bytes(WRITTEN), &path).expect("a header");
+        write_layer(&path, &header, &[7; 816]).expect("written");
+        assert_eq!(std::fs::read(&victim).expect("the file"), b"keep me");
+        let written = std::fs::read(&path).expect("the layer");
+        assert_eq!(written.len(), HEADER_BYTES + 816);
+        assert!(written[HEADER_BYTES..].iter().all(|&b| b == 7));
+        assert!(!temporary_path(&path).exists());
         std::fs::remove_dir_all(&dir).expect("the directory removed");
     }
 }

@@ -12,7 +12,7 @@
 //! games file), `saved` (the games file: SQLite), `assets` (the
 //! page), `rules` (each game's "How to play" page, from the rule book),
 //! `error` (the API's refusals), `connections` (the accept loop, its time
-//! limit on headers); from the crate, the words shared with the
+//! limit on headers), `trim` (freed memory given back to the system); from the crate, the words shared with the
 //! terminal game (`describe`, `narrate`, `tally`).
 
 mod api;
@@ -25,6 +25,7 @@ mod prover;
 mod rules;
 mod saved;
 mod store;
+mod trim;
 
 pub(crate) use engine::{GameState, NewGame, ServedGame};
 pub(crate) use error::ApiError;
@@ -176,7 +177,13 @@ async fn serve(games: Games, args: Args) -> ExitCode {
         args.tablebase,
         std::time::Duration::from_secs_f64(args.request_timeout),
     );
-    let router = api::router(app, args.max_body);
+    let router = api::router(app, args.max_body).layer(axum::middleware::map_request(
+        |request: axum::extract::Request| async move {
+            trim::note_request();
+            request
+        },
+    ));
+    tokio::spawn(trim::trim_while_busy(trim::PERIOD));
     let listener = match tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await {
         Ok(l) => l,
         Err(e) => {

@@ -226,6 +226,13 @@ impl SavedGames {
             .map_err(&damaged)?;
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(&damaged)?;
+        // A small page cache (256 KiB, not SQLite's 2 MB): the file's
+        // pages stay in the system's cache, and a page read again is a
+        // copy from there, while SQLite's own cache would grow with the
+        // file to its limit and stay in the server's memory (the soak
+        // test's bound, docs/WEB.md).
+        conn.pragma_update(None, "cache_size", -256)
+            .map_err(&damaged)?;
         // The first write takes the exclusive lock, kept from now on.
         let tx = conn.unchecked_transaction().map_err(&damaged)?;
         if app == 0 {

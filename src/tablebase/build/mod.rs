@@ -346,6 +346,8 @@ impl<R: Tabulate> Builder<R> {
             error: e.to_string(),
         })?;
         let _lock = lock_dir(&self.dir)?;
+        remove_temporaries(&self.dir, &self.rules.name());
+        remove_temporaries(&self.dir.join("windows"), &self.rules.name());
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads.unwrap_or(0))
             .build()
@@ -491,6 +493,31 @@ fn lock_dir(dir: &Path) -> Result<std::fs::File, TablebaseError> {
         }
     }
     Ok(file)
+}
+
+/// Removes the temporary files a killed build of the ruleset named `name`
+/// left in `dir` (a killed process runs no destructor), for every layer,
+/// not only those this build will make: its layer files' half-written
+/// copies (`.<name>.<seeds>.tb.<process>.tmp`,
+/// [`temporary_path`](super::file::temporary_path)) and the moves its
+/// layers kept in files (`.<name>.<seeds>.<range>.moves.<thread>.tmp`).
+/// Called under the directory's lock ([`lock_dir`]): no other build is
+/// writing them. Other files, and other rulesets', are left alone.
+fn remove_temporaries(dir: &Path, name: &str) {
+    let prefix = format!(".{name}.");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        let ours = file
+            .strip_prefix(&prefix)
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+        if ours && file.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// The header of a layer file of `rules` whose values are `values`
@@ -789,6 +816,44 @@ mod tests {
         }
         assert!(built[0] == built[1]);
         std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    /// A killed build's temporary files, of layers above where the next
+    /// build stops as well as below (a layer file's half-written copy, a
+    /// window's, the moves a layer kept in files), are removed by the next
+    /// build into the directory; other rulesets' and the user's files are
+    /// left alone.
+    #[test]
+    fn a_build_removes_every_temporary_file_a_killed_build_left() {
+        let dir = std::env::temp_dir().join(format!("sowing-left-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("windows")).unwrap();
+        let left = [
+            ".game-91.12.tb.999.tmp",
+            ".game-91.2.tb.999.tmp",
+            ".game-91.14.0-1000.moves.1.tmp",
+            "windows/.game-91.13.tb.5.tmp",
+        ];
+        let kept = [
+            ".sadeqa-ii.12.tb.999.tmp",
+            ".game-91.notes.tmp",
+            "notes.tmp",
+        ];
+        for name in left.iter().chain(&kept) {
+            std::fs::write(dir.join(name), [0xff; 1000]).unwrap();
+        }
+        Builder::new(SadeqaIII::game_91(), &dir)
+            .max_seeds(3)
+            .threads(2)
+            .build(|_| {})
+            .unwrap();
+        for name in left {
+            assert!(!dir.join(name).exists(), "{name} left");
+        }
+        for name in kept {
+            assert!(dir.join(name).exists(), "{name} removed");
+        }
+        assert!(dir.join("game-91.3.tb").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Not a check by itself: a build of game 91 up to `SOWING_KILL_SEEDS`
