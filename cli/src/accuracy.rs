@@ -176,7 +176,7 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
             args.games
         );
         for spec in &specs {
-            let mut held = 0;
+            let (mut held, mut result) = (0, 0);
             for g in 0..args.games {
                 let side = if g % 2 == 0 {
                     Player::South
@@ -184,15 +184,15 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
                     Player::North
                 };
                 let seed = args.seed.wrapping_add(g as u64);
-                if whole_game(&tb, *spec, side, seed) {
-                    held += 1;
-                }
+                let game = whole_game(&tb, *spec, side, seed);
+                held += u32::from(game.value);
+                result += u32::from(game.result);
             }
             println!(
-                "{:<20} held the start's value in {held} of {} games ({:.1}%)",
+                "{:<20} held the start's value in {held} of {} games ({:.1}%), its result in {result}",
                 spec.to_string(),
                 args.games,
-                100.0 * held as f64 / args.games as f64
+                100.0 * f64::from(held) / args.games as f64
             );
         }
     }
@@ -344,18 +344,36 @@ fn measure<R: Ruleset>(
     tally
 }
 
+/// What a player held of the start's value over a whole game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Held {
+    /// Every move kept the value: the same margin (games won on points),
+    /// the same result (games won by moving last).
+    value: bool,
+    /// Every move kept the result (win, draw or loss), perhaps by less.
+    result: bool,
+}
+
 /// A game from the start, the player `side` against the databases' best
-/// moves; whether every move of the player kept the value.
-fn whole_game<R: Ruleset>(tb: &Tablebase<R>, spec: BotSpec, side: Player, seed: u64) -> bool {
+/// moves; whether every move of the player kept the value, and the result.
+fn whole_game<R: Ruleset>(tb: &Tablebase<R>, spec: BotSpec, side: Player, seed: u64) -> Held {
     let points = tb.rules().scoring() == Scoring::Points;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut bot = spec.build_for::<R>(seed);
     let mut game = Game::new(Position::new(*tb.rules())).with_ply_limit(Some(1000));
+    let lost = Held {
+        value: false,
+        result: false,
+    };
+    let mut held = Held {
+        value: true,
+        result: true,
+    };
     while game.outcome().is_ongoing() {
         let pos = *game.position();
         let me = pos.side_to_move();
         let Some(moves) = tb.move_forecasts(&pos) else {
-            return false;
+            return lost;
         };
         let Some(&(_, best)) = moves.first() else {
             break;
@@ -364,10 +382,15 @@ fn whole_game<R: Ruleset>(tb: &Tablebase<R>, spec: BotSpec, side: Player, seed: 
             let Some(mv) = bot.choose_from(&pos, game.legal_moves()) else {
                 break;
             };
-            match moves.iter().find(|(m, _)| *m == mv) {
-                Some(&(_, played)) if keeps(points, me, best, played) => mv,
-                _ => return false,
+            let Some(&(_, played)) = moves.iter().find(|(m, _)| *m == mv) else {
+                return lost;
+            };
+            held.value &= keeps(points, me, best, played);
+            held.result &= keeps(false, me, best, played);
+            if !held.result {
+                return lost;
             }
+            mv
         } else {
             let ties: Vec<Move> = moves
                 .iter()
@@ -377,10 +400,10 @@ fn whole_game<R: Ruleset>(tb: &Tablebase<R>, spec: BotSpec, side: Player, seed: 
             ties[rand::RngExt::random_range(&mut rng, 0..ties.len())]
         };
         if game.play(mv).is_err() {
-            return false;
+            return lost;
         }
     }
-    true
+    held
 }
 
 #[cfg(test)]
@@ -391,9 +414,10 @@ mod tests {
 
     /// The Sadeqa III rules on 2 x 3 with 1 seed a pit: the databases hold
     /// every position from the start (6 seeds).
-    fn small() -> (Tablebase<Resized<SadeqaIII>>, PathBuf) {
+    fn small(tag: &str) -> (Tablebase<Resized<SadeqaIII>>, PathBuf) {
         let rules = Resized::new(SadeqaIII::new(), 3, 1).expect("a board");
-        let dir = std::env::temp_dir().join(format!("sowing-accuracy-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("sowing-accuracy-{tag}-{}", std::process::id()));
         Builder::new(rules, &dir)
             .max_seeds(6)
             .build(|_| {})
@@ -403,7 +427,7 @@ mod tests {
 
     #[test]
     fn a_deep_search_keeps_more_value_than_a_random_player() {
-        let (tb, dir) = small();
+        let (tb, dir) = small("positions");
         let args = Args::parse_from(["accuracy", "--tablebase", "x", "--player", "random"]);
         let positions = sample(&tb, &args);
         assert!(!positions.is_empty());
@@ -417,6 +441,40 @@ mod tests {
         assert_eq!((tally.kept, tally.given), (tally.moves, 0));
         let random = measure(&tb, BotSpec::Random, &positions, 1);
         assert!(random.kept < random.moves && random.given > 0);
+        std::fs::remove_dir_all(dir).ok();
+    }
+
+    /// A whole game from the start against the perfect opponent: the
+    /// deep search holds the start's value (and so its result) as either
+    /// side; a random player, in some games, gives away the value, and
+    /// holds the result in every game where it held the value.
+    #[test]
+    fn a_whole_game_holds_the_value_or_at_least_the_result() {
+        let (tb, dir) = small("games");
+        let deep = BotSpec::AlphaBeta(Budget::Depth(30), EvalKind::Standard);
+        for (side, seed) in [(Player::South, 1), (Player::North, 2)] {
+            let held = whole_game(&tb, deep, side, seed);
+            assert_eq!(
+                held,
+                Held {
+                    value: true,
+                    result: true
+                },
+                "{side:?}"
+            );
+        }
+        let games: Vec<Held> = (0..20)
+            .map(|g| {
+                let side = if g % 2 == 0 {
+                    Player::South
+                } else {
+                    Player::North
+                };
+                whole_game(&tb, BotSpec::Random, side, g)
+            })
+            .collect();
+        assert!(games.iter().any(|h| !h.value), "{games:?}");
+        assert!(games.iter().all(|h| h.result || !h.value), "{games:?}");
         std::fs::remove_dir_all(dir).ok();
     }
 
