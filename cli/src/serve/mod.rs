@@ -12,8 +12,9 @@
 //! games file), `saved` (the games file: SQLite), `assets` (the
 //! page), `rules` (each game's "How to play" page, from the rule book),
 //! `error` (the API's refusals), `connections` (the accept loop, its time
-//! limit on headers), `trim` (freed memory given back to the system); from the crate, the words shared with the
-//! terminal game (`describe`, `narrate`, `tally`).
+//! limit on headers), `trim` (freed memory given back to the system);
+//! from the crate, the words shared with the terminal game (`describe`,
+//! `narrate`, `tally`).
 
 mod api;
 mod assets;
