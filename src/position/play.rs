@@ -329,7 +329,7 @@ impl<R: Ruleset> Position<R> {
     #[inline(never)]
     pub(super) fn untried_tried(&self) -> Self {
         let mut pos = *self;
-        let found = pos.trials_of::<false>(pos.untried);
+        let found = pos.trials_of::<false>(pos.untried, TURN_BUDGET);
         pos.untried = MoveSet::EMPTY;
         pos.legal = pos.legal.union(found.ends);
         pos.endless = pos.endless.union(found.endless);

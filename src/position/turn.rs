@@ -116,10 +116,10 @@ impl<R: Ruleset> Position<R> {
         control: &mut C,
     ) -> Result<(), PlayError> {
         let candidates = self.board_candidates();
-        let found = self.trials_of::<LAZY>(candidates);
+        let found = self.trials_of::<LAZY>(candidates, TURN_BUDGET);
         self.untried = found.untried;
         if found.ends.is_empty() && !found.over_budget.is_empty() {
-            return self.settle_undecided(found, control);
+            return self.settle_undecided(found, TURN_BUDGET, control);
         }
         self.legal = found.ends;
         self.endless = found.endless;
@@ -129,15 +129,19 @@ impl<R: Ruleset> Position<R> {
 
     /// [`Position::find_legality`] when no candidate is known to end but
     /// some are undecided (rare, and long: kept out of the turn's hot path).
+    /// `found` is what the trials under `first_budget` laps found (the
+    /// turn's: [`TURN_BUDGET`]; a test's may be smaller); the first round
+    /// sows 8 times more.
     #[cold]
     #[inline(never)]
     pub(super) fn settle_undecided<C: Control>(
         &mut self,
         found: Trials,
+        first_budget: u64,
         control: &mut C,
     ) -> Result<(), PlayError> {
         let limit = self.lap_limit.map(u64::from);
-        let first = limit.map_or(TURN_BUDGET, |l| l.min(TURN_BUDGET));
+        let first = limit.map_or(first_budget, |l| l.min(first_budget));
         let (mut legal, mut endless, mut undecided) =
             (found.ends, found.endless, found.over_budget);
         let mut budget = first;
@@ -173,12 +177,17 @@ impl<R: Ruleset> Position<R> {
         Ok(())
     }
 
-    /// The trials of `candidates` under [`TURN_BUDGET`] (or the lap limit,
-    /// if lower; a candidate over the lap limit is then endless); with
-    /// `LAZY`, up to the first that ends, the rest left untried.
-    pub(super) fn trials_of<const LAZY: bool>(&mut self, candidates: MoveSet) -> Trials {
+    /// The trials of `candidates` under `budget` laps (the turn's:
+    /// [`TURN_BUDGET`]), or the lap limit if lower (a candidate over the lap
+    /// limit is then endless); with `LAZY`, up to the first that ends, the
+    /// rest left untried.
+    pub(super) fn trials_of<const LAZY: bool>(
+        &mut self,
+        candidates: MoveSet,
+        budget: u64,
+    ) -> Trials {
         let limit = self.lap_limit.map(u64::from);
-        let budget = limit.map_or(TURN_BUDGET, |l| l.min(TURN_BUDGET));
+        let budget = limit.map_or(budget, |l| l.min(budget));
         let (rules, side, mut quiet) = (self.rules, self.side, ());
         let mut ctx = self.context(side, &mut quiet);
         let mut found = trials::<R, LAZY>(&rules, &mut ctx, candidates, budget);
@@ -269,9 +278,10 @@ impl<R: Ruleset> Position<R> {
 #[cfg(test)]
 mod tests {
     use crate::rulesets::{Andada, Reading, Resized, SadeqaII, SadeqaIII, SadeqaV};
+    use crate::sow::Trials;
     use crate::{
-        DrawReason, Lap, MoveContext, MoveSet, NoMove, Observer, Outcome, Player, Position,
-        Ruleset, Score, Scoring, Turn, View,
+        DrawReason, Event, Lap, Legality, Move, MoveContext, MoveSet, NoMove, Observer, Outcome,
+        Player, Position, Ruleset, Score, Scoring, Turn, View,
     };
 
     /// The built-in games keep the engine's repetition policy (RULES.md
@@ -389,5 +399,140 @@ mod tests {
                 score: Some(Score { south: 5, north: 1 })
             }
         );
+    }
+
+    /// A Sadeqa III position whose every candidate ends only after 20 to
+    /// 48 laps: South's pits 1, 2, 4 and 5 hold 18, 17, 20 and 17 seeds,
+    /// North's pit 5 holds 14, every other pit is empty.
+    const LONG_MOVES: &str = "sadeqa-iii 18,17,0,20,17,0,0,0/0,0,0,0,14,0,0,0 S 5-5";
+
+    /// The laps of each of `LONG_MOVES`' candidates, counted apart from
+    /// the crate by a throwaway relay sowing written from RULES.md sections
+    /// 2 and 5 (lift every seed of the pit, sow one a pit, relay while the
+    /// last falls into an occupied pit): each ends.
+    const LONG_MOVES_LAPS: [(u8, usize); 4] = [(1, 22), (2, 48), (4, 20), (5, 23)];
+
+    /// The set of South's (or North's) pit moves `pits`.
+    fn pit_moves(pits: &[u8]) -> MoveSet {
+        let mut set = MoveSet::EMPTY;
+        for &pit in pits {
+            set.insert(Move::Pit(pit));
+        }
+        set
+    }
+
+    /// The laps of `mv` played on a copy of `pos`, counted from its events.
+    fn laps_played<R: Ruleset>(pos: &Position<R>, mv: Move) -> usize {
+        let mut after = *pos;
+        let events = after.play_traced(mv).unwrap();
+        events
+            .iter()
+            .filter(|event| matches!(event, Event::Lap { .. }))
+            .count()
+    }
+
+    /// `pos` with its legality found as the start of its turn finds it
+    /// (`find_legality`), but with trials of `first` laps instead of
+    /// [`TURN_BUDGET`](crate::TURN_BUDGET), so that a position's ordinary
+    /// moves run past it: what the trials found, and the position after
+    /// `settle_undecided` (rounds of `8 * first`, `64 * first`, ... laps).
+    /// Every candidate must be over `first` (none known to end), as when
+    /// the turn calls `settle_undecided`.
+    fn settled_after_trials_of<R: Ruleset>(pos: Position<R>, first: u64) -> (Trials, Position<R>) {
+        let mut settled = pos;
+        let found = settled.trials_of::<false>(settled.board_candidates(), first);
+        assert!(found.ends.is_empty(), "{pos}: {found:?}");
+        assert!(!found.over_budget.is_empty(), "{pos}: {found:?}");
+        settled
+            .settle_undecided(found, first, &mut ())
+            .expect("the uncancellable control does not cancel");
+        (found, settled)
+    }
+
+    /// RULES.md section 2: a move is legal if its sowing ends, however many
+    /// laps that takes. When no candidate is known to end within the first
+    /// budget, the engine sows the undecided ones again under a budget 8
+    /// times larger each round, until one ends or all are proven endless: a
+    /// move still sowing after the first round is not endless, it is sown
+    /// again in the next. Here with a first budget of 2 laps: every
+    /// candidate of `LONG_MOVES` is over it, and over the first round's 16
+    /// laps (the shortest ends after 20), and all end within the second
+    /// round's 128 (the longest after 48), so all four come out legal and
+    /// none is left undecided, exactly as under [`TURN_BUDGET`](crate::TURN_BUDGET).
+    /// (Were a move over budget after the first round counted endless, or
+    /// every undecided move taken for one with no seed to sow, none would.)
+    #[test]
+    fn a_move_longer_than_the_first_round_is_still_legal() {
+        let pos: Position<SadeqaIII> = LONG_MOVES.parse().unwrap();
+        assert_eq!(pos.lap_limit(), None);
+        let all = pit_moves(&[1, 2, 4, 5]);
+        assert_eq!(pos.candidate_moves(), all);
+        for (pit, laps) in LONG_MOVES_LAPS {
+            assert_eq!(laps_played(&pos, Move::Pit(pit)), laps, "move {pit}");
+        }
+        let (found, settled) = settled_after_trials_of(pos, 2);
+        assert_eq!(found.endless, MoveSet::EMPTY);
+        assert_eq!(found.over_budget, all);
+        let expected = Legality {
+            ends: all,
+            endless: MoveSet::EMPTY,
+            undecided: MoveSet::EMPTY,
+        };
+        assert_eq!(settled.legality(), expected);
+        assert_eq!(pos.legality(), expected);
+        assert_eq!(settled.legal_moves(), pos.legal_moves());
+    }
+
+    /// The first budget changes only the path to the legal moves (RULES.md
+    /// section 2: a move is legal if its sowing ends): with a first budget
+    /// of 1 to 8 laps, every candidate of `LONG_MOVES` is over it, and the
+    /// legal moves after settling (with the moves left undecided proved,
+    /// as [`Position::legal_moves`] does) are the four found under
+    /// [`TURN_BUDGET`](crate::TURN_BUDGET). With 4 laps, for one, the first
+    /// round (32 laps) finds moves 1, 4 and 5 legal and leaves move 2 (48
+    /// laps) undecided, not endless.
+    #[test]
+    fn the_first_budget_changes_only_the_path_to_the_legal_moves() {
+        let pos: Position<SadeqaIII> = LONG_MOVES.parse().unwrap();
+        let all = pit_moves(&[1, 2, 4, 5]);
+        assert_eq!(pos.legal_moves(), all);
+        for first in 1..=8 {
+            let (_, settled) = settled_after_trials_of(pos, first);
+            assert_eq!(settled.legal_moves(), all, "first budget {first}");
+        }
+        let (_, settled) = settled_after_trials_of(pos, 4);
+        assert_eq!(
+            settled.legality(),
+            Legality {
+                ends: pit_moves(&[1, 4, 5]),
+                endless: MoveSet::EMPTY,
+                undecided: pit_moves(&[2]),
+            }
+        );
+    }
+
+    /// RULES.md section 2, the lap limit: under a caller's limit a move
+    /// that has not ended within it counts as endless, and one that ends
+    /// within it is legal. While settling, a move over a round's budget
+    /// is endless only in the round that sows up to the limit itself.
+    /// Here `LONG_MOVES` under a limit of 30 laps and a first budget of 2:
+    /// the first round (16 laps) decides nothing; the second is cut to the
+    /// limit, 30, and finds moves 1, 4 and 5 (20 to 23 laps) legal and
+    /// move 2 (48 laps) endless, as under [`TURN_BUDGET`](crate::TURN_BUDGET).
+    #[test]
+    fn a_move_over_the_lap_limit_is_endless_only_at_the_limit() {
+        let pos: Position<SadeqaIII> = LONG_MOVES.parse().unwrap();
+        let pos = pos.with_lap_limit(Some(30));
+        let (found, settled) = settled_after_trials_of(pos, 2);
+        assert_eq!(found.endless, MoveSet::EMPTY);
+        assert_eq!(found.over_budget, pit_moves(&[1, 2, 4, 5]));
+        let expected = Legality {
+            ends: pit_moves(&[1, 4, 5]),
+            endless: pit_moves(&[2]),
+            undecided: MoveSet::EMPTY,
+        };
+        assert_eq!(settled.legality(), expected);
+        assert_eq!(pos.legality(), expected);
+        assert_eq!(settled.legal_moves(), pos.legal_moves());
     }
 }
