@@ -119,6 +119,32 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
         .map_err(|e| format!("--tablebase {}: {e}", args.tablebase.display()))?;
     check_kind(&tb, &args.tablebase)?;
     let points = rules.scoring() == Scoring::Points;
+    // The whole games need the start in the databases: said before the
+    // positions are measured, not an hour after.
+    let start_value = if args.games > 0 {
+        let start = Position::new(rules);
+        match tb.forecast(&start) {
+            Some(value) => Some(value),
+            None if start.seeds_on_board() <= tb.max_seeds() => {
+                return Err(format!(
+                    "--games: the databases do not hold the start, though it has no more seeds \
+                     ({}) than they cover ({}): its state (an opening still to be played, say) \
+                     is not one they tabulate",
+                    start.seeds_on_board(),
+                    tb.max_seeds()
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "--games: the databases (up to {} seeds) do not hold the start ({} seeds)",
+                    tb.max_seeds(),
+                    start.seeds_on_board()
+                ));
+            }
+        }
+    } else {
+        None
+    };
     if args.positions > 0 {
         let started = Instant::now();
         let positions = sample(&tb, args);
@@ -162,15 +188,7 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
             );
         }
     }
-    if args.games > 0 {
-        let start = Position::new(rules);
-        let Some(value) = tb.forecast(&start) else {
-            return Err(format!(
-                "--games: the databases (up to {} seeds) do not hold the start ({} seeds)",
-                tb.max_seeds(),
-                start.seeds_on_board()
-            ));
-        };
+    if let Some(value) = start_value {
         println!(
             "Whole games against a perfect opponent, from the start ({value}): {} games, each colour in turn",
             args.games

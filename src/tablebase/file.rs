@@ -231,6 +231,11 @@ pub fn write_layer(path: &Path, header: &Header, values: &[u8]) -> Result<(), Ta
         error: e.to_string(),
     };
     let tmp = temporary_path(path);
+    // Until the rename, what fails is the temporary file: named in the error.
+    let on_tmp = |e: std::io::Error| TablebaseError::Io {
+        path: tmp.clone(),
+        error: e.to_string(),
+    };
     let written = (|| {
         let file = match File::create_new(&tmp) {
             // Left by a killed process that had this one's number, or put
@@ -246,15 +251,16 @@ pub fn write_layer(path: &Path, header: &Header, values: &[u8]) -> Result<(), Ta
         head.resize(HEADER_BYTES, 0);
         out.write_all(&head)?;
         out.write_all(values)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()
+    })()
+    .map_err(on_tmp)
+    .and_then(|()| std::fs::rename(&tmp, path).map_err(io));
     if written.is_err() {
         // A full disk, say: the part written would hold the space the
         // user must free to build again.
         let _ = std::fs::remove_file(&tmp);
     }
-    written.map_err(io)
+    written
 }
 
 /// The temporary name [`write_layer`] writes `path` under, in the same

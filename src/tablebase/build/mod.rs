@@ -499,24 +499,55 @@ fn lock_dir(dir: &Path) -> Result<std::fs::File, TablebaseError> {
 /// left in `dir` (a killed process runs no destructor), for every layer,
 /// not only those this build will make: its layer files' half-written
 /// copies (`.<name>.<seeds>.tb.<process>.tmp`,
-/// [`temporary_path`](super::file::temporary_path)) and the moves its
-/// layers kept in files (`.<name>.<seeds>.<range>.moves.<thread>.tmp`).
-/// Called under the directory's lock ([`lock_dir`]): no other build is
-/// writing them. Other files, and other rulesets', are left alone.
+/// [`temporary_path`](super::file::temporary_path), and 0.3's
+/// `<name>.<seeds>.tb.tmp`) and the moves its layers kept in files
+/// (`.<name>.<seeds>.<first>-<end>.moves.<thread>.tmp`). Called under the
+/// directory's lock ([`lock_dir`]): no other build is writing them. Any
+/// other file, and other rulesets', is left alone; `dir` itself is not
+/// followed if it is a link (the build's `windows`).
 fn remove_temporaries(dir: &Path, name: &str) {
-    let prefix = format!(".{name}.");
+    if std::fs::symlink_metadata(dir).map_or(true, |m| !m.is_dir()) {
+        return;
+    }
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let file = entry.file_name();
-        let file = file.to_string_lossy();
-        let ours = file
-            .strip_prefix(&prefix)
-            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
-        if ours && file.ends_with(".tmp") {
+        if is_temporary(&file.to_string_lossy(), name) {
             let _ = std::fs::remove_file(entry.path());
         }
+    }
+}
+
+/// Whether `file` is the name of one of the temporary files of a build of
+/// the ruleset `name` ([`remove_temporaries`]).
+fn is_temporary(file: &str, name: &str) -> bool {
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let range = |s: &str| {
+        s.split_once('-')
+            .is_some_and(|(a, b)| number(a) && number(b))
+    };
+    let old = file
+        .strip_prefix(name)
+        .and_then(|rest| rest.strip_prefix('.'))
+        .and_then(|rest| rest.strip_suffix(".tb.tmp"));
+    if let Some(seeds) = old {
+        return number(seeds);
+    }
+    let Some(rest) = file
+        .strip_prefix('.')
+        .and_then(|rest| rest.strip_prefix(name))
+        .and_then(|rest| rest.strip_prefix('.'))
+        .and_then(|rest| rest.strip_suffix(".tmp"))
+    else {
+        return false;
+    };
+    let parts: Vec<&str> = rest.split('.').collect();
+    match parts[..] {
+        [seeds, "tb", process] => number(seeds) && number(process),
+        [seeds, positions, "moves", thread] => number(seeds) && range(positions) && number(thread),
+        _ => false,
     }
 }
 
@@ -832,10 +863,14 @@ mod tests {
             ".game-91.2.tb.999.tmp",
             ".game-91.14.0-1000.moves.1.tmp",
             "windows/.game-91.13.tb.5.tmp",
+            "game-91.11.tb.tmp",
         ];
         let kept = [
             ".sadeqa-ii.12.tb.999.tmp",
             ".game-91.notes.tmp",
+            ".game-91.3.my-notes.tmp",
+            ".game-91.3.tb.tmp",
+            "game-91.3.notes.tb.tmp",
             "notes.tmp",
         ];
         for name in left.iter().chain(&kept) {
