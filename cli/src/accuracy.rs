@@ -121,29 +121,12 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
     let points = rules.scoring() == Scoring::Points;
     // The whole games need the start in the databases: said before the
     // positions are measured, not an hour after.
-    let start_value = if args.games > 0 {
-        let start = Position::new(rules);
-        match tb.forecast(&start) {
-            Some(value) => Some(value),
-            None if start.seeds_on_board() <= tb.max_seeds() => {
-                return Err(format!(
-                    "--games: the databases do not hold the start, though it has no more seeds \
-                     ({}) than they cover ({}): its state (an opening still to be played, say) \
-                     is not one they tabulate",
-                    start.seeds_on_board(),
-                    tb.max_seeds()
-                ));
-            }
-            None => {
-                return Err(format!(
-                    "--games: the databases (up to {} seeds) do not hold the start ({} seeds)",
-                    tb.max_seeds(),
-                    start.seeds_on_board()
-                ));
-            }
-        }
-    } else {
-        None
+    let start_value = match (args.games > 0).then(|| Position::new(rules)) {
+        Some(start) => Some(
+            tb.forecast(&start)
+                .ok_or_else(|| untabulated_start(&tb, &start))?,
+        ),
+        None => None,
     };
     if args.positions > 0 {
         let started = Instant::now();
@@ -215,6 +198,22 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Why `--games` cannot be played: the databases do not hold the start,
+/// by its seeds, or (a start with no more seeds than they cover) by its
+/// state, such as an opening still to be played (Sadeqa II's forced moves).
+fn untabulated_start<R: Ruleset>(tb: &Tablebase<R>, start: &Position<R>) -> String {
+    let (seeds, max) = (start.seeds_on_board(), tb.max_seeds());
+    if seeds <= max {
+        format!(
+            "--games: the databases do not hold the start, though it has no more seeds \
+             ({seeds}) than they cover ({max}): its state (an opening still to be played, say) \
+             is not one they tabulate"
+        )
+    } else {
+        format!("--games: the databases (up to {max} seeds) do not hold the start ({seeds} seeds)")
+    }
 }
 
 /// Refuses win/draw/loss databases (`tablebase build --win-draw-loss`):

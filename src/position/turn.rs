@@ -414,11 +414,7 @@ mod tests {
 
     /// The set of South's (or North's) pit moves `pits`.
     fn pit_moves(pits: &[u8]) -> MoveSet {
-        let mut set = MoveSet::EMPTY;
-        for &pit in pits {
-            set.insert(Move::Pit(pit));
-        }
-        set
+        pits.iter().map(|&pit| Move::Pit(pit)).collect()
     }
 
     /// The laps of `mv` played on a copy of `pos`, counted from its events.
