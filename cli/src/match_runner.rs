@@ -802,12 +802,23 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
                         all[1].merge(&played.times[1]);
                     }
                     let mut tally = wdl.lock().expect("the tally");
-                    tally[2 - played.points as usize] += 1;
                     let (south, north) = if job.swapped {
                         ("second", "first")
                     } else {
                         ("first", "second")
                     };
+                    // A game still being played when the SPRT decided is
+                    // not counted (nor written): the test stops at the
+                    // first crossing of a bound, and a game counted after
+                    // it could take the verdict back.
+                    if decided.load(Ordering::Relaxed) {
+                        println!(
+                            "Game {} ({south} engine South): {}, not counted: the SPRT decided while it was played",
+                            job.number, played.result
+                        );
+                        break;
+                    }
+                    tally[2 - played.points as usize] += 1;
                     println!(
                         "Game {} ({south} engine South): {} {} [{}] W-D-L {}-{}-{}",
                         job.number,

@@ -72,6 +72,19 @@ pub(crate) struct Args {
     /// The seed of the sampling.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Features left out of the fit (their weights 0), by name, for
+    /// example `--without best_capture,moves`: without those two the
+    /// evaluation sows nothing, and costs a search no nodes.
+    #[arg(long, value_delimiter = ',', value_parser = feature_name)]
+    without: Vec<usize>,
+}
+
+/// A feature's index in [`FEATURES`], from its name.
+fn feature_name(name: &str) -> Result<usize, String> {
+    FEATURES
+        .iter()
+        .position(|f| *f == name)
+        .ok_or_else(|| format!("no feature `{name}`; the features: {}", FEATURES.join(", ")))
 }
 
 /// `tune` for the built-in games.
@@ -131,11 +144,25 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
         exact,
         args.seed
     );
+    if !args.without.is_empty() {
+        let names: Vec<&str> = args.without.iter().map(|&j| FEATURES[j]).collect();
+        println!("// Left out: {}", names.join(", "));
+    }
     let standard: Vec<(Vec<f64>, f64)> = samples
         .iter()
         .map(|s| (vec![s.standard, 1.0], s.label))
         .collect();
-    let full: Vec<(Vec<f64>, f64)> = samples.iter().map(|s| (s.x.to_vec(), s.label)).collect();
+    // A feature left out is a column of zeros, which the fit leaves at 0.
+    let full: Vec<(Vec<f64>, f64)> = samples
+        .iter()
+        .map(|s| {
+            let mut x = s.x.to_vec();
+            for &j in &args.without {
+                x[j] = 0.0;
+            }
+            (x, s.label)
+        })
+        .collect();
     let (_, before) = fit(&standard, points, args.steps);
     let (w, after) = fit(&full, points, args.steps);
     let (measure, scale, unit) = if points {

@@ -484,3 +484,77 @@ fn a_short_match_between_two_engines() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An SPRT decided while other games are still being played stops there:
+/// those games are not counted (nor written), so the verdict reported is
+/// the one reached, never taken back by a game that ended after it.
+#[test]
+fn an_sprt_stops_at_its_decision_with_games_in_flight() {
+    use sowing_cli::match_runner::Sprt;
+    let dir = std::env::temp_dir().join(format!("sowing-sprt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("games.txt");
+    // Wide bounds (about ±0.4): decided within a few games of mixed results.
+    let words = ["elo0=0", "elo1=400", "alpha=0.4", "beta=0.4"];
+    let code = sowing_cli::match_runner::main_with(
+        &Games::built_in(),
+        [
+            "match",
+            "--engine",
+            &engine_command("engine_child_alphabeta"),
+            "--engine",
+            &engine_command("engine_child_greedy"),
+            "--variant",
+            "sadeqa-iii",
+            "--games",
+            "60",
+            "--depth",
+            "2",
+            "--random-plies",
+            "4",
+            "--concurrency",
+            "4",
+            "--records",
+            records.to_str().unwrap(),
+            "--sprt",
+        ]
+        .into_iter()
+        .chain(words)
+        .map(OsString::from),
+    );
+    assert_eq!(code, ExitCode::SUCCESS);
+    let sprt = Sprt::parse(&words.map(String::from)).unwrap();
+    // The games in the order they were counted (and written): the verdict
+    // is first reached at the last of them.
+    let text = std::fs::read_to_string(&records).unwrap();
+    let games: Vec<&str> = text
+        .split("\n\n")
+        .filter(|g| !g.trim().is_empty())
+        .collect();
+    assert!(games.len() < 60, "the SPRT never decided");
+    let mut wdl = [0u32; 3];
+    for (n, game) in games.iter().enumerate() {
+        assert_eq!(
+            sprt.decision(wdl),
+            None,
+            "decided after {n} games, {wdl:?}, yet more were counted"
+        );
+        let first_south = game.contains(&format!(
+            "[South \"{}\"]",
+            engine_command("engine_child_alphabeta")
+        ));
+        let result = game
+            .lines()
+            .find_map(|l| l.strip_prefix("[Result \""))
+            .unwrap()
+            .trim_end_matches("\"]");
+        let i = match (result, first_south) {
+            ("1/2-1/2", _) => 1,
+            ("1-0", true) | ("0-1", false) => 0,
+            _ => 2,
+        };
+        wdl[i] += 1;
+    }
+    assert!(sprt.decision(wdl).is_some(), "{wdl:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -19,8 +19,8 @@
 //! every ruleset has, from another crate too); [`TunedEval`] weighs a few
 //! features with weights fitted to data (module [`tuned`]; spec
 //! `alphabeta:100ms:eval=tuned`); [`AutoEval`], the `alphabeta` spec's
-//! default, is the tuned one on the games where it won its SPRT (Sadeqa III,
-//! game 91 and Andada-12) and the standard one elsewhere; [`ScoringEval`] reads only
+//! default, is the tuned one on the games where it won its SPRT (every
+//! built-in game) and the standard one elsewhere; [`ScoringEval`] reads only
 //! how the game is won ([`Ruleset::scoring`]); a caller can write his own.
 //!
 //! Players choose from the exact legal moves they are given, so every move

@@ -43,7 +43,8 @@ pub const FEATURES: [&str; FEATURE_COUNT] = [
 //   cargo run --release --example tune -- --variant game-91 --tablebase /work/tb/game-91 --games 1000
 //   cargo run --release --example tune -- --variant sadeqa-iii --tablebase /work/tb/sadeqa-iii --games 200
 //   cargo run --release --example tune -- --variant sadeqa-v --games 1000
-//   cargo run --release --example tune -- --variant sadeqa-ii --tablebase /work/tb/sadeqa-ii --games 1000
+//   cargo run --release --example tune -- --variant sadeqa-ii --tablebase /work/tb/sadeqa-ii --games 10000 \
+//     --random-plies 8 --every 1 --without best_capture,moves
 //   cargo run --release --example tune -- --variant andada-12 --tablebase /work/tb/andada-12 --games 1000
 //
 // (the databases built by `tablebase build` to 16, 16, 17 and 9 seeds).
@@ -55,9 +56,13 @@ pub const SADEQA_III: [i32; FEATURE_COUNT] = [19, 1, 7, 3, 6, 0, 14, -3, 8];
 /// Sadeqa V's weights.
 pub const SADEQA_V: [i32; FEATURE_COUNT] = [17, -1, -17, -22, 3, -65, 120, 11, -71];
 /// Sadeqa II's weights.
-pub const SADEQA_II: [i32; FEATURE_COUNT] = [0, -5, 20, 0, 21, 0, -7, 17, -16];
+pub const SADEQA_II: [i32; FEATURE_COUNT] = [0, -8, 28, 10, 27, 0, 0, 0, 29];
 /// Andada's weights (12 pits a row, Pankhurst's reading).
 pub const ANDADA_12: [i32; FEATURE_COUNT] = [0, -5, 25, 33, 24, 0, 8, -2, 5];
+
+/// The indices in [`FEATURES`] of the features that sow every move of the
+/// position: the best capture and the legal moves.
+pub const SOWN: [usize; 2] = [6, 7];
 
 /// The features of `pos` for its side to move (see the module's docs), in
 /// the order of [`FEATURES`]. The moves are sown under `pos`'s lap limit,
@@ -74,6 +79,14 @@ pub const ANDADA_12: [i32; FEATURE_COUNT] = [0, -5, 25, 33, 24, 0, 8, -2, 5];
 /// assert_eq!(features(&start), [0, 0, 0, 0, 0, 0, 6, 8, 1]);
 /// ```
 pub fn features<R: Ruleset>(pos: &Position<R>) -> [i32; FEATURE_COUNT] {
+    features_with(pos, true)
+}
+
+/// [`features`], the two that sow (the best capture and the legal moves,
+/// [`SOWN`]) left at 0 unless `sown`: weights that give those two 0 need
+/// no sowing, and the evaluation then costs little more than
+/// [`StandardEval`]'s.
+fn features_with<R: Ruleset>(pos: &Position<R>, sown: bool) -> [i32; FEATURE_COUNT] {
     let me = pos.side_to_move();
     let side = |p: Player| {
         let mut f = [0i32; 5];
@@ -99,18 +112,20 @@ pub fn features<R: Ruleset>(pos: &Position<R>) -> [i32; FEATURE_COUNT] {
             1
         };
     }
-    let limited;
-    let searched = if pos.lap_limit().is_some() {
-        pos
-    } else {
-        limited = pos.with_lap_limit(Some(SEARCH_LAP_LIMIT));
-        &limited
-    };
-    let before = pos.captured(me);
     let (mut best_capture, mut moves) = (0u16, 0);
-    for (_, child) in searched.children() {
-        moves += 1;
-        best_capture = best_capture.max(child.captured(me).saturating_sub(before));
+    if sown {
+        let limited;
+        let searched = if pos.lap_limit().is_some() {
+            pos
+        } else {
+            limited = pos.with_lap_limit(Some(SEARCH_LAP_LIMIT));
+            &limited
+        };
+        let before = pos.captured(me);
+        for (_, child) in searched.children() {
+            moves += 1;
+            best_capture = best_capture.max(child.captured(me).saturating_sub(before));
+        }
     }
     [
         a[0] - b[0],
@@ -123,6 +138,21 @@ pub fn features<R: Ruleset>(pos: &Position<R>) -> [i32; FEATURE_COUNT] {
         moves,
         1,
     ]
+}
+
+/// The step of the tuned evaluation's values in the games won by moving
+/// last, in hundredths of a logit: 16 on Sadeqa II, 1 elsewhere. Coarser
+/// values let alpha-beta's null windows cut more: on Sadeqa II, whose
+/// games are short enough that at 20 ms a move the search sees most of
+/// them to their end, the tuned evaluation in single hundredths searched
+/// a third more nodes to the same depth than [`StandardEval`] and lost
+/// its SPRT; in steps of 16 it is about as cheap (docs/STRENGTH.md).
+fn value_step<R: Ruleset>(rules: &R) -> i32 {
+    if (rules as &dyn Any).is::<SadeqaII>() {
+        16
+    } else {
+        1
+    }
 }
 
 /// The tuned weights of `rules`, if it has some: Sadeqa V; Sadeqa III and
@@ -183,34 +213,34 @@ pub struct TunedEval;
 
 /// Whether the tuned evaluation is the default of the `alphabeta` spec
 /// for `rules` ([`AutoEval`]): where it beat [`StandardEval`] by SPRT at
-/// equal time a move (docs/STRENGTH.md), Sadeqa III, game 91 and Andada
-/// on 12 pits (Pankhurst's reading, the board it was fitted to). On Sadeqa
-/// V and Sadeqa II the SPRT did not accept it, and [`StandardEval`] stays.
+/// equal time a move (docs/STRENGTH.md), which is every board with tuned
+/// weights ([`tuned_weights`]): Sadeqa V, Sadeqa III, game 91, Sadeqa II
+/// and Andada on 12 pits (Pankhurst's reading, the board it was fitted
+/// to). A board without weights has [`StandardEval`].
 pub fn tuned_by_default<R: Ruleset>(rules: &R) -> bool {
-    // The type test is a constant after monomorphization.
-    let any = rules as &dyn Any;
-    any.is::<SadeqaIII>()
-        || any
-            .downcast_ref::<Andada>()
-            .is_some_and(|r| tuned_weights(r).is_some())
+    tuned_weights(rules).is_some()
 }
 
 /// The evaluation of the `alphabeta` spec (`eval=auto`, the default):
 /// [`TunedEval`] where it beat [`StandardEval`] by SPRT
-/// ([`tuned_by_default`]: Sadeqa III, game 91, Andada-12),
-/// [`StandardEval`] elsewhere. The choice is made by the ruleset's type
+/// ([`tuned_by_default`]: Sadeqa V, Sadeqa III, game 91, Sadeqa II,
+/// Andada-12), [`StandardEval`] elsewhere. The choice is made by the ruleset's type
 /// (and for Andada its size and reading), so it costs next to nothing at
 /// a leaf.
 ///
 /// ```
 /// use sowing::bots::{AutoEval, Evaluation, StandardEval, TunedEval};
-/// use sowing::rulesets::{SadeqaIII, SadeqaV};
+/// use sowing::rulesets::{Resized, SadeqaIII, SadeqaV};
 /// use sowing::Position;
 ///
 /// let game_91 = Position::new(SadeqaIII::game_91());
 /// assert_eq!(AutoEval.evaluate(&game_91), TunedEval.evaluate(&game_91));
 /// let sadeqa_v = Position::new(SadeqaV);
-/// assert_eq!(AutoEval.evaluate(&sadeqa_v), StandardEval.evaluate(&sadeqa_v));
+/// assert_eq!(AutoEval.evaluate(&sadeqa_v), TunedEval.evaluate(&sadeqa_v));
+/// // A board without tuned weights: its own evaluation.
+/// let small = Position::new(Resized::new(SadeqaIII::new(), 4, 3)?);
+/// assert_eq!(AutoEval.evaluate(&small), StandardEval.evaluate(&small));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AutoEval;
@@ -240,12 +270,12 @@ impl<R: Ruleset> Evaluation<R> for TunedEval {
         let Some(w) = tuned_weights(pos.rules()) else {
             return StandardEval.evaluate(pos);
         };
-        let f = features(pos);
+        let f = features_with(pos, SOWN.iter().any(|&j| w[j] != 0));
         let sum: i32 = w.iter().zip(f).map(|(w, f)| w * f).sum();
         match pos.rules().scoring() {
             // Sixteenths to quarters of a seed, rounded to the nearest.
             Scoring::Points => (sum + 2).div_euclid(4),
-            Scoring::LastMover => sum.clamp(-4000, 4000),
+            Scoring::LastMover => (sum / value_step(pos.rules())).clamp(-4000, 4000),
         }
     }
 
@@ -254,7 +284,7 @@ impl<R: Ruleset> Evaluation<R> for TunedEval {
     /// quarters of a seed, as [`StandardEval`]'s: its scale.
     fn logit_scale(&self, rules: &R) -> f64 {
         match (tuned_weights(rules), rules.scoring()) {
-            (Some(_), Scoring::LastMover) => 100.0,
+            (Some(_), Scoring::LastMover) => 100.0 / f64::from(value_step(rules)),
             _ => StandardEval.logit_scale(rules),
         }
     }
@@ -291,8 +321,16 @@ mod tests {
         // No points, seeds 3-4, occupied 2-2, two or more 1-1, singletons
         // 1-1, best capture 3, 2 moves, the move.
         assert_eq!(features(&pos), [0, -1, 0, 0, 0, 0, 3, 2, 1]);
-        // -5*-1 - 7*3 + 17*2 - 16 = 2 hundredths of a logit.
+        // Sadeqa II's weights give the two sown features nothing, and the
+        // evaluation does not sow them.
+        assert_eq!(features_with(&pos, false), [0, -1, 0, 0, 0, 0, 0, 0, 1]);
+        // -8*-1 + 29 = 37 hundredths of a logit, in Sadeqa II's steps of
+        // 16 (toward zero): 2, and 6.25 steps to a logit.
         assert_eq!(TunedEval.evaluate(&pos), 2);
+        assert_eq!(TunedEval.logit_scale(pos.rules()), 6.25);
+        let mirrored: Position<SadeqaII> =
+            "sadeqa-ii 0,3,0,0,0,1/1,0,2,0,0,0 N 14-15".parse().unwrap();
+        assert_eq!(TunedEval.evaluate(&mirrored), 2);
     }
 
     /// Sadeqa V's waranas count for their owner, the player whose row
@@ -332,8 +370,9 @@ mod tests {
         assert!(tuned_by_default(&SadeqaIII::game_91()));
         assert!(tuned_by_default(&Andada::default()));
         assert!(!tuned_by_default(&Andada::new(15).unwrap()));
-        assert!(!tuned_by_default(&SadeqaV));
-        assert!(!tuned_by_default(&SadeqaII::new()));
+        assert!(tuned_by_default(&SadeqaV));
+        assert!(tuned_by_default(&SadeqaII::new()));
+        assert!(tuned_by_default(&SadeqaII::starter_only()));
         assert!(!tuned_by_default(
             &Resized::new(SadeqaIII::new(), 4, 3).unwrap()
         ));
@@ -342,14 +381,16 @@ mod tests {
         // MCTS's logistic: hundredths of a logit where the weights are
         // fitted to results, quarters of a seed elsewhere.
         assert_eq!(AutoEval.logit_scale(&Andada::default()), 100.0);
-        assert_eq!(TunedEval.logit_scale(&SadeqaII::new()), 100.0);
-        assert_eq!(AutoEval.logit_scale(&SadeqaII::new()), 20.0);
+        assert_eq!(TunedEval.logit_scale(&SadeqaII::new()), 6.25);
+        assert_eq!(AutoEval.logit_scale(&SadeqaII::new()), 6.25);
         assert_eq!(TunedEval.logit_scale(&SadeqaIII::new()), 20.0);
         assert_eq!(TunedEval.logit_scale(&Andada::new(15).unwrap()), 20.0);
         let sadeqa_ii = Position::new(SadeqaII::new());
         assert_eq!(
             AutoEval.evaluate(&sadeqa_ii),
-            StandardEval.evaluate(&sadeqa_ii)
+            TunedEval.evaluate(&sadeqa_ii)
         );
+        let small = Position::new(Resized::new(SadeqaIII::new(), 4, 3).unwrap());
+        assert_eq!(AutoEval.evaluate(&small), StandardEval.evaluate(&small));
     }
 }
