@@ -296,7 +296,7 @@ pub enum SetupError {
     /// `false`): no play reaches it.
     #[error(
         "pits and captured fields: {found} seeds, but {variant} always holds {total} \
-         (on the board plus captured): it never removes seeds from play"
+         (on the board plus captured): every seed taken from the board is counted as captured"
     )]
     TooFewSeeds {
         /// Seeds counted.

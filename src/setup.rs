@@ -437,7 +437,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "pits and captured fields: 63 seeds, but game-91 always holds 64 (on the board \
-             plus captured): it never removes seeds from play"
+             plus captured): every seed taken from the board is counted as captured"
         );
         assert!(
             "game-91 0,0,0,1,0,1,2,0/0,1,0,0,2,0,0,1 S 30-26"

@@ -313,7 +313,11 @@ fn player_specs_parse_and_print() {
     ));
     // A count too big for its type says so.
     let e = "mcts:99999999999999".parse::<BotSpec>().unwrap_err();
-    assert!(e.to_string().contains("at most 4294967295 playouts"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("at most 4294967295 iterations (mcts) or playouts (uct)"),
+        "{e}"
+    );
     let e = "ab:99999999999999999999nodes"
         .parse::<BotSpec>()
         .unwrap_err();

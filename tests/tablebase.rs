@@ -770,6 +770,51 @@ fn win_draw_loss_databases_are_the_signs_of_the_reference_margins() {
     std::fs::remove_dir_all(&margins).ok();
 }
 
+/// A smaller win/draw/loss build into the directory of a larger one: the
+/// windows the larger kept are of other widths, so its layers are built
+/// again with the widths it needs (not refused as files of another
+/// ruleset), and its files are those of a build into an empty directory.
+#[test]
+fn a_smaller_win_draw_loss_build_after_a_larger_one_builds_its_windows_again() {
+    let rules = SadeqaIII::game_91();
+    let dir = temp_dir("wdl-6-then-4");
+    let build = |dir: &std::path::Path, top| {
+        Builder::new(rules, dir)
+            .max_seeds(top)
+            .win_draw_loss()
+            .build(|_| {})
+            .expect("a build")
+    };
+    build(&dir, 6);
+    let reports = build(&dir, 4);
+    // The widths, min(top + 1 - s, s): layers 0 to 2 the same (0, 1, 2)
+    // to either top, reused; layer 3's 3 to 6 seeds, 2 to 4: built again;
+    // layer 4, the top, keeps no window: its results reused.
+    assert_eq!(
+        reports.iter().map(|r| r.reused).collect::<Vec<_>>(),
+        [true, true, true, false, true]
+    );
+    let fresh = temp_dir("wdl-4");
+    build(&fresh, 4);
+    for seeds in 0..=4 {
+        let name = format!("game-91.{seeds}.tb");
+        assert_eq!(
+            std::fs::read(dir.join(&name)).unwrap(),
+            std::fs::read(fresh.join(&name)).unwrap(),
+            "{name}"
+        );
+        if seeds < 4 {
+            assert_eq!(
+                std::fs::read(dir.join("windows").join(&name)).unwrap(),
+                std::fs::read(fresh.join("windows").join(&name)).unwrap(),
+                "windows/{name}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&fresh).ok();
+}
+
 /// A win/draw/loss build where it cannot hold is refused, and nothing is
 /// overwritten: the games won by moving last (their databases hold the
 /// result already), a directory of margins, a `windows` directory opened

@@ -18,7 +18,7 @@ use sowing::bots::{
     TunedEval,
 };
 use sowing::tablebase::Tablebase;
-use sowing::{Game, Move, MoveSet, Position, Ruleset};
+use sowing::{Game, Move, MoveSet, ParsePositionError, Position, Ruleset};
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -273,6 +273,15 @@ pub(crate) struct EngineState<R: Ruleset> {
     out: Out,
 }
 
+impl<R: Ruleset> EngineState<R> {
+    /// Empties the transposition table.
+    fn clear_table(&mut self) {
+        if let Ok(mut t) = self.table.lock() {
+            t.clear();
+        }
+    }
+}
+
 /// A new engine state of `rules` (the one dispatch point calls this).
 pub(crate) fn state<R: Ruleset>(rules: R, setup: &Setup) -> Box<dyn EngineGame> {
     Box::new(EngineState {
@@ -300,9 +309,15 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
                 if text.is_empty() {
                     return Err("position fen: the position string is missing".into());
                 }
-                let pos = text
-                    .parse::<Position<R>>()
-                    .map_err(|e| format!("position fen {text}: {e}"))?;
+                let pos = text.parse::<Position<R>>().map_err(|e| match e {
+                    // Most often a position of another game than the
+                    // Variant chosen: say so, not just "unknown".
+                    ParsePositionError::UnknownVariant(name) => format!(
+                        "position fen {text}: the variant field {name:?} is not the game chosen, {} (choose the position's game first: setoption name Variant value <game>)",
+                        sowing::options::with_options(&self.rules)
+                    ),
+                    e => format!("position fen {text}: {e}"),
+                })?;
                 (pos, &words[end..])
             }
             Some(w) => return Err(format!("position: expected startpos or fen, not {w:?}")),
@@ -327,9 +342,7 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
 
     fn new_game(&mut self) {
         self.game = Game::new(Position::new(self.rules));
-        if let Ok(mut t) = self.table.lock() {
-            t.clear();
-        }
+        self.clear_table();
     }
 
     fn set_hash(&mut self, mib: u32) {
@@ -337,6 +350,8 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
     }
 
     fn set_tablebase(&mut self, dir: Option<&str>) -> Result<(), String> {
+        // Values found with other databases, or none, are not these.
+        self.clear_table();
         self.tablebase = match dir {
             None => None,
             Some(dir) => Some(Arc::new(
@@ -347,6 +362,11 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
     }
 
     fn set_player(&mut self, player: BotSpec) {
+        // The table's values are the old player's (another evaluation's
+        // units and knowledge): a search must not read them.
+        if player != self.player {
+            self.clear_table();
+        }
         self.player = player;
     }
 

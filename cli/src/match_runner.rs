@@ -35,9 +35,10 @@ pub(crate) struct Args {
     #[arg(long)]
     variant: Option<String>,
     /// The number of games (rounded up to an even number: each opening is
-    /// played twice, colours swapped); the most an SPRT plays.
-    #[arg(long, default_value_t = 2)]
-    games: usize,
+    /// played twice, colours swapped), at most 1,000,000; the most an SPRT
+    /// plays.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(..=MAX_GAMES as u64))]
+    games: u64,
     /// A fixed time per move, in ms (`go movetime`).
     #[arg(long, conflicts_with_all = ["tc", "depth"])]
     movetime: Option<u64>,
@@ -56,8 +57,11 @@ pub(crate) struct Args {
     /// Random openings only where a depth-8 alpha-beta (the default
     /// evaluation, `alphabeta`'s) values the position within this many of
     /// its units of even: quarters of a seed in the games won on points
-    /// (`--balanced 40` is 10 seeds), as an opening book of balanced
-    /// positions; the others are drawn again.
+    /// (`--balanced 40` is 10 seeds); in the games won by moving last the
+    /// tuned evaluation's logits of the chance to win, in hundredths on
+    /// Andada-12 and steps of 0.16 on Sadeqa II (`--balanced 6` is about
+    /// one logit, a 73% chance); as an opening book of balanced positions;
+    /// the others are drawn again.
     #[arg(long, requires = "random_plies")]
     balanced: Option<u32>,
     /// The seed of the random openings.
@@ -132,6 +136,10 @@ impl Control {
     }
 }
 
+/// The most games a match plays (`--games`): the openings are drawn
+/// before the first game, and a "no limit" of 2^64 would not fit in memory.
+const MAX_GAMES: usize = 1_000_000;
+
 /// The SPRT's hypotheses and error rates.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -175,6 +183,14 @@ impl Sprt {
         }
         if !(s.alpha > 0.0 && s.alpha < 1.0 && s.beta > 0.0 && s.beta < 1.0) {
             return Err("--sprt: alpha and beta must lie between 0 and 1".into());
+        }
+        // Below that the bounds are not either side of 0 (the LLR before
+        // any evidence), and the first game would decide.
+        if s.alpha + s.beta >= 1.0 {
+            return Err("--sprt: alpha + beta must be below 1".into());
+        }
+        if !(s.elo0.is_finite() && s.elo1.is_finite()) {
+            return Err("--sprt: elo0 and elo1 must be finite numbers".into());
         }
         if s.elo1 <= s.elo0 {
             return Err("--sprt: elo1 must be above elo0".into());
@@ -227,6 +243,12 @@ impl Sprt {
             None
         }
     }
+}
+
+/// `x` rounded to tenths, a negative zero made positive (`+ 0.0`), so
+/// that a value printed with a sign never reads "-0.0".
+fn tenths(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0 + 0.0
 }
 
 /// The expected score of an Elo difference (logistic).
@@ -439,11 +461,14 @@ impl<R: Ruleset> Referee for Judge<R> {
     }
 }
 
-/// An engine process: its input, the lines it writes (read by a thread).
+/// An engine process: its input, the lines it writes (read by a thread),
+/// and the last line of its standard error once that ends (another thread:
+/// an engine that refuses its command line says why there).
 struct EngineProcess {
     child: Child,
     input: ChildStdin,
     lines: Receiver<String>,
+    last_error: Receiver<String>,
 }
 
 impl EngineProcess {
@@ -454,11 +479,27 @@ impl EngineProcess {
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot start {command:?}: {e}"))?;
         let input = child.stdin.take().ok_or("no standard input")?;
         let output = child.stdout.take().ok_or("no standard output")?;
+        let errors = child.stderr.take().ok_or("no standard error")?;
+        let (last_tx, last_error) = channel();
+        std::thread::spawn(move || {
+            // Read to the end (an engine must never block on a full pipe),
+            // keeping the last line that says something.
+            let mut last = None;
+            for line in BufReader::new(errors).lines() {
+                let Ok(line) = line else { break };
+                if !line.trim().is_empty() {
+                    last = Some(line);
+                }
+            }
+            if let Some(line) = last {
+                let _ = last_tx.send(line);
+            }
+        });
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(output).lines() {
@@ -472,7 +513,20 @@ impl EngineProcess {
             child,
             input,
             lines: rx,
+            last_error,
         })
+    }
+
+    /// `why` the engine failed, with the last line of its standard error
+    /// if it wrote one and ended it within a moment.
+    fn explain(&mut self, why: String) -> String {
+        match self.last_error.recv_timeout(Duration::from_millis(500)) {
+            Ok(line) => {
+                let line: String = line.chars().take(300).collect();
+                format!("{why}; its last error line: {line}")
+            }
+            Err(_) => why,
+        }
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -524,13 +578,24 @@ impl EngineProcess {
 fn ready(command: &str, variant: &str, margin: Duration) -> Result<EngineProcess, String> {
     let mut e = EngineProcess::start(command)?;
     let limit = Duration::from_secs(5) + margin;
-    e.send("uci")?;
-    e.wait_for("uciok", limit)?;
-    e.send(&format!("setoption name Variant value {variant}"))?;
-    e.send("ucinewgame")?;
-    e.send("isready")?;
-    e.wait_for("readyok", limit)?;
-    Ok(e)
+    let setup = |e: &mut EngineProcess| {
+        e.send("uci")?;
+        e.wait_for("uciok", limit)?;
+        e.send(&format!("setoption name Variant value {variant}"))?;
+        e.send("ucinewgame")?;
+        e.send("isready")?;
+        e.wait_for("readyok", limit).map(drop)
+    };
+    match setup(&mut e) {
+        Ok(()) => Ok(e),
+        Err(why) => {
+            // Why, in its own words if it wrote any; and never left
+            // running (a hung engine would outlive the match).
+            let why = e.explain(why);
+            e.quit();
+            Err(why)
+        }
+    }
 }
 
 /// The depth of the search that judges an opening (`--balanced`).
@@ -740,7 +805,7 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
     let referee = rules.erased().referee();
     let control = Control::read(args)?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
-    let pairs = args.games.div_ceil(2).max(1);
+    let pairs = (args.games as usize).div_ceil(2).max(1);
     let file = match &args.openings {
         Some(path) => {
             Some(std::fs::read_to_string(path).map_err(|e| format!("--openings {path}: {e}"))?)
@@ -784,6 +849,9 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
     let wdl = Mutex::new([0u32; 3]);
     let times = Mutex::new([Times::default(); 2]);
     let records_out = Mutex::new(records.as_mut());
+    // The first error writing the records: the match goes on (its games
+    // are printed too), and ends with that error.
+    let records_error: Mutex<Option<String>> = Mutex::new(None);
     let referee: Arc<dyn Referee> = Arc::from(referee);
     let commands = [args.engines[0].as_str(), args.engines[1].as_str()];
     std::thread::scope(|scope| {
@@ -796,11 +864,6 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(job) = jobs.get(i) else { break };
                     let played = referee.play(job, commands, control, args);
-                    {
-                        let mut all = times.lock().expect("the times");
-                        all[0].merge(&played.times[0]);
-                        all[1].merge(&played.times[1]);
-                    }
                     let mut tally = wdl.lock().expect("the tally");
                     let (south, north) = if job.swapped {
                         ("second", "first")
@@ -819,6 +882,11 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
                         break;
                     }
                     tally[2 - played.points as usize] += 1;
+                    {
+                        let mut all = times.lock().expect("the times");
+                        all[0].merge(&played.times[0]);
+                        all[1].merge(&played.times[1]);
+                    }
                     println!(
                         "Game {} ({south} engine South): {} {} [{}] W-D-L {}-{}-{}",
                         job.number,
@@ -829,8 +897,8 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
                         tally[1],
                         tally[2]
                     );
-                    if let Some(file) = records_out.lock().expect("the records").as_mut() {
-                        let _ = writeln!(
+                    if let Some(file) = records_out.lock().expect("the records").as_mut()
+                        && let Err(e) = writeln!(
                             file,
                             "[Game \"{}\"]\n[Variant \"{variant}\"]\n[South \"{}\"]\n[North \"{}\"]\n[Result \"{}\"]\n[Termination \"{}\"]\n{}\n",
                             job.number,
@@ -839,7 +907,14 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
                             played.result,
                             played.reason,
                             played.record
-                        );
+                        )
+                    {
+                        records_error.lock().expect("the error").get_or_insert_with(|| {
+                            format!(
+                                "--records {}: {e} (the games are printed above)",
+                                args.records.as_deref().unwrap_or_default()
+                            )
+                        });
                     }
                     if let Some(s) = sprt
                         && s.decision(*tally).is_some()
@@ -857,7 +932,10 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
     for (name, t) in ["first", "second"].iter().zip(&times) {
         println!("Time a move, the {name} engine: {}", t.describe(fixed));
     }
-    Ok(())
+    match records_error.into_inner().expect("the error") {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// The result table.
@@ -875,6 +953,7 @@ fn report(wdl: [u32; 3], sprt: Option<Sprt>) {
     );
     match elo_interval(wdl) {
         Some((elo, lo, hi)) => {
+            let (elo, lo, hi) = (tenths(elo), tenths(lo), tenths(hi));
             println!("Elo difference: {elo:+.1}, 95% interval [{lo:+.1}, {hi:+.1}]")
         }
         None => println!("Elo difference: not finite (every game won, or every game lost)"),
@@ -892,7 +971,7 @@ fn report(wdl: [u32; 3], sprt: Option<Sprt>) {
             s.elo1,
             s.alpha,
             s.beta,
-            s.llr(wdl)
+            (s.llr(wdl) * 100.0).round() / 100.0 + 0.0
         );
     }
 }
@@ -967,6 +1046,29 @@ mod tests {
         assert_eq!(s.llr([5, 0, 0]), 0.0);
         assert!(Sprt::parse(&["elo0=5 elo1=0".into()]).is_err());
         assert!(Sprt::parse(&["gamma=1".into()]).is_err());
+        // Error rates whose bounds are not either side of 0 would decide on
+        // the first game; an Elo that is not a number never would.
+        for words in [
+            "alpha=0.5 beta=0.5",
+            "alpha=0.9 beta=0.9",
+            "elo0=NaN elo1=10",
+            "elo0=0 elo1=inf",
+        ] {
+            let e = Sprt::parse(&[words.into()]).unwrap_err();
+            assert!(e.starts_with("--sprt: "), "{words}: {e}");
+        }
+        let (lo, hi) = Sprt::parse(&["alpha=0.4 beta=0.4".into()])
+            .unwrap()
+            .bounds();
+        assert!(lo < 0.0 && hi > 0.0);
+    }
+
+    /// A signed figure never reads "-0.0".
+    #[test]
+    fn tenths_have_no_negative_zero() {
+        assert_eq!(format!("{:+.1}", tenths(-0.0)), "+0.0");
+        assert_eq!(format!("{:+.1}", tenths(-0.04)), "+0.0");
+        assert_eq!(format!("{:+.1}", tenths(-0.06)), "-0.1");
     }
 
     #[test]

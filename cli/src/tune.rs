@@ -79,8 +79,13 @@ pub(crate) struct Args {
     without: Vec<usize>,
 }
 
-/// A feature's index in [`FEATURES`], from its name.
+/// A feature's index in [`FEATURES`], from its name; not `to_move`, the
+/// constant feature, which carries the fit's offset (the features are
+/// centred while fitted).
 fn feature_name(name: &str) -> Result<usize, String> {
+    if name == "to_move" {
+        return Err("`to_move` is the constant feature, which holds the fit's offset: it cannot be left out".into());
+    }
     FEATURES
         .iter()
         .position(|f| *f == name)
@@ -145,7 +150,10 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
         args.seed
     );
     if !args.without.is_empty() {
-        let names: Vec<&str> = args.without.iter().map(|&j| FEATURES[j]).collect();
+        let mut left_out = args.without.clone();
+        left_out.sort_unstable();
+        left_out.dedup();
+        let names: Vec<&str> = left_out.iter().map(|&j| FEATURES[j]).collect();
         println!("// Left out: {}", names.join(", "));
     }
     let standard: Vec<(Vec<f64>, f64)> = samples
@@ -366,7 +374,20 @@ fn fit(data: &[(Vec<f64>, f64)], linear: bool, steps: u32) -> (Vec<f64>, f64) {
 
 #[cfg(test)]
 mod tests {
-    use super::fit;
+    use super::{feature_name, fit};
+
+    /// `--without` takes the features by name, not the constant one.
+    #[test]
+    fn features_left_out_by_name_but_not_the_constant() {
+        assert_eq!(feature_name("best_capture"), Ok(6));
+        assert_eq!(feature_name("moves"), Ok(7));
+        assert!(feature_name("to_move").unwrap_err().contains("offset"));
+        assert!(
+            feature_name("mobility")
+                .unwrap_err()
+                .contains("the features: points")
+        );
+    }
 
     /// The fit finds a line's weights, and a logistic fit's error falls
     /// below chance's.

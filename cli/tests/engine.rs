@@ -51,6 +51,15 @@ fn engine_child_tiny() {
     }
 }
 
+/// An engine whose command line is wrong: the real engine with a player
+/// it does not know, which says so on its standard error and exits.
+#[test]
+fn engine_child_bad_player() {
+    if is_child() {
+        run_engine(&Games::built_in(), &["--player", "alphabeta:eval=bogus"]);
+    }
+}
+
 /// An engine that speaks the protocol but answers every `go` with pit 9.
 #[test]
 fn engine_child_illegal() {
@@ -460,6 +469,36 @@ fn a_short_match_between_two_engines() {
             "{termination}"
         );
     }
+    // One that refuses its command line loses each game, and the reason
+    // says what it wrote.
+    let code = sowing_cli::match_runner::main_with(
+        &Games::built_in(),
+        [
+            "match",
+            "--engine",
+            &engine_command("engine_child_greedy"),
+            "--engine",
+            &engine_command("engine_child_bad_player"),
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+            "--records",
+            records.to_str().unwrap(),
+        ]
+        .map(OsString::from),
+    );
+    assert_eq!(code, ExitCode::SUCCESS);
+    let games = read_records(&records);
+    assert_eq!(games.len(), 2);
+    for (_, termination, _) in &games {
+        assert!(
+            termination.starts_with("the second engine crashed")
+                && termination.contains("its last error line: ")
+                && termination.contains("bogus"),
+            "{termination}"
+        );
+    }
     let code = sowing_cli::match_runner::main_with(
         &Games::built_in(),
         [
@@ -557,4 +596,53 @@ fn an_sprt_stops_at_its_decision_with_games_in_flight() {
     }
     assert!(sprt.decision(wdl).is_some(), "{wdl:?}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The `info` line ending a search, without its timing (`nps`, `time`).
+fn searched(lines: &[String]) -> String {
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if matches!(words[i], "nps" | "time") {
+            i += 2;
+        } else {
+            kept.push(words[i]);
+            i += 1;
+        }
+    }
+    kept.join(" ")
+}
+
+/// Another evaluation (or player) empties the table: the next search is
+/// the new evaluation's own, as in a fresh engine, not values read back
+/// from the old one's searches (Sadeqa II after the forced opening).
+#[test]
+fn another_evaluation_searches_afresh() {
+    let search = |e: &mut Engine| {
+        e.send("position startpos moves 6 6");
+        e.send("go depth 8");
+        let lines = e.until("bestmove", 30 * SECOND);
+        (searched(&lines), best(&lines))
+    };
+    let mut fresh = Engine::start("engine_child_alphabeta");
+    fresh.answer("setoption name Variant value sadeqa-ii");
+    fresh.answer("setoption name Eval value standard");
+    let standard = search(&mut fresh);
+    fresh.quit();
+    let mut e = Engine::start("engine_child_alphabeta");
+    e.answer("setoption name Variant value sadeqa-ii");
+    e.answer("setoption name Eval value tuned");
+    let tuned = search(&mut e);
+    assert_ne!(tuned, standard, "the two evaluations search alike");
+    e.answer("setoption name Eval value standard");
+    assert_eq!(search(&mut e), standard);
+    e.answer("setoption name Player value alphabeta:eval=tuned");
+    assert_eq!(search(&mut e), tuned);
+    e.quit();
 }

@@ -361,8 +361,8 @@ fn mcts_budget(b: &str) -> Result<MctsBudget, &'static str> {
     }
     match b.parse::<u32>() {
         Ok(n) if n > 0 => Ok(MctsBudget::Playouts(n)),
-        _ if is_big_number(b) => Err("at most 4294967295 playouts"),
-        _ => Err("expected a positive number of playouts, Ts or Tms"),
+        _ if is_big_number(b) => Err("at most 4294967295 iterations (mcts) or playouts (uct)"),
+        _ => Err("expected a positive number of iterations (mcts) or playouts (uct), Ts or Tms"),
     }
 }
 

@@ -6,10 +6,11 @@
 //! The features ([`FEATURES`]), each the side to move's less the
 //! opponent's: points, seeds in the row, occupied pits, pits of two seeds
 //! or more, singletons, waranas owned (Sadeqa V); then the best capture of
-//! the next move, the legal moves, and 1 (having the move). The last three
-//! sow every move of the position once (under the search's lap limit), so
-//! the evaluation costs about a ply of sowings at each leaf; it allocates
-//! nothing.
+//! the next move, the legal moves, and 1 (having the move). The best
+//! capture and the legal moves sow every move of the position once (under
+//! the search's lap limit), so the evaluation costs about a ply of sowings
+//! at each leaf, unless the game's weights give both 0 (Sadeqa II's): then
+//! it sows nothing. It allocates nothing.
 
 use super::eval::{Evaluation, StandardEval};
 use crate::player::Player;
@@ -40,12 +41,12 @@ pub const FEATURES: [&str; FEATURE_COUNT] = [
 // each feature in the games won on points, hundredths of a logit in the
 // games won by moving last. Made by (docs/STRENGTH.md, "the fit"):
 //
-//   cargo run --release --example tune -- --variant game-91 --tablebase /work/tb/game-91 --games 1000
-//   cargo run --release --example tune -- --variant sadeqa-iii --tablebase /work/tb/sadeqa-iii --games 200
+//   cargo run --release --example tune -- --variant game-91 --tablebase tb/game-91 --games 1000
+//   cargo run --release --example tune -- --variant sadeqa-iii --tablebase tb/sadeqa-iii --games 200
 //   cargo run --release --example tune -- --variant sadeqa-v --games 1000
-//   cargo run --release --example tune -- --variant sadeqa-ii --tablebase /work/tb/sadeqa-ii --games 10000 \
+//   cargo run --release --example tune -- --variant sadeqa-ii --tablebase tb/sadeqa-ii --games 10000 \
 //     --random-plies 8 --every 1 --without best_capture,moves
-//   cargo run --release --example tune -- --variant andada-12 --tablebase /work/tb/andada-12 --games 1000
+//   cargo run --release --example tune -- --variant andada-12 --tablebase tb/andada-12 --games 1000
 //
 // (the databases built by `tablebase build` to 16, 16, 17 and 9 seeds).
 
@@ -191,7 +192,9 @@ pub fn tuned_weights<R: Ruleset>(rules: &R) -> Option<&'static [i32; FEATURE_COU
 /// weighted sum in quarters of a seed ([`StandardEval`]'s units, and the
 /// databases' in [`TablebaseEval`](super::TablebaseEval)); in the games
 /// won by moving last in hundredths of a logit of the chance to win
-/// (within ±4,000; its [`logit_scale`](Evaluation::logit_scale) is then 100).
+/// (within ±4,000; its [`logit_scale`](Evaluation::logit_scale) is then
+/// 100), on Sadeqa II in steps of 16 hundredths (its scale 6.25: see
+/// `value_step`).
 ///
 /// ```
 /// use sowing::bots::{Evaluation, StandardEval, TunedEval};

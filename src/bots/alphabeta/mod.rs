@@ -74,6 +74,40 @@ mod tests {
         assert!(sizes.iter().all(|&s| s <= 128), "{sizes:?}");
     }
 
+    /// Sadeqa II's first move is forced (pit 6, RULES.md section 4): under
+    /// a time budget it is played after depth 1, not after the time; at a
+    /// depth asked for, the search goes to that depth.
+    #[test]
+    fn a_forced_move_under_a_time_budget_is_played_at_once() {
+        use super::{Budget, Table, search};
+        use crate::Move;
+        use crate::bots::StandardEval;
+        use crate::position::Position;
+        use std::time::Duration;
+        let pos = Position::new(SadeqaII::new());
+        let legal = pos.legal_moves();
+        assert_eq!(legal.len(), 1);
+        let mut table = Table::new(12);
+        let timed = search(
+            &pos,
+            legal,
+            Budget::Time(Duration::from_secs(60)),
+            &StandardEval,
+            &mut table,
+        )
+        .unwrap();
+        assert_eq!((timed.best, timed.depth), (Move::Pit(6), 1));
+        let deep = search(
+            &pos,
+            legal,
+            Budget::Depth(3),
+            &StandardEval,
+            &mut Table::new(12),
+        )
+        .unwrap();
+        assert_eq!((deep.best, deep.depth), (Move::Pit(6), 3));
+    }
+
     /// A search whose cancel flag is set stops at its first check (1,024
     /// nodes), with the last depth completed; a flag never set changes
     /// nothing.

@@ -536,7 +536,10 @@ fn search_inner<R: Ruleset, E: Evaluation<R>>(
         // The best move first in the next iteration.
         children[..=i].rotate_right(1);
         done = Some((0, v, depth));
-        if is_final(pos, v, s.horizon) {
+        // A forced move under a time budget is played at once (its value
+        // at depth 1 for the report): the time is the clock's, better kept.
+        if is_final(pos, v, s.horizon) || (children.len() == 1 && matches!(budget, Budget::Time(_)))
+        {
             break;
         }
     }

@@ -62,6 +62,29 @@ fn window_values(k: u32) -> String {
     format!("margin-within-{k}")
 }
 
+/// A window file to reuse, as [`reusable`]; but one of this ruleset kept
+/// with another width (by a build to another top seed count into the same
+/// directory) is not an error of the directory: the layer is built again,
+/// with the width this build needs.
+fn reusable_window(
+    path: &std::path::Path,
+    expected: &crate::tablebase::file::Header,
+) -> Result<Option<LayerFile>, TablebaseError> {
+    match reusable(path, expected) {
+        Err(TablebaseError::WrongRuleset { .. })
+            if LayerFile::open(path).is_ok_and(|f| {
+                let h = &f.header;
+                (&h.ruleset, &h.options, h.pits)
+                    == (&expected.ruleset, &expected.options, expected.pits)
+                    && h.values.starts_with("margin-within-")
+            }) =>
+        {
+            Ok(None)
+        }
+        other => other,
+    }
+}
+
 impl<R: Tabulate> Builder<R> {
     /// [`Builder::build`] for [`Builder::win_draw_loss`].
     pub(super) fn build_wdl(
@@ -97,7 +120,7 @@ impl<R: Tabulate> Builder<R> {
             // top, the window the layers above need.
             let results = reusable(&path, &header)?;
             let kept = if seeds < top {
-                reusable(&window_path, &window_header)?
+                reusable_window(&window_path, &window_header)?
             } else {
                 None
             };
