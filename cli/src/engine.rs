@@ -350,14 +350,15 @@ impl<R: Ruleset> EngineGame for EngineState<R> {
     }
 
     fn set_tablebase(&mut self, dir: Option<&str>) -> Result<(), String> {
-        // Values found with other databases, or none, are not these.
-        self.clear_table();
         self.tablebase = match dir {
             None => None,
             Some(dir) => Some(Arc::new(
                 Tablebase::open(self.rules, dir).map_err(|e| format!("Tablebase {dir}: {e}"))?,
             )),
         };
+        // Values found with other databases, or none, are not these (a
+        // refused directory changes nothing, the table included).
+        self.clear_table();
         Ok(())
     }
 

@@ -185,7 +185,7 @@ impl Sprt {
         if !(s.alpha > 0.0 && s.alpha < 1.0 && s.beta > 0.0 && s.beta < 1.0) {
             return Err("--sprt: alpha and beta must lie between 0 and 1".into());
         }
-        // Below that the bounds are not either side of 0 (the LLR before
+        // Otherwise the bounds are not either side of 0 (the LLR before
         // any evidence), and the first game would decide.
         if s.alpha + s.beta >= 1.0 {
             return Err("--sprt: alpha + beta must be below 1".into());

@@ -74,7 +74,8 @@ pub(crate) struct Args {
     seed: u64,
     /// Features left out of the fit (their weights 0), by name, for
     /// example `--without best_capture,moves`: without those two the
-    /// evaluation sows nothing, and costs a search no nodes.
+    /// evaluation sows nothing, and costs about what `StandardEval` does.
+    /// Not `to_move`, the constant that holds the fit's offset.
     #[arg(long, value_delimiter = ',', value_parser = feature_name)]
     without: Vec<usize>,
 }

@@ -143,11 +143,11 @@ fn features_with<R: Ruleset>(pos: &Position<R>, sown: bool) -> [i32; FEATURE_COU
 
 /// The step of the tuned evaluation's values in the games won by moving
 /// last, in hundredths of a logit: 16 on Sadeqa II, 1 elsewhere. Coarser
-/// values let alpha-beta's null windows cut more: on Sadeqa II, whose
-/// games are short enough that at 20 ms a move the search sees most of
-/// them to their end, the tuned evaluation in single hundredths searched
-/// a third more nodes to the same depth than [`StandardEval`] and lost
-/// its SPRT; in steps of 16 it is about as cheap (docs/STRENGTH.md).
+/// values let alpha-beta's null windows cut more: on Sadeqa II the tuned
+/// evaluation in single hundredths searched half as many nodes again as
+/// [`StandardEval`] to the same depth, in steps of 16 about as many
+/// (docs/STRENGTH.md). It is still not Sadeqa II's default
+/// ([`tuned_by_default`]).
 fn value_step<R: Ruleset>(rules: &R) -> i32 {
     if (rules as &dyn Any).is::<SadeqaII>() {
         16
