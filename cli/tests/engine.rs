@@ -397,6 +397,32 @@ fn read_records(path: &std::path::Path) -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// Two games of Sadeqa III at 20 ms a move, the greedy engine first and
+/// `second` second, written to `records`; the games read back.
+fn two_games(second: &str, records: &std::path::Path) -> Vec<(String, String, String)> {
+    let code = sowing_cli::match_runner::main_with(
+        &Games::built_in(),
+        [
+            "match",
+            "--engine",
+            &engine_command("engine_child_greedy"),
+            "--engine",
+            second,
+            "--variant",
+            "sadeqa-iii",
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+            "--records",
+            records.to_str().unwrap(),
+        ]
+        .map(OsString::from),
+    );
+    assert_eq!(code, ExitCode::SUCCESS);
+    read_records(records)
+}
+
 #[test]
 fn a_short_match_between_two_engines() {
     let dir = std::env::temp_dir().join(format!("sowing-match-{}", std::process::id()));
@@ -439,27 +465,7 @@ fn a_short_match_between_two_engines() {
     }
     // An engine that sends an illegal move loses each game, and the match
     // goes on; one that cannot start loses too.
-    let code = sowing_cli::match_runner::main_with(
-        &Games::built_in(),
-        [
-            "match",
-            "--engine",
-            &engine_command("engine_child_greedy"),
-            "--engine",
-            &engine_command("engine_child_illegal"),
-            "--variant",
-            "sadeqa-iii",
-            "--games",
-            "2",
-            "--movetime",
-            "20",
-            "--records",
-            records.to_str().unwrap(),
-        ]
-        .map(OsString::from),
-    );
-    assert_eq!(code, ExitCode::SUCCESS);
-    let games = read_records(&records);
+    let games = two_games(&engine_command("engine_child_illegal"), &records);
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].0, "1-0");
     assert_eq!(games[1].0, "0-1");
@@ -471,25 +477,7 @@ fn a_short_match_between_two_engines() {
     }
     // One that refuses its command line loses each game, and the reason
     // says what it wrote.
-    let code = sowing_cli::match_runner::main_with(
-        &Games::built_in(),
-        [
-            "match",
-            "--engine",
-            &engine_command("engine_child_greedy"),
-            "--engine",
-            &engine_command("engine_child_bad_player"),
-            "--games",
-            "2",
-            "--movetime",
-            "20",
-            "--records",
-            records.to_str().unwrap(),
-        ]
-        .map(OsString::from),
-    );
-    assert_eq!(code, ExitCode::SUCCESS);
-    let games = read_records(&records);
+    let games = two_games(&engine_command("engine_child_bad_player"), &records);
     assert_eq!(games.len(), 2);
     for (_, termination, _) in &games {
         assert!(
@@ -499,6 +487,7 @@ fn a_short_match_between_two_engines() {
             "{termination}"
         );
     }
+    // The greedy engine second, one that cannot start first.
     let code = sowing_cli::match_runner::main_with(
         &Games::built_in(),
         [
