@@ -146,8 +146,16 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
             args.sampler_depth,
             args.per_game,
         );
+        // The player column as wide as the longest spec (at least 20), so
+        // that `alphabeta:10ms:eval=standard` keeps the columns aligned.
+        let width = specs
+            .iter()
+            .map(|s| s.to_string().len())
+            .max()
+            .unwrap_or(0)
+            .max(20);
         println!(
-            "{:<20} {:>8} {:>20} {:>18} {:>22}",
+            "{:<width$} {:>8} {:>20} {:>18} {:>22}",
             "player",
             "kept",
             if points { "seeds given away" } else { "" },
@@ -162,7 +170,7 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
                 String::new()
             };
             println!(
-                "{:<20} {:>7.1}% {:>20} {:>15.1} ms {:>19.1} ms",
+                "{:<width$} {:>7.1}% {:>20} {:>15.1} ms {:>19.1} ms",
                 spec.to_string(),
                 100.0 * tally.kept as f64 / tally.moves.max(1) as f64,
                 given,

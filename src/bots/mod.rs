@@ -20,7 +20,7 @@
 //! features with weights fitted to data (module [`tuned`]; spec
 //! `alphabeta:100ms:eval=tuned`); [`AutoEval`], the `alphabeta` spec's
 //! default, is the tuned one on the games where it won its SPRT (every
-//! built-in game but Sadeqa II) and the standard one elsewhere; [`ScoringEval`] reads only
+//! built-in game) and the standard one elsewhere; [`ScoringEval`] reads only
 //! how the game is won ([`Ruleset::scoring`]); a caller can write his own.
 //!
 //! Players choose from the exact legal moves they are given, so every move

@@ -29,7 +29,7 @@ pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 /// | `alphabeta:D` | depth `D` plies (1..=64) |
 /// | `alphabeta:Nnodes` | about `N` nodes a move |
 /// | `alphabeta:Ts`, `alphabeta:Tms` | about `T` seconds / milliseconds a move |
-/// | `alphabeta[:budget]:eval=E` | the same with evaluation `E`: `auto` (the default, [`AutoEval`]: [`TunedEval`] on Sadeqa V, Sadeqa III, game 91 and Andada-12, [`StandardEval`] elsewhere, Sadeqa II included), `standard` ([`StandardEval`], 0.3's) or `tuned` ([`TunedEval`]) |
+/// | `alphabeta[:budget]:eval=E` | the same with evaluation `E`: `auto` (the default, [`AutoEval`]: [`TunedEval`] on the built-in games (Sadeqa V, Sadeqa II, Sadeqa III, game 91, Andada-12), [`StandardEval`] elsewhere), `standard` ([`StandardEval`], 0.3's) or `tuned` ([`TunedEval`]) |
 /// | `mcts` | [`Mcts`]: evaluation at the leaves, implicit minimax, solver; 2,000 iterations |
 /// | `mcts:N` | `N` iterations (leaf expansions) a move |
 /// | `mcts:Ts`, `mcts:Tms` | about `T` seconds / milliseconds a move |
@@ -74,8 +74,8 @@ pub enum BotSpec {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EvalKind {
     /// [`AutoEval`]: the tuned evaluation where it won its SPRT (the
-    /// Sadeqa V, Sadeqa III, game 91, Andada-12), the standard one
-    /// elsewhere (Sadeqa II among them): `auto`, the default.
+    /// built-in games: Sadeqa V, Sadeqa II, Sadeqa III, game 91,
+    /// Andada-12), the standard one elsewhere: `auto`, the default.
     #[default]
     Auto,
     /// [`StandardEval`], the ruleset's own (0.3's default): `standard`.
@@ -419,7 +419,7 @@ impl BotSpec {
     /// is deterministic). The greedy player uses the
     /// [`StandardEval`](super::StandardEval); the alpha-beta player the
     /// spec's evaluation ([`EvalKind`]: by default [`AutoEval`], the
-    /// tuned evaluation on the built-in games but Sadeqa II).
+    /// tuned evaluation on the built-in games).
     pub fn build(self, seed: u64) -> Box<dyn BuiltInBot> {
         build!(self, seed)
     }

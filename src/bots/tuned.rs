@@ -146,8 +146,7 @@ fn features_with<R: Ruleset>(pos: &Position<R>, sown: bool) -> [i32; FEATURE_COU
 /// values let alpha-beta's null windows cut more: on Sadeqa II the tuned
 /// evaluation in single hundredths searched half as many nodes again as
 /// [`StandardEval`] to the same depth, in steps of 16 about as many
-/// (docs/STRENGTH.md). It is still not Sadeqa II's default
-/// ([`tuned_by_default`]).
+/// (docs/STRENGTH.md).
 fn value_step<R: Ruleset>(rules: &R) -> i32 {
     if (rules as &dyn Any).is::<SadeqaII>() {
         16
@@ -214,22 +213,23 @@ pub fn tuned_weights<R: Ruleset>(rules: &R) -> Option<&'static [i32; FEATURE_COU
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TunedEval;
 
-/// Whether the tuned evaluation is the default of the `alphabeta` spec
-/// for `rules` ([`AutoEval`]): where it beat [`StandardEval`] by SPRT at
-/// equal time a move (docs/STRENGTH.md): Sadeqa V, Sadeqa III, game 91
-/// and Andada on 12 pits (Pankhurst's reading, the board it was fitted
-/// to). Not Sadeqa II, where at 20 ms a move alpha-beta sees most games
-/// to their end and the SPRT found no gain, nor a board without weights:
-/// [`StandardEval`] there.
+/// Whether the tuned evaluation is the default of the `alphabeta` and
+/// `mcts` specs for `rules` ([`AutoEval`]): wherever it has weights
+/// ([`tuned_weights`]), since on each of those games it beat
+/// [`StandardEval`] by SPRT at equal time a move (docs/STRENGTH.md):
+/// Sadeqa V, Sadeqa III, game 91, Andada on 12 pits (Pankhurst's reading,
+/// the board it was fitted to) and Sadeqa II (at 2 and 5 ms a move; at 20
+/// ms both evaluations play its games almost perfectly and split every
+/// opening). A board without weights: [`StandardEval`] there.
 pub fn tuned_by_default<R: Ruleset>(rules: &R) -> bool {
-    // The type test is a constant after monomorphization.
-    !(rules as &dyn Any).is::<SadeqaII>() && tuned_weights(rules).is_some()
+    tuned_weights(rules).is_some()
 }
 
-/// The evaluation of the `alphabeta` spec (`eval=auto`, the default):
-/// [`TunedEval`] where it beat [`StandardEval`] by SPRT
-/// ([`tuned_by_default`]: Sadeqa V, Sadeqa III, game 91, Andada-12),
-/// [`StandardEval`] elsewhere (Sadeqa II among them). The choice is made by the ruleset's type
+/// The evaluation of the `alphabeta` and `mcts` specs (`eval=auto`, the
+/// default): [`TunedEval`] where it beat [`StandardEval`] by SPRT
+/// ([`tuned_by_default`]: every built-in game, Andada on 12 pits),
+/// [`StandardEval`] elsewhere (Oware, resized boards, Andada on other
+/// sizes or readings). The choice is made by the ruleset's type
 /// (and for Andada its size and reading), so it costs next to nothing at
 /// a leaf.
 ///
@@ -376,8 +376,8 @@ mod tests {
         assert!(tuned_by_default(&Andada::default()));
         assert!(!tuned_by_default(&Andada::new(15).unwrap()));
         assert!(tuned_by_default(&SadeqaV));
-        assert!(!tuned_by_default(&SadeqaII::new()));
-        assert!(!tuned_by_default(&SadeqaII::starter_only()));
+        assert!(tuned_by_default(&SadeqaII::new()));
+        assert!(tuned_by_default(&SadeqaII::starter_only()));
         assert!(!tuned_by_default(
             &Resized::new(SadeqaIII::new(), 4, 3).unwrap()
         ));
@@ -387,13 +387,13 @@ mod tests {
         // fitted to results, quarters of a seed elsewhere.
         assert_eq!(AutoEval.logit_scale(&Andada::default()), 100.0);
         assert_eq!(TunedEval.logit_scale(&SadeqaII::new()), 6.25);
-        assert_eq!(AutoEval.logit_scale(&SadeqaII::new()), 20.0);
+        assert_eq!(AutoEval.logit_scale(&SadeqaII::new()), 6.25);
         assert_eq!(TunedEval.logit_scale(&SadeqaIII::new()), 20.0);
         assert_eq!(TunedEval.logit_scale(&Andada::new(15).unwrap()), 20.0);
         let sadeqa_ii = Position::new(SadeqaII::new());
         assert_eq!(
             AutoEval.evaluate(&sadeqa_ii),
-            StandardEval.evaluate(&sadeqa_ii)
+            TunedEval.evaluate(&sadeqa_ii)
         );
         let small = Position::new(Resized::new(SadeqaIII::new(), 4, 3).unwrap());
         assert_eq!(AutoEval.evaluate(&small), StandardEval.evaluate(&small));
