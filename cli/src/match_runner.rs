@@ -58,11 +58,10 @@ pub(crate) struct Args {
     /// evaluation, `alphabeta`'s) values the position within this many of
     /// its units of even: quarters of a seed in the games won on points
     /// (`--balanced 40` is 10 seeds); in the games won by moving last the
-    /// default evaluation's: on Andada-12 hundredths of a logit of the
-    /// chance to win (`--balanced 100` is one logit, 73%), on Sadeqa II
-    /// `StandardEval`'s counts (a seed 1, an occupied pit 4 more, a pit of
-    /// two or more 4 more again); as an opening book of balanced positions;
-    /// the others are drawn again.
+    /// default evaluation's, the tuned one's hundredths of a logit of the
+    /// chance to win (`--balanced 100` is one logit, 73%; on Sadeqa II in
+    /// steps of 16); as an opening book of balanced positions; the others
+    /// are drawn again.
     #[arg(long, requires = "random_plies")]
     balanced: Option<u32>,
     /// The seed of the random openings.
