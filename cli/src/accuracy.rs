@@ -128,6 +128,14 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
         ),
         None => None,
     };
+    // The player column as wide as the longest spec (at least 20), so
+    // that `alphabeta:10ms:eval=standard` keeps the columns aligned.
+    let width = specs
+        .iter()
+        .map(|s| s.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(20);
     if args.positions > 0 {
         let started = Instant::now();
         let positions = sample(&tb, args);
@@ -146,14 +154,6 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
             args.sampler_depth,
             args.per_game,
         );
-        // The player column as wide as the longest spec (at least 20), so
-        // that `alphabeta:10ms:eval=standard` keeps the columns aligned.
-        let width = specs
-            .iter()
-            .map(|s| s.to_string().len())
-            .max()
-            .unwrap_or(0)
-            .max(20);
         println!(
             "{:<width$} {:>8} {:>20} {:>18} {:>22}",
             "player",
@@ -198,7 +198,7 @@ pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<(), String> {
                 result += u32::from(game.result);
             }
             println!(
-                "{:<20} held the start's value in {held} of {} games ({:.1}%), its result in {result}",
+                "{:<width$} held the start's value in {held} of {} games ({:.1}%), its result in {result}",
                 spec.to_string(),
                 args.games,
                 100.0 * f64::from(held) / args.games as f64

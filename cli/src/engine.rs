@@ -71,9 +71,12 @@ pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> Exi
         }
     };
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
+    // Lines as bytes: one that is not UTF-8 text is read lossily and so
+    // refused as an unknown command, as any other bad line, where
+    // `lines()` would end the session at it.
+    for line in stdin.lock().split(b'\n') {
         let Ok(line) = line else { break };
-        if !engine.command(&line) {
+        if !engine.command(&String::from_utf8_lossy(&line)) {
             break;
         }
     }

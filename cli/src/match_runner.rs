@@ -7,7 +7,9 @@
 //! the match once decided. The referee applies the moves with the library
 //! (one dispatch to the game's type) and decides each game with its
 //! outcome. An engine that crashes, hangs past its time, or sends an
-//! illegal move loses that game, with the reason; the match goes on.
+//! illegal move loses that game, with the reason; the match goes on. One
+//! that cannot start or take the game before the first game ends the
+//! match at once.
 
 use crate::Games;
 use clap::Parser;
@@ -59,9 +61,9 @@ pub(crate) struct Args {
     /// its units of even: quarters of a seed in the games won on points
     /// (`--balanced 40` is 10 seeds); in the games won by moving last the
     /// default evaluation's, the tuned one's hundredths of a logit of the
-    /// chance to win (`--balanced 100` is one logit, 73%; on Sadeqa II in
-    /// steps of 16); as an opening book of balanced positions; the others
-    /// are drawn again.
+    /// chance to win (`--balanced 100` is one logit, 73%; on Sadeqa II
+    /// rounded to multiples of 16); as an opening book of balanced
+    /// positions; the others are drawn again.
     #[arg(long, requires = "random_plies")]
     balanced: Option<u32>,
     /// The seed of the random openings.
@@ -805,6 +807,19 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
     let referee = rules.erased().referee();
     let control = Control::read(args)?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let variant = referee.variant();
+    // Both engines must start and take the game before any game is
+    // played. One that cannot (a wrong path, a refused option) would lose
+    // every game, and a match of such games looks like one between two
+    // equal players: every opening split one game each, an SPRT's H0.
+    for (n, command) in args.engines.iter().enumerate() {
+        let engine =
+            ready(command, &variant, Duration::from_millis(args.margin)).map_err(|why| {
+                let which = ["first", "second"][n];
+                format!("the {which} engine ({command}) cannot play {variant}: {why}")
+            })?;
+        engine.quit();
+    }
     let pairs = (args.games as usize).div_ceil(2).max(1);
     let file = match &args.openings {
         Some(path) => {
@@ -832,7 +847,6 @@ fn run(games: &Games, args: &Args) -> Result<(), String> {
         }
         None => None,
     };
-    let variant = referee.variant();
     println!(
         "Match: {} vs {}, {variant}, {} games, {}",
         args.engines[0],

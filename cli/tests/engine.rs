@@ -302,6 +302,12 @@ fn malformed_lines_are_errors_that_change_nothing() {
             "{bad}: {lines:?}"
         );
     }
+    // A line that is not UTF-8 text is refused as any other bad line, and
+    // the engine reads on.
+    e.input.write_all(b"\xff\xfe\n").unwrap();
+    let lines = e.answer("");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("info string error: "), "{lines:?}");
     // The position, game and player are those from before.
     e.send("go depth 8");
     let lines = e.until("bestmove", 10 * SECOND);
@@ -464,7 +470,7 @@ fn a_short_match_between_two_engines() {
         assert!(["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()));
     }
     // An engine that sends an illegal move loses each game, and the match
-    // goes on; one that cannot start loses too.
+    // goes on.
     let games = two_games(&engine_command("engine_child_illegal"), &records);
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].0, "1-0");
@@ -475,41 +481,40 @@ fn a_short_match_between_two_engines() {
             "{termination}"
         );
     }
-    // One that refuses its command line loses each game, and the reason
-    // says what it wrote.
-    let games = two_games(&engine_command("engine_child_bad_player"), &records);
-    assert_eq!(games.len(), 2);
-    for (_, termination, _) in &games {
-        assert!(
-            termination.starts_with("the second engine crashed")
-                && termination.contains("its last error line: ")
-                && termination.contains("bogus"),
-            "{termination}"
-        );
-    }
-    // The greedy engine second, one that cannot start first.
-    let code = sowing_cli::match_runner::main_with(
-        &Games::built_in(),
+    // An engine that cannot play at all, first or second (one that
+    // refuses its command line, one that is not there), ends the match
+    // before its first game: no game is played or written. (Each would
+    // lose every game, and every opening split one game each reads as a
+    // match between equals.)
+    for engines in [
         [
-            "match",
-            "--engine",
-            "/nonexistent/engine",
-            "--engine",
-            &engine_command("engine_child_greedy"),
-            "--games",
-            "2",
-            "--records",
-            records.to_str().unwrap(),
-        ]
-        .map(OsString::from),
-    );
-    assert_eq!(code, ExitCode::SUCCESS);
-    let games = read_records(&records);
-    assert_eq!(games.len(), 2);
-    assert!(
-        games[0].1.starts_with("the first engine cannot start"),
-        "{games:?}"
-    );
+            engine_command("engine_child_greedy"),
+            engine_command("engine_child_bad_player"),
+        ],
+        [
+            "/nonexistent/engine".to_string(),
+            engine_command("engine_child_greedy"),
+        ],
+    ] {
+        let _ = std::fs::remove_file(&records);
+        let code = sowing_cli::match_runner::main_with(
+            &Games::built_in(),
+            [
+                "match",
+                "--engine",
+                &engines[0],
+                "--engine",
+                &engines[1],
+                "--games",
+                "2",
+                "--records",
+                records.to_str().unwrap(),
+            ]
+            .map(OsString::from),
+        );
+        assert_ne!(code, ExitCode::SUCCESS, "{engines:?}");
+        assert!(!records.exists(), "{engines:?}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

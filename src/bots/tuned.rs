@@ -192,7 +192,7 @@ pub fn tuned_weights<R: Ruleset>(rules: &R) -> Option<&'static [i32; FEATURE_COU
 /// databases' in [`TablebaseEval`](super::TablebaseEval)); in the games
 /// won by moving last in hundredths of a logit of the chance to win
 /// (within ±4,000; its [`logit_scale`](Evaluation::logit_scale) is then
-/// 100), on Sadeqa II in steps of 16 hundredths (its scale 6.25: see
+/// 100), on Sadeqa II rounded to multiples of 16 hundredths (see
 /// `value_step`).
 ///
 /// ```
@@ -280,7 +280,13 @@ impl<R: Ruleset> Evaluation<R> for TunedEval {
         match pos.rules().scoring() {
             // Sixteenths to quarters of a seed, rounded to the nearest.
             Scoring::Points => (sum + 2).div_euclid(4),
-            Scoring::LastMover => (sum / value_step(pos.rules())).clamp(-4000, 4000),
+            // Hundredths of a logit, rounded toward zero to the game's
+            // step: multiples of 16 on Sadeqa II (its sums stay far
+            // inside the bounds, themselves multiples of 16).
+            Scoring::LastMover => {
+                let step = value_step(pos.rules());
+                (sum / step * step).clamp(-4000, 4000)
+            }
         }
     }
 
@@ -289,7 +295,7 @@ impl<R: Ruleset> Evaluation<R> for TunedEval {
     /// quarters of a seed, as [`StandardEval`]'s: its scale.
     fn logit_scale(&self, rules: &R) -> f64 {
         match (tuned_weights(rules), rules.scoring()) {
-            (Some(_), Scoring::LastMover) => 100.0 / f64::from(value_step(rules)),
+            (Some(_), Scoring::LastMover) => 100.0,
             _ => StandardEval.logit_scale(rules),
         }
     }
@@ -330,12 +336,12 @@ mod tests {
         // evaluation does not sow them.
         assert_eq!(features_with(&pos, false), [0, -1, 0, 0, 0, 0, 0, 0, 1]);
         // -8*-1 + 29 = 37 hundredths of a logit, in Sadeqa II's steps of
-        // 16 (toward zero): 2, and 6.25 steps to a logit.
-        assert_eq!(TunedEval.evaluate(&pos), 2);
-        assert_eq!(TunedEval.logit_scale(pos.rules()), 6.25);
+        // 16 (toward zero): 32 hundredths.
+        assert_eq!(TunedEval.evaluate(&pos), 32);
+        assert_eq!(TunedEval.logit_scale(pos.rules()), 100.0);
         let mirrored: Position<SadeqaII> =
             "sadeqa-ii 0,3,0,0,0,1/1,0,2,0,0,0 N 14-15".parse().unwrap();
-        assert_eq!(TunedEval.evaluate(&mirrored), 2);
+        assert_eq!(TunedEval.evaluate(&mirrored), 32);
     }
 
     /// Sadeqa V's waranas count for their owner, the player whose row
@@ -386,8 +392,8 @@ mod tests {
         // MCTS's logistic: hundredths of a logit where the weights are
         // fitted to results, quarters of a seed elsewhere.
         assert_eq!(AutoEval.logit_scale(&Andada::default()), 100.0);
-        assert_eq!(TunedEval.logit_scale(&SadeqaII::new()), 6.25);
-        assert_eq!(AutoEval.logit_scale(&SadeqaII::new()), 6.25);
+        assert_eq!(TunedEval.logit_scale(&SadeqaII::new()), 100.0);
+        assert_eq!(AutoEval.logit_scale(&SadeqaII::new()), 100.0);
         assert_eq!(TunedEval.logit_scale(&SadeqaIII::new()), 20.0);
         assert_eq!(TunedEval.logit_scale(&Andada::new(15).unwrap()), 20.0);
         let sadeqa_ii = Position::new(SadeqaII::new());

@@ -1,8 +1,9 @@
 // A game from another crate on the web board: the Oware crate (oware/)
 // registers its ruleset with the tools crate (`sowing_cli::run`), and
 // `oware serve` is the same web board. A whole Oware game against the
-// computer, by clicking, to its end. The binary is built by `.ci/run`
-// (`cargo build --release -p oware`); OWARE_BIN overrides its path.
+// computer, by clicking, to its end. The binary is built by `.ci/run`'s
+// `cargo test --release` (or by hand: `cargo build --release -p oware`);
+// OWARE_BIN overrides its path.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync } from 'node:fs';

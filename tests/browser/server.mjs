@@ -1,5 +1,6 @@
 // Starts the `serve` example on a free loopback port for a test file and
-// stops it afterwards. The binary is built by `.ci/run` (or by hand:
+// stops it afterwards. The binary is built by `.ci/run`'s `cargo test
+// --release` (or by hand:
 // `cargo build --release --example serve`); SERVE_BIN overrides its path.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
