@@ -406,12 +406,20 @@ fn read_records(path: &std::path::Path) -> Vec<(String, String, String)> {
 /// Two games of Sadeqa III at 20 ms a move, the greedy engine first and
 /// `second` second, written to `records`; the games read back.
 fn two_games(second: &str, records: &std::path::Path) -> Vec<(String, String, String)> {
-    let code = sowing_cli::match_runner::main_with(
+    let code = two_game_match(&engine_command("engine_child_greedy"), second, records);
+    assert_eq!(code, ExitCode::SUCCESS);
+    read_records(records)
+}
+
+/// A match of two games of Sadeqa III at 20 ms a move between `first`
+/// and `second`, written to `records`; its exit code.
+fn two_game_match(first: &str, second: &str, records: &std::path::Path) -> ExitCode {
+    sowing_cli::match_runner::main_with(
         &Games::built_in(),
         [
             "match",
             "--engine",
-            &engine_command("engine_child_greedy"),
+            first,
             "--engine",
             second,
             "--variant",
@@ -424,9 +432,7 @@ fn two_games(second: &str, records: &std::path::Path) -> Vec<(String, String, St
             records.to_str().unwrap(),
         ]
         .map(OsString::from),
-    );
-    assert_eq!(code, ExitCode::SUCCESS);
-    read_records(records)
+    )
 }
 
 #[test]
@@ -497,21 +503,7 @@ fn a_short_match_between_two_engines() {
         ],
     ] {
         let _ = std::fs::remove_file(&records);
-        let code = sowing_cli::match_runner::main_with(
-            &Games::built_in(),
-            [
-                "match",
-                "--engine",
-                &engines[0],
-                "--engine",
-                &engines[1],
-                "--games",
-                "2",
-                "--records",
-                records.to_str().unwrap(),
-            ]
-            .map(OsString::from),
-        );
+        let code = two_game_match(&engines[0], &engines[1], &records);
         assert_ne!(code, ExitCode::SUCCESS, "{engines:?}");
         assert!(!records.exists(), "{engines:?}");
     }
