@@ -163,6 +163,8 @@ impl<R: Ruleset, O: Observer> MoveContext<'_, R, O> {
     /// off the board.
     #[inline]
     pub fn is_marked(&self, idx: usize) -> bool {
+        // The bound keeps the shift below 64; `<=` would read bit `len`
+        // as well, which `mark` never sets (equivalent, docs/MUTANTS.md).
         idx < self.board.len() && *self.marks >> idx & 1 == 1
     }
 
@@ -715,6 +717,8 @@ mod tests {
             assert!(!ctx.is_marked(idx));
         }
         assert_eq!(ctx.capture(5, 9, Player::North), 6);
+        assert_eq!(ctx.captured(Player::North), 6);
+        assert_eq!(ctx.captured(Player::South), 0);
         ctx.mark(5);
         assert!(ctx.is_marked(5));
         assert_eq!(marks, 1 << 5);

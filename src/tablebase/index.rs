@@ -230,10 +230,58 @@ mod tests {
         assert_eq!(placements(4, 0), 1);
     }
 
+    /// The table's edges: `C(n, 0)` and `C(n, n)` are 1, a coefficient
+    /// past `u64::MAX` saturates (`C(67, 33)` fits in a word, `C(68, 34)`,
+    /// twice as large, does not), and so does any `n` or `k` past
+    /// the table; a `k` above `n` is 0 wherever it lies.
+    #[test]
+    fn binomials_saturate_past_the_largest_word() {
+        assert_eq!(binomial(0, 0), 1);
+        assert_eq!(binomial(MAX_N, 0), 1);
+        assert_eq!(binomial(MAX_K, MAX_K), 1);
+        assert_eq!(binomial(MAX_N, 1), MAX_N as u64);
+        assert_eq!(binomial(67, 33), 14_226_520_737_620_288_370);
+        assert_eq!(binomial(68, 34), u64::MAX);
+        assert_eq!(binomial(MAX_N, MAX_K), u64::MAX);
+        assert_eq!(binomial(MAX_N + 1, 2), u64::MAX);
+        assert_eq!(binomial(MAX_N + 10, MAX_K + 1), u64::MAX);
+        assert_eq!(binomial(60, MAX_K + 1), u64::MAX);
+        assert_eq!(binomial(MAX_K, MAX_K + 1), 0);
+        assert_eq!(binomial(MAX_N, MAX_N + 1), 0);
+        assert_eq!(placements(48, 96), u64::MAX);
+        // Every entry is Pascal's sum of the two above it, or saturated.
+        for n in 1..=MAX_N {
+            for k in 1..=MAX_K.min(n) {
+                let sum = BINOMIAL[n - 1][k - 1].checked_add(BINOMIAL[n - 1][k]);
+                assert_eq!(BINOMIAL[n][k], sum.unwrap_or(u64::MAX), "C({n}, {k})");
+                assert_eq!(BINOMIAL_FLAT[n * (MAX_K + 1) + k], BINOMIAL[n][k]);
+            }
+            assert_eq!(BINOMIAL_FLAT[n * (MAX_K + 1)], 1);
+        }
+        // A bar's terms: C(sum + i, i + 1), saturated past the table.
+        for (i, terms) in BAR_TERMS.iter().enumerate() {
+            for (sum, &term) in terms.iter().enumerate() {
+                assert_eq!(term, binomial(sum + i, i + 1), "bar {i}, sum {sum}");
+            }
+        }
+        assert_eq!(BAR_TERMS[14][200], u64::MAX);
+        assert_eq!(BAR_TERMS[0][MAX_N], MAX_N as u64);
+        assert_eq!(BAR_TERMS[0][MAX_N + 1], u64::MAX);
+    }
+
     /// Every placement of a small layer is ranked once, in walk order.
     #[test]
     fn ranks_are_dense_and_the_walk_follows_them() {
-        for (pits, seeds) in [(2usize, 0u32), (2, 5), (4, 3), (6, 4), (16, 3)] {
+        let layers = [
+            (2usize, 0u32),
+            (2, 5),
+            (4, 3),
+            (6, 4),
+            (16, 3),
+            (24, 3),
+            (48, 2),
+        ];
+        for (pits, seeds) in layers {
             let size = placements(pits, seeds);
             let mut walk = Walk::at(pits, seeds, 0);
             let mut buf = [0u8; 48];
