@@ -189,6 +189,44 @@ mod tests {
     use std::fmt::Debug;
     use std::str::FromStr;
 
+    /// The marks seen from the mover (RULES.md 3.4: a warana stays with
+    /// its pit): bit `i` of a `pits`-bit mask goes to bit `i - shift`, mod
+    /// `pits`, and no bit lands past the board; a shift of 0 changes
+    /// nothing. Checked bit by bit against that rule, on the boards'
+    /// sizes, a shift of half the board (North to move) and others.
+    #[test]
+    fn marks_turn_with_the_board() {
+        for pits in [4usize, 12, 20, 48, 64] {
+            let all = if pits == 64 {
+                u64::MAX
+            } else {
+                (1 << pits) - 1
+            };
+            for mask in [
+                0u64,
+                1,
+                0b1011,
+                1 << (pits - 1),
+                0x8000_0001_0f0f_0ff1 & all,
+                all,
+            ] {
+                for shift in [0, 1, pits / 2, pits - 1] {
+                    let mut expected = 0u64;
+                    for i in (0..pits).filter(|&i| mask >> i & 1 == 1) {
+                        expected |= 1 << ((i + pits - shift) % pits);
+                    }
+                    assert_eq!(
+                        rotate(mask, shift, pits),
+                        expected,
+                        "{mask:#x} by {shift} of {pits}"
+                    );
+                }
+            }
+        }
+        assert_eq!(rotate(1 << 12, 10, 20), 1 << 2);
+        assert_eq!(rotate(1, 10, 20), 1 << 10);
+    }
+
     /// Every placement of `seeds` seeds in `pits` pits.
     fn all_placements(pits: usize, seeds: u8) -> Vec<Vec<u8>> {
         if pits == 1 {
