@@ -779,6 +779,110 @@ mod tests {
         assert_eq!(board.seeds_on_board(), 0);
     }
 
+    /// A game of someone else's that writes only the required hooks:
+    /// 2 x 3 pits of 2 seeds, one lap a move, no capture.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    struct Plain(Scoring);
+
+    impl Ruleset for Plain {
+        type State = ();
+        fn name(&self) -> Cow<'static, str> {
+            "plain".into()
+        }
+        fn from_name(name: &str) -> Option<Self> {
+            (name == "plain").then_some(Plain(Scoring::Points))
+        }
+        fn pits_per_row(&self) -> usize {
+            3
+        }
+        fn seeds_per_pit(&self) -> u8 {
+            2
+        }
+        fn scoring(&self) -> Scoring {
+            self.0
+        }
+        fn candidates(&self, pos: &View<'_, ()>) -> MoveSet {
+            MoveSet::from_pit_mask(pos.board().occupied(pos.side_to_move()))
+        }
+        fn lap_end<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>, _: &Lap<'_>) -> Turn {
+            Turn::Next
+        }
+        fn no_move<O: Observer>(&self, _: &mut MoveContext<'_, Self, O>) -> NoMove {
+            NoMove::End
+        }
+        fn outcome(&self, _: &View<'_, ()>) -> Outcome {
+            Outcome::Ongoing
+        }
+    }
+
+    /// Each provided hook's default, as the trait's docs state it, for a
+    /// game that keeps them all.
+    #[test]
+    fn a_ruleset_that_keeps_every_default_gets_the_documented_ones() {
+        use crate::DrawReason;
+        let pos: crate::Position<Plain> = "plain 1,0,2/0,3,0 N 4-2".parse().unwrap();
+        let (rules, view) = (Plain(Scoring::Points), pos.view());
+        assert_eq!(rules.title(), "plain");
+        assert_eq!(rules.end_reason(&view), "North cannot move");
+        assert_eq!(rules.total_seeds(), 12);
+        assert!(!rules.removes_seeds());
+        assert!(!rules.clockwise());
+        assert!(rules.options().is_empty());
+        let mut changed = rules;
+        assert!(matches!(
+            changed.set_option("mode", "x"),
+            Err(OptionError::Unknown { .. } | OptionError::NotForGame { .. })
+        ));
+        assert_eq!(changed, rules);
+        assert_eq!(rules.option_value("mode"), None);
+        assert_eq!(rules.initial_state(Player::North), ());
+        assert_eq!(rules.refusal(&view, Move::Pit(1)), None);
+        // North's pit 2 is sowing-order index 3 + 1 (RULES.md section 1).
+        let origin = |pit| match rules.start(&view, Move::Pit(pit)) {
+            Start::Sow {
+                origin,
+                barrier: None,
+            } => origin,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!((origin(1), origin(2), origin(3)), (3, 4, 5));
+        // A lap relays when its last seed fell into an occupied pit.
+        let board = *pos.board();
+        let lap = |count| Lap {
+            landing: 4,
+            count,
+            mover: Player::North,
+            marked: false,
+            board: &board,
+        };
+        assert!(rules.relays(&lap(2), &()) && rules.relays(&lap(4), &()));
+        assert!(!rules.relays(&lap(1), &()));
+        // Points: the captured seeds; a last-mover game has none.
+        assert_eq!(rules.points(&view, Player::South), Some(4));
+        assert_eq!(rules.points(&view, Player::North), Some(2));
+        assert_eq!(Plain(Scoring::LastMover).points(&view, Player::South), None);
+        assert_eq!(rules.evaluate(&view), 4 * (2 - 4));
+        assert_eq!(rules.format_state(&()), None);
+        assert_eq!(rules.parse_state(None), Ok(()));
+        assert_eq!(
+            rules.parse_state(Some("x")),
+            Err(StateError::unexpected("plain", "x"))
+        );
+        assert_eq!(rules.repetition(), Some(3));
+        assert_eq!(
+            rules.repetition_outcome(&view),
+            Outcome::Draw {
+                reason: DrawReason::Repetition,
+                score: None
+            }
+        );
+        assert_eq!(Plain::STATES, 1);
+        assert_eq!(rules.state_index(&()), Some(0));
+        assert_eq!(rules.state_at(0), ());
+        assert_eq!(rules.check_setup(&view), Ok(()));
+        assert!(!Plain::MARKS_PITS && !Plain::SKIPS_ORIGIN);
+    }
+
     /// `Ruleset::evaluate`'s default for a game won by moving last
     /// (RULES.md 4.4): 4 an occupied pit, 4 more a pit of two seeds or
     /// more, 1 a seed, the side to move's row against the other's.

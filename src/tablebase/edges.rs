@@ -728,15 +728,57 @@ mod tests {
         ];
         let files = EdgeStore::in_files(&dir, "test", 2).expect("the files open");
         for store in [EdgeStore::in_memory(2), files] {
+            assert_eq!(store.bytes(), 0);
             store.write(1, &block).expect("the block is written");
             store
                 .write(0, &BlockWriter::new())
                 .expect("an empty block is written");
             assert_eq!(read_back(&store, 1, 3), expected);
             assert_eq!(read_back(&store, 0, 0), vec![]);
+            // The blocks' bytes: the plain flag, 3 counts, 3 exits, 3 edges
+            // of 4 bytes and 3 gain and flag pairs; then the empty block's
+            // flag.
+            assert_eq!(store.bytes(), 1 + 3 + 3 + 12 + 6 + 1);
         }
         // The files' store removed its files when dropped.
         assert_eq!(std::fs::read_dir(&dir).expect("the directory").count(), 0);
+        let _ = std::fs::remove_dir(&dir);
+    }
+
+    /// A store of files made in one pool of worker threads and written by
+    /// another with more threads (each thread writes into a file of the
+    /// store, whatever its number) reads back every block as written.
+    #[test]
+    fn a_store_written_by_more_threads_than_it_has_files_reads_back() {
+        let pool = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool")
+        };
+        let dir = std::env::temp_dir().join(format!("sowing-edges-pools-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let store = pool(2)
+            .install(|| EdgeStore::in_files(&dir, "pools", 7))
+            .expect("the files open");
+        let block = |chunk: usize| {
+            let mut moves = Moves::default();
+            moves.exit(chunk as i32);
+            let mut block = BlockWriter::new();
+            block.push(Some(&moves));
+            block
+        };
+        pool(7).broadcast(|ctx| {
+            let chunk = ctx.index();
+            store.write(chunk, &block(chunk)).expect("written");
+        });
+        for chunk in 0..7 {
+            assert_eq!(
+                read_back(&store, chunk, 1),
+                vec![(0, Some(chunk as i32), vec![])]
+            );
+        }
+        drop(store);
         let _ = std::fs::remove_dir(&dir);
     }
 
