@@ -880,7 +880,6 @@ mod tests {
         assert_eq!(rules.state_index(&()), Some(0));
         assert_eq!(rules.state_at(0), ());
         assert_eq!(rules.check_setup(&view), Ok(()));
-        assert!(!Plain::MARKS_PITS && !Plain::SKIPS_ORIGIN);
     }
 
     /// `Ruleset::evaluate`'s default for a game won by moving last
