@@ -898,4 +898,51 @@ mod tests {
         reserved.fetch_sub(40, Relaxed);
         assert!(reserve(&reserved, 40, 100));
     }
+
+    /// The memory available is Linux's `MemAvailable`, read in KiB and
+    /// given in bytes: some, in whole KiB, more than a megabyte.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_memory_available_is_read_from_the_system() {
+        let bytes = available_memory().expect("/proc/meminfo has MemAvailable");
+        assert!(bytes >= 1 << 20, "{bytes}");
+        assert_eq!(bytes % 1024, 0);
+    }
+
+    /// A block stays plain (no gain and flag pair an edge) while every
+    /// edge gains nothing and passes the turn; the first edge that gains
+    /// seeds, or keeps the mover, makes it carry a pair for every edge,
+    /// the earlier ones included, and each reads back as written.
+    #[test]
+    fn a_block_is_plain_until_an_edge_gains_or_keeps_the_mover() {
+        let edge = |index, gain, same_mover| Edge {
+            index,
+            gain,
+            same_mover,
+        };
+        let block_of = |edges: &[Edge]| {
+            let mut moves = Moves::default();
+            for &e in edges {
+                moves.edge(e);
+            }
+            let mut block = BlockWriter::new();
+            block.push(Some(&moves));
+            block
+        };
+        let cases = [
+            // The flag, a count, an exit, 4 bytes an edge, and 2 an edge
+            // when the block is not plain.
+            (vec![edge(7, 0, false), edge(9, 0, false)], true, 11),
+            (vec![edge(7, 0, false), edge(4, -3, false)], false, 15),
+            (vec![edge(7, 0, false), edge(5, 0, true)], false, 15),
+            (vec![edge(5, 2, true)], false, 9),
+        ];
+        for (edges, plain, len) in cases {
+            let block = block_of(&edges);
+            assert_eq!((block.plain, block.len()), (plain, len), "{edges:?}");
+            let store = EdgeStore::in_memory(1);
+            store.write(0, &block).expect("written");
+            assert_eq!(read_back(&store, 0, 1), vec![(0, None, edges)]);
+        }
+    }
 }
