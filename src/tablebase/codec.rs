@@ -153,6 +153,7 @@ fn rotate(mask: u64, shift: usize, pits: usize) -> u64 {
     } else {
         (1u64 << pits) - 1
     };
+    // The two halves share no bit: `|` and `^` agree (docs/MUTANTS.md).
     ((mask >> shift) | (mask << (pits - shift))) & all
 }
 
