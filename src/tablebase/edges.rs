@@ -899,6 +899,60 @@ mod tests {
         assert!(reserve(&reserved, 40, 100));
     }
 
+    /// A read announces each wanted position's targets before it visits
+    /// the position, about [`AHEAD`] edges ahead (the prefetch
+    /// distance): when position `p` is visited, the edges announced reach
+    /// at least `AHEAD` past `p`'s last edge, and stop within one
+    /// position's edges of that.
+    #[test]
+    fn targets_are_announced_about_ahead_edges_before_their_visit() {
+        use std::cell::RefCell;
+        const POSITIONS: usize = 200;
+        const EDGES: usize = 3;
+        let mut block = BlockWriter::new();
+        for i in 0..POSITIONS as u64 {
+            let mut moves = Moves::default();
+            for j in 0..EDGES as u64 {
+                moves.edge(Edge {
+                    index: i * 100 + j,
+                    gain: 0,
+                    same_mover: false,
+                });
+            }
+            block.push(Some(&moves));
+        }
+        let store = EdgeStore::in_memory(1);
+        store.write(0, &block).expect("written");
+        // Positions announced, in order, and the edges announced so far.
+        let announced = RefCell::new(Vec::new());
+        let mut visited = 0;
+        store
+            .read(
+                0,
+                POSITIONS,
+                &Every,
+                |mut targets| {
+                    let first = targets.next().expect("a position's edges");
+                    announced.borrow_mut().push((first / 100) as usize);
+                },
+                |i, _, _| {
+                    let announced = announced.borrow();
+                    assert_eq!(i, visited);
+                    assert_eq!(announced[..], (0..announced.len()).collect::<Vec<_>>()[..]);
+                    assert!(announced.len() > i, "position {i} visited before announced");
+                    let (seen, asked) = (EDGES * (i + 1), EDGES * announced.len());
+                    assert!(
+                        asked >= (seen + AHEAD).min(EDGES * POSITIONS),
+                        "{i}: {asked}"
+                    );
+                    assert!(asked < seen + AHEAD + EDGES, "{i}: {asked}");
+                    visited += 1;
+                },
+            )
+            .expect("read");
+        assert_eq!((visited, announced.borrow().len()), (POSITIONS, POSITIONS));
+    }
+
     /// The memory available is Linux's `MemAvailable`, read in KiB and
     /// given in bytes: some, in whole KiB, more than a megabyte.
     #[test]
