@@ -552,6 +552,8 @@ fn decode_block(
                     continue;
                 }
                 let c = c as usize;
+                // A hint only: which address is asked for changes the
+                // speed, never what is read (docs/MUTANTS.md).
                 if let Some(b) = indices.get(4 * k + STREAM_AHEAD) {
                     prefetch(b as *const u8 as *const i8);
                 }
@@ -612,7 +614,8 @@ fn pick_sparse(
         let end = (run + RUN).min(total);
         // The moves a few pages on asked for: the system's pages of the
         // block are not in order in memory, and the processor's own
-        // fetching ahead stops at the end of each.
+        // fetching ahead stops at the end of each. (A hint only: the
+        // address changes the speed, never what is read.)
         if let Some(b) = indices.get(4 * end + STREAM_AHEAD) {
             prefetch(b as *const u8 as *const i8);
         }
@@ -908,7 +911,7 @@ mod tests {
     fn targets_are_announced_about_ahead_edges_before_their_visit() {
         use std::cell::RefCell;
         const POSITIONS: usize = 200;
-        const EDGES: usize = 3;
+        const EDGES: usize = 4;
         let mut block = BlockWriter::new();
         for i in 0..POSITIONS as u64 {
             let mut moves = Moves::default();
