@@ -956,6 +956,45 @@ mod tests {
         assert_eq!((visited, announced.borrow().len()), (POSITIONS, POSITIONS));
     }
 
+    /// A new store, in memory or in files, first removes the scratch files
+    /// a killed build of the same layer left, whatever their thread
+    /// number, and nothing else: not another layer's, nor files that are
+    /// not scratch files.
+    #[test]
+    fn a_new_store_removes_a_killed_builds_scratch_files() {
+        let dir = std::env::temp_dir().join(format!("sowing-edges-stale-{}", std::process::id()));
+        let kept = [
+            ".other.moves.0.tmp",
+            ".layer.moves.0.txt",
+            "layer.moves.1.tmp",
+        ];
+        for keep in [Keep::Memory, Keep::Files] {
+            std::fs::create_dir_all(&dir).expect("a temporary directory");
+            for name in [".layer.moves.0.tmp", ".layer.moves.17.tmp"]
+                .iter()
+                .chain(&kept)
+            {
+                std::fs::write(dir.join(name), b"left").expect("written");
+            }
+            let store = EdgeStore::new(&dir, "layer", 1, 10, keep).expect("a store");
+            drop(store);
+            let mut left: Vec<String> = std::fs::read_dir(&dir)
+                .expect("the directory")
+                .map(|e| {
+                    e.expect("an entry")
+                        .file_name()
+                        .to_string_lossy()
+                        .into_owned()
+                })
+                .collect();
+            left.sort();
+            let mut expected = kept.map(String::from).to_vec();
+            expected.sort();
+            assert_eq!(left, expected, "{keep:?}");
+            std::fs::remove_dir_all(&dir).expect("removed");
+        }
+    }
+
     /// The memory available is Linux's `MemAvailable`, read in KiB and
     /// given in bytes: some, in whole KiB, more than a megabyte.
     #[test]
