@@ -36,7 +36,8 @@ static BINOMIAL: [[u64; MAX_K + 1]; MAX_N + 1] = {
     t
 };
 
-/// `C(n, k)`, saturated at `u64::MAX`; 0 when `k > n`.
+/// `C(n, k)`, saturated at `u64::MAX`; 0 when `k > n`; `u64::MAX` for any
+/// other `n` or `k` past the table (no layer asks for one).
 #[inline(always)]
 pub(crate) fn binomial(n: usize, k: usize) -> u64 {
     if k > n || n > MAX_N || k > MAX_K {
@@ -246,6 +247,9 @@ mod tests {
         assert_eq!(binomial(MAX_N + 1, 2), u64::MAX);
         assert_eq!(binomial(MAX_N + 10, MAX_K + 1), u64::MAX);
         assert_eq!(binomial(60, MAX_K + 1), u64::MAX);
+        // Past the table even `C(n, n)` is not looked up: saturated.
+        assert_eq!(binomial(MAX_K + 1, MAX_K + 1), u64::MAX);
+        assert_eq!(binomial(MAX_N + 1, MAX_N + 1), u64::MAX);
         assert_eq!(binomial(MAX_K, MAX_K + 1), 0);
         assert_eq!(binomial(MAX_N, MAX_N + 1), 0);
         assert_eq!(placements(48, 96), u64::MAX);
