@@ -170,7 +170,9 @@ impl Walk {
         let mut r = rank;
         let mut hi = places; // bar i stands below this place
         for i in (0..k).rev() {
-            // The largest place b < hi with C(b, i + 1) <= r.
+            // The largest place b < hi with C(b, i + 1) <= r. (C(hi, i + 1)
+            // is always above r, so a search from hi or hi + 1 ends at the
+            // same b: docs/MUTANTS.md.)
             let mut b = hi - 1;
             while BINOMIAL[b][i + 1] > r {
                 b -= 1;
