@@ -202,6 +202,8 @@ impl Walk {
     pub(crate) fn advance(&mut self) {
         let k = self.pits - 1;
         let mut j = 0;
+        // (`j <= k` would only step past the last placement onto the
+        // first, where the walk is meaningless anyway: docs/MUTANTS.md.)
         while j < k {
             let limit = if j + 1 < k {
                 self.bars[j + 1] as usize
