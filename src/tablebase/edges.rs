@@ -684,6 +684,20 @@ fn remove_stale(dir: &Path, stem: &str) {
 mod tests {
     use super::*;
 
+    /// A move staying in the layer, to `index`.
+    fn edge(index: u64, gain: i8, same_mover: bool) -> Edge {
+        Edge {
+            index,
+            gain,
+            same_mover,
+        }
+    }
+
+    /// A scratch directory of this test process, named after `name`.
+    fn scratch_dir(name: &str) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("sowing-edges-{name}-{}", std::process::id()))
+    }
+
     /// What a store gives back of a block: each position visited, its
     /// exit and its edges.
     fn read_back(
@@ -708,11 +722,6 @@ mod tests {
     /// as written: settled positions skipped, exits, plain and other edges.
     #[test]
     fn blocks_in_memory_and_in_files_read_back_as_written() {
-        let edge = |index, gain, same_mover| Edge {
-            index,
-            gain,
-            same_mover,
-        };
         let mut plain = Moves::default();
         plain.exit(3);
         plain.edge(edge(7, 0, false));
@@ -723,7 +732,7 @@ mod tests {
         block.push(Some(&plain));
         block.push(None);
         block.push(Some(&other));
-        let dir = std::env::temp_dir().join(format!("sowing-edges-{}", std::process::id()));
+        let dir = scratch_dir("blocks");
         std::fs::create_dir_all(&dir).expect("a temporary directory");
         let expected = vec![
             (0, Some(3), vec![edge(7, 0, false), edge(9, 0, false)]),
@@ -759,7 +768,7 @@ mod tests {
                 .build()
                 .expect("a pool")
         };
-        let dir = std::env::temp_dir().join(format!("sowing-edges-pools-{}", std::process::id()));
+        let dir = scratch_dir("pools");
         std::fs::create_dir_all(&dir).expect("a temporary directory");
         let store = pool(2)
             .install(|| EdgeStore::in_files(&dir, "pools", 7))
@@ -874,7 +883,7 @@ mod tests {
     /// files behind (it used to leave the ones made before the error).
     #[test]
     fn a_store_whose_files_cannot_be_made_leaves_none() {
-        let dir = std::env::temp_dir().join(format!("sowing-edges-fail-{}", std::process::id()));
+        let dir = scratch_dir("fail");
         let taken = dir.join(".test.moves.1.tmp");
         std::fs::create_dir_all(taken.join("inside")).expect("a temporary directory");
         let pool = rayon::ThreadPoolBuilder::new()
@@ -916,11 +925,7 @@ mod tests {
         for i in 0..POSITIONS as u64 {
             let mut moves = Moves::default();
             for j in 0..EDGES as u64 {
-                moves.edge(Edge {
-                    index: i * 100 + j,
-                    gain: 0,
-                    same_mover: false,
-                });
+                moves.edge(edge(i * 100 + j, 0, false));
             }
             block.push(Some(&moves));
         }
@@ -962,7 +967,7 @@ mod tests {
     /// not scratch files.
     #[test]
     fn a_new_store_removes_a_killed_builds_scratch_files() {
-        let dir = std::env::temp_dir().join(format!("sowing-edges-stale-{}", std::process::id()));
+        let dir = scratch_dir("stale");
         let kept = [
             ".other.moves.0.tmp",
             ".layer.moves.0.txt",
@@ -1011,11 +1016,6 @@ mod tests {
     /// the earlier ones included, and each reads back as written.
     #[test]
     fn a_block_is_plain_until_an_edge_gains_or_keeps_the_mover() {
-        let edge = |index, gain, same_mover| Edge {
-            index,
-            gain,
-            same_mover,
-        };
         let block_of = |edges: &[Edge]| {
             let mut moves = Moves::default();
             for &e in edges {
