@@ -893,6 +893,17 @@ mod tests {
         // South: 3 occupied, 1 of two or more, 4 seeds: 20; North: 2, 1, 4: 16.
         assert_eq!(SadeqaII::new().evaluate(&pos.view()), 4);
         assert_eq!(by_scoring(&SadeqaII::new(), &pos.view()), 4);
+        // Rows that differ in seeds and in pits of two or more, so that
+        // each term counts: South 3 occupied, 1 of two or more, 5 seeds:
+        // 21; North 2 occupied, both of two or more, 4 seeds: 20. From the
+        // side to move's view.
+        for (side, value) in [("S", 1), ("N", -1)] {
+            let pos: crate::Position<SadeqaII> =
+                format!("sadeqa-ii 0,0,1,3,1,0/0,2,0,0,0,2 {side} 14-13")
+                    .parse()
+                    .unwrap();
+            assert_eq!(SadeqaII::new().evaluate(&pos.view()), value, "{side}");
+        }
     }
 
     /// Sadeqa V's own evaluation (RULES.md 3.7): 4 a point, the seeds in

@@ -2228,10 +2228,13 @@ fn an_origin_off_the_board_is_the_rulesets_mistake() {
             }
         }
     }
-    // A board in one register (Sadeqa III) and a wide one (Sadeqa V).
+    // A board in one register (Sadeqa III), a wide one (Sadeqa V), and the
+    // widest (Andada's 48 pits), where an origin just past the last pit is
+    // past the board's storage too, not a spare zero pit.
     for start in [
         Position::new(Stray(Variant::SadeqaIII)),
         Position::new(Stray(Variant::SadeqaV)),
+        Position::new(Stray(Variant::Andada(24))),
     ] {
         for stray in [1, 2, 3, 4].map(Move::Pit) {
             assert!(!start.legal_moves().contains(stray), "{stray}");
