@@ -354,6 +354,15 @@ fn mobility(board: &Board, player: Player) -> i32 {
 /// whole engine: legality with the exact endless test, play, the position
 /// string, games and records, the computer players and the solver.
 pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 'static {
+    // cargo-mutants replaces a provided hook's body with a value of its
+    // type; where that value is the default's own (`options`' empty slice,
+    // `option_value`'s, `refusal`'s and `format_state`'s `None`,
+    // `initial_state`'s and `state_at`'s `Default::default()`,
+    // `check_setup`'s `Ok(())`, `begin`'s, `end_move`'s and
+    // `repetition_end`'s `()`), the mutant is the same function:
+    // equivalent (docs/MUTANTS.md). The other defaults are checked by
+    // `a_ruleset_that_keeps_every_default_gets_the_documented_ones`.
+
     /// Per-position state of this game beyond pits, marks, side to move and
     /// captured seeds: first-move restrictions, the phase. `()` for none.
     /// Its `Default` is the state a position string without a state field
@@ -880,6 +889,21 @@ mod tests {
         assert_eq!(rules.state_index(&()), Some(0));
         assert_eq!(rules.state_at(0), ());
         assert_eq!(rules.check_setup(&view), Ok(()));
+    }
+
+    /// `Ruleset::state_index`'s default numbers the state's `Default` 0 and
+    /// leaves every other state out of the databases: Sadeqa II keeps it,
+    /// so its first-move restriction (RULES.md 4.1), over before the seeds
+    /// fall below 30, is no state of an endgame.
+    #[test]
+    fn the_databases_hold_only_the_default_state_by_default() {
+        use crate::rulesets::{SadeqaII, sadeqa_ii::FirstMoves};
+        let rules = SadeqaII::new();
+        assert_eq!(rules.state_index(&FirstMoves::default()), Some(0));
+        for restricted in [[true, true], [true, false], [false, true]] {
+            assert_eq!(rules.state_index(&FirstMoves { restricted }), None);
+        }
+        assert_eq!(rules.state_at(0), FirstMoves::default());
     }
 
     /// `Ruleset::evaluate`'s default for a game won by moving last
