@@ -861,6 +861,25 @@ fn singleton_ending_stays_in_force_after_a_pit_of_2() {
     assert_eq!(p.captured(Player::South), 0);
 }
 
+/// 6.5: the ending begins with the first regular move that *starts* with
+/// every pit at most 1, whatever the phase field said: the same move as in
+/// the test above from phase `play` (a position whose phase was written by
+/// hand) leaves S3 with 2, yet the ending is in force from then on, so the
+/// phase is `singles` after it.
+#[test]
+fn singleton_ending_begins_with_a_move_that_starts_on_single_seeds() {
+    let (_, events) = check_move(
+        andada(12),
+        "andada-12 1,1,1,0,0,0,0,0,0,0,0,1/0,0,0,0,1,0,0,0,0,0,0,0 S 0-0 play",
+        1,
+        "andada-12 0,0,2,1,0,0,0,0,0,0,0,1/0,0,0,0,1,0,0,0,0,0,0,0 N 0-0 singles",
+    );
+    assert_eq!(
+        events,
+        vec![lap(south(1), 1, south(2)), lap(south(2), 2, south(4))]
+    );
+}
+
 /// The same board with a pit of 2 in phase `play` (the ending never
 /// started): S12's seed passes into N1 as usual.
 #[test]
@@ -1096,6 +1115,43 @@ fn empty_row_loses_opponents_row_emptied() {
         "andada-12 0,0,0,0,0,0,0,0,0,0,1,1/0,0,0,0,0,0,0,0,0,0,0,0 N 1-0 singles",
     );
     assert_eq!(p.outcome(), win(Player::South));
+}
+
+/// Why a finished game is over, as the tools write it before the result
+/// (6.6, 6.7): under the default reading the player to move cannot move;
+/// under "empty row loses" (and Ludii's reading), once the opening is over,
+/// the player whose row is empty: the last mover if only his row is, else
+/// the player to move (both rows empty: the mover wins, 6.7).
+#[test]
+fn end_reason_names_who_cannot_move_or_whose_row_is_empty() {
+    use sowing::Ruleset;
+    let reason = |rules: Andada, s: &str| {
+        let p = pos_with(rules, s);
+        p.rules().end_reason(&p.view())
+    };
+    let empty_row = reading(Reading::EmptyRowLoses);
+    // North (who moved last) has an empty row; South to move.
+    let north_empty = "andada-12 0,0,0,0,0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0,0,0,0,0 S 0-0 play";
+    assert_eq!(reason(empty_row, north_empty), "North's row is empty");
+    assert_eq!(
+        reason(reading(Reading::Ludii), north_empty),
+        "North's row is empty"
+    );
+    assert_eq!(reason(andada(12), north_empty), "South cannot move");
+    // South (who moved last) emptied his own row; North to move.
+    let south_empty = "andada-12 0,0,0,0,0,0,0,0,0,0,0,0/0,1,1,1,2,1,1,1,1,1,1,1 N 0-0 play";
+    assert_eq!(reason(empty_row, south_empty), "South's row is empty");
+    assert_eq!(reason(andada(12), south_empty), "North cannot move");
+    // The player to move has the empty row.
+    let mover_empty = "andada-12 0,0,0,0,0,0,0,0,0,0,1,1/0,0,0,0,0,0,0,0,0,0,0,0 N 1-0 singles";
+    assert_eq!(reason(empty_row, mover_empty), "North's row is empty");
+    // Both rows empty: the player to move loses.
+    let both_empty = "andada-12 0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,0 S 2-1 singles";
+    assert_eq!(reason(empty_row, both_empty), "South's row is empty");
+    // No row empty: the player to move cannot move, under every reading.
+    let stuck = "andada-12 1,0,0,0,0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0,0,0,0,0 N 0-0 singles";
+    assert_eq!(reason(empty_row, stuck), "North cannot move");
+    assert_eq!(reason(andada(12), stuck), "North cannot move");
 }
 
 // ---- 6.7 the Ludii reading ----

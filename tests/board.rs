@@ -181,6 +181,39 @@ fn occupied_pits_by_pit_number() {
     }
 }
 
+/// The whole board as one slice, in sowing order (section 1):
+/// counter-clockwise South 1..n then North 1..n, clockwise South n..1 then
+/// North n..1. A board is never empty (it has a pit a row at least).
+#[test]
+fn as_slice_is_the_board_in_sowing_order() {
+    let ccw = numbered(false);
+    assert_eq!(ccw.as_slice(), &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    let cw = numbered(true);
+    assert_eq!(cw.as_slice(), &[6, 5, 4, 3, 2, 1, 12, 11, 10, 9, 8, 7]);
+    let small = Board::from_rows(&[0, 2], &[3, 0]).unwrap();
+    assert_eq!(small.as_slice(), &[0, 2, 3, 0]);
+    for b in [ccw, cw, small] {
+        assert!(!b.is_empty());
+    }
+}
+
+/// `row_pits` reads a mask by sowing-order index (a position's marked
+/// pits, the waranas) as one row's mask by pit number (bit 0 = pit 1), in
+/// either direction. The same four pits, S2, S6, N1 and N4, both ways.
+#[test]
+fn row_pits_reads_a_mask_by_index_as_pit_numbers() {
+    // Counter-clockwise: index i is S(i+1) for i < 6, N(i-5) from 6.
+    let ccw = numbered(false);
+    let marks = 1 << 1 | 1 << 5 | 1 << 6 | 1 << 9;
+    assert_eq!(ccw.row_pits(Player::South, marks), 0b100010);
+    assert_eq!(ccw.row_pits(Player::North, marks), 0b001001);
+    // Clockwise: index 0 is S6 ... 5 is S1, 6 is N6 ... 11 is N1.
+    let cw = numbered(true);
+    let marks = 1 << 4 | 1 | 1 << 11 | 1 << 8;
+    assert_eq!(cw.row_pits(Player::South, marks), 0b100010);
+    assert_eq!(cw.row_pits(Player::North, marks), 0b001001);
+}
+
 /// A board of 24 pits a row (Andada-24) is the largest; 96 seeds in a pit
 /// (Sadeqa III's total) the most.
 #[test]

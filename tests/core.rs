@@ -2542,3 +2542,22 @@ fn a_setup_over_96_seeds_is_refused() {
         .unwrap_err();
     assert!(err.to_string().contains("97 seeds"), "{err}");
 }
+
+/// Each game's title names it with its source, as RULES.md's table of
+/// sources and section heads do: the place or people, and Pankhurst's
+/// game number (Andada: its board size, the number of pits a row).
+#[test]
+fn every_game_is_titled_with_its_source() {
+    use sowing::Ruleset;
+    assert_eq!(SadeqaV.title(), "Sadeqa V (Jimma; Pankhurst game 84)");
+    assert_eq!(SadeqaII::new().title(), "Sadeqa II (Pankhurst game 93)");
+    assert_eq!(SadeqaIII::new().title(), "Sadeqa III (Pankhurst game 92)");
+    assert_eq!(
+        SadeqaIII::game_91().title(),
+        "Sadeqa III with 4 seeds (Pankhurst game 91)"
+    );
+    for n in [12, 15, 18, 21, 24] {
+        let andada = Andada::new(n).unwrap();
+        assert_eq!(andada.title(), format!("Andada (Kunama), {n} pits per row"));
+    }
+}

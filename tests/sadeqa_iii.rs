@@ -395,6 +395,12 @@ fn set_up_end_position_scores_board_for_last_mover() {
     // The points say the same as the outcome.
     assert_eq!(p.points(Player::South), Some(47));
     assert_eq!(p.points(Player::North), Some(49));
+    // Why, as the tools write it (5.4).
+    use sowing::Ruleset;
+    assert_eq!(
+        p.rules().end_reason(&p.view()),
+        "South cannot move and the seeds left go to North, who moved last"
+    );
 }
 
 // ---- 5.5 winner ----
