@@ -154,3 +154,38 @@ impl<const SKIP: bool> Kernel for Plain<SKIP> {
         *board = *pits;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sow::laps::{
+        LAPS_12, LAPS_16, LAPS_20, LAPS_24, LAPS_30, LAPS_36, LAPS_42, LAPS_48,
+    };
+
+    /// The exact endless-sowing test (RULES.md section 2) compares every
+    /// pit of the two states: on each kernel, boards that differ only in
+    /// their last pit are not the same, and a board is the same as itself.
+    #[test]
+    fn states_differing_only_in_the_last_pit_are_not_the_same() {
+        fn check<K: Kernel>(kernel: K, len: usize) {
+            let start = Board::empty(len / 2, false).unwrap();
+            let mut last = start;
+            last.set(len - 1, 1);
+            let (a, b) = (kernel.load(&start), kernel.load(&last));
+            assert!(kernel.same(&a, &a), "{len} pits");
+            assert!(!kernel.same(&a, &b), "{len} pits");
+        }
+        check(Register(&LAPS_12), 12);
+        check(Register(&LAPS_16), 16);
+        check(Memory(&LAPS_20), 20);
+        check(Memory(&LAPS_24), 24);
+        check(Memory(&LAPS_30), 30);
+        check(Memory(&LAPS_36), 36);
+        check(Memory(&LAPS_42), 42);
+        check(Memory(&LAPS_48), 48);
+        for len in [4, 14, 48] {
+            check(Plain::<false>, len);
+            check(Plain::<true>, len);
+        }
+    }
+}
