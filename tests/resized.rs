@@ -343,3 +343,28 @@ fn serde_round_trips_and_checks_the_size() {
         p
     );
 }
+
+/// A resized game keeps its base game's named options (Andada's direction
+/// and readings, RULES.md sections 6 and 6.7): the same list, read and set
+/// through the resized ruleset, and a bad value refused.
+#[test]
+fn a_resized_game_keeps_its_base_games_options() {
+    use sowing::options::OptionValue;
+    let mut rules = Resized::new(Andada::default(), 6, 2).unwrap();
+    let names: Vec<_> = rules.options().iter().map(|o| o.name).collect();
+    assert_eq!(names, ["clockwise", "reading"]);
+    assert_eq!(
+        rules.option_value("reading"),
+        Some(OptionValue::Choice("pankhurst"))
+    );
+    rules.set_option("reading", "ludii").unwrap();
+    assert_eq!(
+        rules.option_value("reading"),
+        Some(OptionValue::Choice("ludii"))
+    );
+    assert!(rules.set_option("reading", "wikipedia").is_err());
+    assert_eq!(
+        rules.option_value("reading"),
+        Some(OptionValue::Choice("ludii"))
+    );
+}
