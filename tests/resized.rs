@@ -176,11 +176,13 @@ fn sadeqa_v_warana_on_2x4() {
 // ---- the standard size is the game itself ----
 
 /// `Resized::new(R, standard size)` plays exactly as `R`: in random games
-/// the legal moves, the position string (but for the name) and the outcome
-/// agree after every move.
+/// the legal moves, the position string (but for the name), the points,
+/// the evaluation, the end's reason, the state's index in the databases
+/// and the outcome agree after every move.
 fn same_as_base<R: sowing::rulesets::Resizable>(rules: R, games: u64) {
     let resized = Resized::new(rules, rules.pits_per_row(), rules.seeds_per_pit()).unwrap();
     let strip = |s: String, name: &str| s.replacen(name, "", 1);
+    assert_eq!(rules.repetition(), resized.repetition());
     for seed in 0..games {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut a = Position::new(rules).with_lap_limit(Some(20_000));
@@ -191,6 +193,16 @@ fn same_as_base<R: sowing::rulesets::Resizable>(rules: R, games: u64) {
                 strip(b.to_string(), &resized.name())
             );
             assert_eq!(a.legal_moves(), b.legal_moves(), "{a}");
+            let (va, vb) = (a.view(), b.view());
+            for player in Player::BOTH {
+                assert_eq!(rules.points(&va, player), resized.points(&vb, player));
+            }
+            assert_eq!(rules.evaluate(&va), resized.evaluate(&vb), "{a}");
+            assert_eq!(rules.end_reason(&va), resized.end_reason(&vb), "{a}");
+            assert_eq!(
+                rules.state_index(va.state()),
+                resized.state_index(vb.state())
+            );
             assert_eq!(a.is_over(), b.is_over());
             if a.is_over() {
                 assert_eq!(a.outcome(), b.outcome());
