@@ -177,12 +177,15 @@ fn sadeqa_v_warana_on_2x4() {
 
 /// `Resized::new(R, standard size)` plays exactly as `R`: in random games
 /// the legal moves, the position string (but for the name), the points,
-/// the evaluation, the end's reason, the state's index in the databases
+/// the evaluation, the end's reason, the states' indices in the databases
 /// and the outcome agree after every move.
 fn same_as_base<R: sowing::rulesets::Resizable>(rules: R, games: u64) {
     let resized = Resized::new(rules, rules.pits_per_row(), rules.seeds_per_pit()).unwrap();
     let strip = |s: String, name: &str| s.replacen(name, "", 1);
     assert_eq!(rules.repetition(), resized.repetition());
+    for index in 0..2 {
+        assert_eq!(rules.state_at(index), resized.state_at(index));
+    }
     for seed in 0..games {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut a = Position::new(rules).with_lap_limit(Some(20_000));

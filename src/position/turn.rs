@@ -401,6 +401,28 @@ mod tests {
         );
     }
 
+    impl crate::rulesets::Resizable for Collecting {}
+
+    /// A resized game ends by repetition as its base game does: the
+    /// collection and the result above, through `Resized`'s hooks.
+    #[test]
+    fn a_resized_games_repetition_end_is_its_base_games() {
+        let rules = Resized::new(Collecting, 3, 1).unwrap();
+        let pos = Position::from_str_with(rules, "collecting:3x1 1,0,2/0,1,0 S 2-0").unwrap();
+        assert_eq!(rules.repetition(), Some(3));
+        let mut end = pos;
+        end.end_by_repetition(&mut ());
+        assert_eq!(end.to_string(), "collecting:3x1 0,0,0/0,0,0 S 5-1");
+        assert!(end.is_over());
+        assert_eq!(
+            pos.repetition_outcome(),
+            Outcome::Win {
+                winner: Player::South,
+                score: Some(Score { south: 5, north: 1 })
+            }
+        );
+    }
+
     /// A Sadeqa III position whose every candidate ends only after 20 to
     /// 48 laps: South's pits 1, 2, 4 and 5 hold 18, 17, 20 and 17 seeds,
     /// North's pit 5 holds 14, every other pit is empty.
