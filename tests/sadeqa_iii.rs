@@ -466,3 +466,27 @@ fn game_91_same_rules_with_4_seeds() {
     );
     assert_eq!(*p.rules(), SadeqaIII::game_91());
 }
+
+/// The evaluation the searches use (5.5: the seeds captured decide): 4 a
+/// seed of the captured difference, from the side to move's view; the
+/// seeds still on the board count for no one until the sweep.
+#[test]
+fn evaluation_is_the_captured_difference() {
+    use sowing::Ruleset;
+    let value = |s: &str| {
+        let p = pos(s);
+        p.rules().evaluate(&p.view())
+    };
+    assert_eq!(
+        value("sadeqa-iii 1,0,0,0,0,0,2,0/0,0,0,0,0,0,3,0 S 43-47"),
+        -16
+    );
+    assert_eq!(
+        value("sadeqa-iii 1,0,0,0,0,0,2,0/0,0,0,0,0,0,3,0 N 43-47"),
+        16
+    );
+    assert_eq!(
+        value("sadeqa-iii 0,0,0,0,0,0,2,0/0,0,0,0,0,0,4,0 S 45-45"),
+        0
+    );
+}

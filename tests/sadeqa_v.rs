@@ -1271,3 +1271,26 @@ fn side_to_move_without_move_while_opponent_can_is_impossible() {
     assert!(!pos("sadeqa-v 0,0,0,0,0,2w,0,0,0,0/0,0,0,0,0,0,0,0,0,1 N 40-37").is_over());
     assert!(!pos("sadeqa-v 1,0,0,0,0,0,0,0,0,0/4w,0,0,0,0,0,0,0,0,0 S 38-37").is_over());
 }
+
+/// The evaluation the searches use: 4 a point of the points difference
+/// (3.7: captured seeds and the seeds in one's waranas) and 2 a warana of
+/// the difference in waranas owned, from the side to move's view. South
+/// holds N1 and N2 (2 and 4 seeds), North S6 (3): South 30 + 6 = 36
+/// points, North 39 + 3 = 42.
+#[test]
+fn evaluation_counts_points_and_waranas() {
+    use sowing::Ruleset;
+    let value = |s: &str| {
+        let p = pos(s);
+        p.rules().evaluate(&p.view())
+    };
+    let board = "sadeqa-v 1,0,0,0,0,3w,0,0,0,0/2w,4w,0,0,0,0,0,0,0,1";
+    assert_eq!(
+        value(&format!("{board} S 30-39")),
+        4 * (36 - 42) + 2 * (2 - 1)
+    );
+    assert_eq!(
+        value(&format!("{board} N 30-39")),
+        4 * (42 - 36) + 2 * (1 - 2)
+    );
+}
