@@ -327,7 +327,9 @@ impl Board {
         const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
         // A byte's high bit set when the byte is not 0 (no carry leaves a
         // byte: 0x7F + 0x7F < 0x100), then the 8 high bits of each half
-        // gathered by one multiply.
+        // gathered by one multiply. (No pit holds 128 seeds, so `| word`
+        // adds no bit here and `^ word` is an equivalent mutant; so is `^`
+        // for the `|` of the two halves' disjoint bits: docs/MUTANTS.md.)
         let high = (((word & LOW7) + LOW7) | word) & HIGH;
         let gather = |half: u64| ((half >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
         gather(high as u64) | gather((high >> 64) as u64) << 8
@@ -426,6 +428,8 @@ impl Board {
     pub(crate) fn pits_after(&self, origin: usize, last: usize) -> usize {
         let len = self.len();
         let d = last.wrapping_add(len).wrapping_sub(origin);
+        // The middle branch only spares the division (`d == 2 * len` for
+        // its `<` is an equivalent mutant, docs/MUTANTS.md).
         if d < len {
             d
         } else if d < 2 * len {

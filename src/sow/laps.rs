@@ -77,6 +77,7 @@ impl Board {
         let per_pit = span.per_pit as u128;
         for w in 0..W {
             let mut x = (self.word(w) & keep[w]) + b[w] - a[w] + c[w];
+            // Only skips adding 0 (`>= 0` is an equivalent mutant).
             if per_pit > 0 {
                 x += PREFIX[len][w] * per_pit;
             }
@@ -122,6 +123,9 @@ impl Span {
         } else {
             (seeds / len, seeds % len)
         };
+        // From the last index the lap starts at 0; starting at `len`
+        // instead would take the same pits through the wrapped range (an
+        // equivalent mutant, docs/MUTANTS.md).
         let start = if origin + 1 == len { 0 } else { origin + 1 };
         let end = start + rest;
         let (first_end, wrapped_end) = if end <= len {
@@ -167,7 +171,9 @@ pub(crate) struct LapTable<const LEN: usize> {
     last_gets: [u8; 256],
 }
 
-/// A row of [`LapTable`]'s `add`: 0 to [`MAX_SEEDS`] seeds.
+/// A row of [`LapTable`]'s `add`: 0 to [`MAX_SEEDS`] seeds. The entry for 0
+/// is never written or read, so rows one shorter, or a longer array, are
+/// equivalent mutants (docs/MUTANTS.md).
 const ADD_ROW: usize = MAX_SEEDS as usize + 1;
 /// The last row's index plus any `u8` of seeds stays inside.
 const ADD_LEN: usize = 15 * ADD_ROW + 256;
