@@ -215,6 +215,8 @@ impl<const LEN: usize> LapTable<LEN> {
                 at = if at + 1 == LEN { 0 } else { at + 1 };
                 sown += 1u128 << (8 * at);
                 add[row + seeds] = sown.wrapping_sub((seeds as u128) << (8 * origin));
+                // `seeds` < 256 fills only the low byte: `^` for `|` is an
+                // equivalent mutant (docs/MUTANTS.md).
                 landing[origin << 8 | seeds] = at as u8;
                 seeds += 1;
             }
