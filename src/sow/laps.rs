@@ -240,6 +240,8 @@ impl<const LEN: usize> LapTable<LEN> {
     #[inline(always)]
     pub(crate) fn sow(&self, word: &mut u128, origin: usize, seeds: u8) -> (usize, u8) {
         // A shift and an OR find the landing entry, with no bounds check.
+        // (A `u8` of seeds fills only the low byte: `^` for `|` is an
+        // equivalent mutant, docs/MUTANTS.md.)
         let at = (origin & 15) << 8 | seeds as usize;
         // On 16 pits the landing is arithmetic, off the table.
         let landing = if LEN == 16 {
