@@ -428,8 +428,8 @@ impl Board {
     pub(crate) fn pits_after(&self, origin: usize, last: usize) -> usize {
         let len = self.len();
         let d = last.wrapping_add(len).wrapping_sub(origin);
-        // The middle branch only spares the division (`d == 2 * len` for
-        // its `<` is an equivalent mutant, docs/MUTANTS.md).
+        // The middle branch only spares the division: the mutants of its
+        // test are equivalent (docs/MUTANTS.md).
         if d < len {
             d
         } else if d < 2 * len {
