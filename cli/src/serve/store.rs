@@ -66,7 +66,17 @@ pub struct Store {
     inner: Mutex<Inner>,
     max: usize,
     saved: Option<SavedGames>,
+    /// Held while a game is read back from the file, one lock for the
+    /// ids whose hash falls on it: two requests reading back one game
+    /// at once could each make a copy, the first be played, saved and
+    /// dropped again before the second is kept, and the second (the older
+    /// one) then be played and saved over the first's moves.
+    reading: [Mutex<()>; READING_LOCKS],
 }
+
+/// How many locks share the games being read back (a game waits only for
+/// another read back under the same lock).
+const READING_LOCKS: usize = 16;
 
 /// 500: the games file could not be written or read.
 fn storage(e: impl std::fmt::Display) -> ApiError {
@@ -84,6 +94,7 @@ impl Store {
             inner: Mutex::new(Inner::default()),
             max: max.max(1),
             saved: None,
+            reading: Default::default(),
         }
     }
 
@@ -146,12 +157,20 @@ impl Store {
         let Some(file) = &self.saved else {
             return Ok(None);
         };
+        let _reading = self.reading[reading_lock(id)]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        // Read back by another request while this one waited: that copy
+        // (it may have been played since) is the game.
+        if let Some(found) = self.touch(id) {
+            return Ok(Some(found));
+        }
         let Some(saved) = file.load(id).map_err(storage)? else {
             return Ok(None);
         };
         let game = restore(&saved)?;
         let mut inner = self.lock();
-        // Another request may have read it back meanwhile: one copy only.
+        // One copy only (the reading lock already sees to it).
         if inner.games.contains_key(id) {
             drop(inner);
             return Ok(self.touch(id));
@@ -160,6 +179,7 @@ impl Store {
         Ok(Some(inner.keep(id, game)))
     }
 
+    /// Marks game `id` as used now and returns it, if it is in memory.
     fn touch(&self, id: &str) -> Option<Shared> {
         let mut inner = self.lock();
         inner.tick += 1;
@@ -228,6 +248,12 @@ impl Store {
             })
             .collect())
     }
+}
+
+/// The reading lock of game `id`.
+fn reading_lock(id: &str) -> usize {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(id) as usize % READING_LOCKS
 }
 
 #[cfg(test)]
@@ -316,5 +342,73 @@ mod tests {
             game.redo().unwrap();
         }
         assert!(store.get("g-none", |_| unreachable!()).unwrap().is_none());
+    }
+
+    /// Every move answered is kept, when the games are dropped from
+    /// memory and read back all the time (one game in memory, three
+    /// played by eight threads at once): a game read back twice at once
+    /// used to be kept twice, and the older copy's moves saved over the
+    /// newer one's.
+    #[test]
+    fn no_move_is_lost_when_games_are_read_back_at_once() {
+        let games = Games::built_in();
+        let path = file("race");
+        let store = Store::on_file(1, SavedGames::open(&path).unwrap());
+        let ids: Vec<String> = (0..3)
+            .map(|_| {
+                let setup = GameSetup {
+                    rules: RuleChoice {
+                        variant: Some("andada-24".to_string()),
+                        ..RuleChoice::default()
+                    },
+                    seats: ["human".to_string(), "human".to_string()],
+                    ..GameSetup::default()
+                };
+                let game = engine::new_game(&games, &setup).unwrap();
+                store.insert(game).unwrap().0
+            })
+            .collect();
+        let played: Vec<std::sync::atomic::AtomicUsize> = ids.iter().map(|_| 0.into()).collect();
+        std::thread::scope(|scope| {
+            for thread in 0..8 {
+                let (store, games, ids, played) = (&store, &games, &ids, &played);
+                scope.spawn(move || {
+                    for round in 0..12 {
+                        let which = (thread + round) % ids.len();
+                        let id = &ids[which];
+                        // A slow read back (a long record, a proof), to
+                        // give another request time to read back, play,
+                        // save and drop the game meanwhile.
+                        let restore = |s: &SavedGame| {
+                            std::thread::sleep(std::time::Duration::from_millis(2));
+                            engine::restore(games, s)
+                        };
+                        let shared = store.get(id, restore).unwrap().unwrap();
+                        let mut game = shared.lock().unwrap();
+                        let view = game.view(id);
+                        if view.over {
+                            continue;
+                        }
+                        game.play_person(&view.legal[0]).unwrap();
+                        store.save(id, &**game).unwrap();
+                        played[which].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                });
+            }
+        });
+        drop(store);
+        let store = Store::on_file(1, SavedGames::open(&path).unwrap());
+        for (id, played) in ids.iter().zip(&played) {
+            let shared = store
+                .get(id, |s| engine::restore(&games, s))
+                .unwrap()
+                .unwrap();
+            let ply = shared.lock().unwrap().saved().ply;
+            assert_eq!(
+                ply,
+                played.load(std::sync::atomic::Ordering::Relaxed),
+                "{id}"
+            );
+        }
     }
 }
