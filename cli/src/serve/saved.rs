@@ -219,6 +219,20 @@ impl SavedGames {
         if app == APPLICATION_ID && version != SCHEMA_VERSION {
             return Err(OpenError::OtherVersion { path, version });
         }
+        // A games file is checked before anything is written to it (even a
+        // pragma that changes its header), so that a refused file is left
+        // byte for byte as it was.
+        if app == APPLICATION_ID {
+            let check: String = conn
+                .query_row("PRAGMA quick_check", [], |r| r.get(0))
+                .map_err(&damaged)?;
+            if check != "ok" {
+                return Err(OpenError::Damaged { path, why: check });
+            }
+            if let Some(why) = layout_differs(&conn).map_err(&damaged)? {
+                return Err(OpenError::Damaged { path, why });
+            }
+        }
         // WAL: a commit is one append, and what was committed survives a
         // kill (synchronous=NORMAL risks only the last commits on a power
         // loss, never the file).
@@ -247,12 +261,6 @@ impl SavedGames {
                 .map_err(&damaged)?;
         }
         tx.commit().map_err(&damaged)?;
-        let check: String = conn
-            .query_row("PRAGMA quick_check", [], |r| r.get(0))
-            .map_err(&damaged)?;
-        if check != "ok" {
-            return Err(OpenError::Damaged { path, why: check });
-        }
         Ok(SavedGames {
             conn: Mutex::new(conn),
             path,
@@ -370,7 +378,10 @@ impl SavedGames {
         Ok(row)
     }
 
-    /// The `limit` games changed last, the last first.
+    /// The `limit` games changed last, the last first. A row this server
+    /// did not write (a column of another type) is left out of the list,
+    /// not an error for every game: it is refused on its own when it is
+    /// asked for ([`load`](Self::load)).
     ///
     /// # Errors
     /// The file cannot be read.
@@ -393,8 +404,82 @@ impl SavedGames {
                 updated: Some(r.get::<_, i64>(8)? as u64),
             })
         })?
+        .filter(|row| !matches!(row, Err(e) if unreadable_row(e)))
         .collect()
     }
+}
+
+/// How the file's tables and indices differ from [`SCHEMA`]'s (made in
+/// memory and compared column by column), if they do: a file of this
+/// version whose tables were changed by hand or by another program.
+fn layout_differs(conn: &Connection) -> rusqlite::Result<Option<String>> {
+    // Each table's and index's columns: name, type, not null, key.
+    fn layout(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+        let mut items = Vec::new();
+        let mut objects = conn.prepare(
+            "SELECT type, name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name",
+        )?;
+        let names = objects
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        for (kind, name) in names {
+            let pragma = if kind == "index" {
+                "index_info"
+            } else {
+                "table_info"
+            };
+            let mut columns = conn.prepare(&format!("SELECT * FROM pragma_{pragma}(?1)"))?;
+            let described = columns
+                .query_map([&name], |r| {
+                    let count = r.as_ref().column_count();
+                    let values = (0..count)
+                        .map(|i| {
+                            r.get::<_, rusqlite::types::Value>(i)
+                                .map(|v| format!("{v:?}"))
+                        })
+                        .collect::<rusqlite::Result<Vec<_>>>()?;
+                    Ok(values.join(" "))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            items.push(format!("{kind} {name}: {}", described.join(", ")));
+        }
+        Ok(items)
+    }
+    let expected = Connection::open_in_memory()?;
+    expected.execute_batch(SCHEMA)?;
+    let (want, have) = (layout(&expected)?, layout(conn)?);
+    if want == have {
+        return Ok(None);
+    }
+    // The tables and indices that are missing, extra or changed.
+    let mut differ: Vec<&str> = want
+        .iter()
+        .filter(|w| !have.contains(w))
+        .chain(have.iter().filter(|h| !want.contains(h)))
+        .map(|item| item.split(':').next().unwrap_or(item))
+        .collect();
+    differ.sort_unstable();
+    differ.dedup();
+    Ok(Some(format!(
+        "its tables are not those of a games file of version {SCHEMA_VERSION}: {} {}",
+        differ.join(", "),
+        if differ.len() == 1 {
+            "differs"
+        } else {
+            "differ"
+        }
+    )))
+}
+
+/// A row's value of another type or out of range: that row's fault, not
+/// the file's.
+fn unreadable_row(e: &rusqlite::Error) -> bool {
+    matches!(
+        e,
+        rusqlite::Error::InvalidColumnType(..)
+            | rusqlite::Error::FromSqlConversionFailure(..)
+            | rusqlite::Error::IntegralValueOutOfRange(..)
+    )
 }
 
 fn now() -> i64 {
@@ -538,6 +623,68 @@ mod tests {
         }
         let e = SavedGames::open(&other).unwrap_err();
         assert!(matches!(e, OpenError::OtherProgram { .. }), "{e}");
+    }
+
+    /// A games file of this version whose tables were changed (a column
+    /// dropped, the table gone) is refused, and left byte for byte as it
+    /// was, even in SQLite's rollback-journal mode (which a server's first
+    /// write would turn to WAL, changing the header).
+    #[test]
+    fn a_file_whose_tables_were_changed_is_refused_and_kept() {
+        for (name, change, differs) in [
+            // The index names its columns by number, which the drop
+            // changes too.
+            (
+                "column",
+                "ALTER TABLE games DROP COLUMN headline",
+                "index games_by_update, table games differ",
+            ),
+            (
+                "table",
+                "DROP TABLE games",
+                "index games_by_update, table games differ",
+            ),
+        ] {
+            let path = temp(name);
+            drop(SavedGames::open(&path).unwrap());
+            {
+                let conn = Connection::open(&path).unwrap();
+                conn.pragma_update(None, "journal_mode", "DELETE").unwrap();
+                conn.execute_batch(change).unwrap();
+            }
+            let before = std::fs::read(&path).unwrap();
+            let e = SavedGames::open(&path).unwrap_err();
+            assert!(matches!(e, OpenError::Damaged { .. }), "{e}");
+            assert!(e.to_string().contains(differs), "{e}");
+            assert_eq!(
+                std::fs::read(&path).unwrap(),
+                before,
+                "{name}: left as it was"
+            );
+        }
+    }
+
+    /// A row another program wrote with a value of another type is left
+    /// out of the list (the other games are listed) and refused alone.
+    #[test]
+    fn a_row_of_another_type_is_left_out_of_the_list() {
+        let path = temp("row");
+        let saved = SavedGames::open(&path).unwrap();
+        for id in ["g1", "g2", "g3"] {
+            saved.insert(id, &game("1/3")).unwrap();
+        }
+        saved
+            .conn()
+            .execute("UPDATE games SET updated = 'yesterday' WHERE id = 'g2'", [])
+            .unwrap();
+        let ids: Vec<String> = saved.list(10).unwrap().into_iter().map(|s| s.id).collect();
+        assert_eq!(ids, ["g3", "g1"]);
+        saved
+            .conn()
+            .execute("UPDATE games SET ply = 'many' WHERE id = 'g3'", [])
+            .unwrap();
+        assert!(saved.load("g3").is_err());
+        assert_eq!(saved.load("g1").unwrap(), Some(game("1/3")));
     }
 
     #[test]
