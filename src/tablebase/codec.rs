@@ -120,6 +120,12 @@ pub(crate) fn encode<R: Tabulate>(layout: &Layout, pos: &Position<R>) -> Option<
         // While every pit holds fewer than 16 seeds (all of a database
         // build's positions but those with 16 or more in one pit), no sum
         // of pits passes 240: the prefix sums' last byte is the seeds.
+        // Mutation testing (docs/MUTANTS.md): `&` to `|` or `^` survives,
+        // equivalent: the test is then never true (no pit holds 240
+        // seeds), and the sum byte by byte below is always right. `==` to
+        // `!=` survives, unreachable by the built-in games: it takes the
+        // last byte when a pit holds 16 or more, which is still the sum
+        // while the board holds fewer than 256 seeds (their most is 96).
         const HIGH: u128 = u128::from_le_bytes([0xf0; 16]);
         let seeds = if turned & HIGH == 0 {
             (prefix >> 120) as u32
