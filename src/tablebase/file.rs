@@ -307,14 +307,17 @@ impl LayerFile {
         let file = File::open(path).map_err(io)?;
         let map = map_file(&file).map_err(io)?;
         let header = Header::parse(&map, path)?;
-        let expected = HEADER_BYTES as u64 + header.value_bytes();
-        if map.len() as u64 != expected {
+        // Checked: a header may claim up to 2^64 - 1 positions, and the
+        // sum must not wrap to the file's length.
+        let expected = (HEADER_BYTES as u64).checked_add(header.value_bytes());
+        if expected != Some(map.len() as u64) {
             return Err(TablebaseError::BadFile {
                 path: path.to_path_buf(),
                 why: format!(
-                    "{} bytes, but its header says {} positions ({expected} bytes)",
+                    "{} bytes, but its header says {} positions ({} bytes)",
                     map.len(),
-                    header.positions
+                    header.positions,
+                    expected.map_or("more than 2^64".to_string(), |b| b.to_string())
                 ),
             });
         }
@@ -438,6 +441,24 @@ mod tests {
         padded[HEADER_BYTES - 1] = b'x';
         let err = Header::parse(&padded, path).expect_err("a byte in the padding");
         assert!(err.to_string().contains("padding"), "{err}");
+    }
+
+    /// A header that claims the most positions a number can say is
+    /// refused as not matching the file's length, without the length's
+    /// sum wrapping (a panic where overflow is checked).
+    #[test]
+    fn a_header_of_2_to_the_64_positions_is_refused() {
+        let dir = std::env::temp_dir().join(format!("sowing-huge-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let path = dir.join("game-91.3.tb");
+        let text = WRITTEN.replace("positions: 816", &format!("positions: {}", u64::MAX));
+        let mut bytes = header_bytes(&text);
+        bytes.extend([0; 816]);
+        std::fs::write(&path, &bytes).expect("a file");
+        let err = LayerFile::open(&path).err().expect("refused");
+        assert!(matches!(&err, TablebaseError::BadFile { .. }), "{err}");
+        assert!(err.to_string().contains("more than 2^64"), "{err}");
+        std::fs::remove_dir_all(&dir).expect("the directory removed");
     }
 
     /// A layer file that cannot be written whole (here its name is taken
