@@ -425,3 +425,47 @@ fn a_games_file_keeps_any_game_and_is_one_servers() {
         "left as it was"
     );
 }
+
+/// A burst of hints on one game (each a search of half a second, one at a
+/// time under the game's lock) holds up no other game: a request on
+/// another game is answered before the burst is over. The searches running
+/// at once are bounded (one a core), so they cannot take every blocking
+/// thread while they wait for their game.
+#[test]
+fn a_burst_of_hints_on_one_game_holds_up_no_other() {
+    let port = serve_games(Games::built_in());
+    let new_game = || {
+        let (status, body) = request(
+            port,
+            "POST",
+            "/api/games",
+            Some(r#"{"variant":"sadeqa-iii","south":"human","north":"human"}"#),
+        );
+        assert_eq!(status, 201, "{body}");
+        json(&body)["id"].as_str().unwrap().to_string()
+    };
+    let (busy, other) = (new_game(), new_game());
+    const HINTS: usize = 8;
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let hints: Vec<_> = (0..HINTS)
+        .map(|_| {
+            let (busy, done) = (busy.clone(), done.clone());
+            std::thread::spawn(move || {
+                let (status, body) = request(port, "GET", &format!("/api/games/{busy}/hint"), None);
+                assert_eq!(status, 200, "{body}");
+                done.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let (status, body) = request(port, "GET", &format!("/api/games/{other}"), None);
+    assert_eq!(status, 200, "{body}");
+    let finished = done.load(std::sync::atomic::Ordering::SeqCst);
+    assert!(
+        finished < 3,
+        "the other game was answered after {finished} of the {HINTS} hints"
+    );
+    for hint in hints {
+        hint.join().unwrap();
+    }
+}

@@ -42,6 +42,12 @@ pub struct App {
     /// How long a client may take to send a request's body: a slow one is
     /// answered 408 (no game is locked while a body is read).
     request_time: Duration,
+    /// The searches (hints, computer moves) running at once: one a core.
+    /// A search waits for its game's lock on a blocking thread; without
+    /// this bound, a burst of hints on one game would take every blocking
+    /// thread (twice the cores, `serve::blocking_threads`), and a request
+    /// on any other game would wait for them.
+    searches: tokio::sync::Semaphore,
 }
 
 /// How long a client may take to send a request's headers, and again its
@@ -88,6 +94,9 @@ impl App {
             seeds: AtomicU64::new(clock),
             databases: tablebase.map(Databases::new),
             request_time,
+            searches: tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+            ),
         })
     }
 }
@@ -612,6 +621,17 @@ async fn blocking<T: Send + 'static>(
     })
 }
 
+/// Waits (without a thread) for one of the searches' slots.
+async fn search_slot(app: &App) -> Result<tokio::sync::SemaphorePermit<'_>, ApiError> {
+    app.searches.acquire().await.map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("the searches' slots are closed: {e}"),
+        )
+    })
+}
+
 fn lock(shared: &crate::serve::store::Shared) -> std::sync::MutexGuard<'_, Box<dyn ServedGame>> {
     shared.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -758,6 +778,7 @@ async fn computer_move(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
 ) -> Result<Json<MoveReply>, ApiError> {
+    let _search = search_slot(&app).await?;
     let (played, state) = with_game(&app, id, true, |s| s.play_computer()).await?;
     Ok(Json(MoveReply { played, state }))
 }
@@ -806,6 +827,7 @@ async fn hint(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
 ) -> Result<Json<HintReply>, ApiError> {
+    let _search = search_slot(&app).await?;
     let shared = app.clone();
     let ((mv, database, database_error), _) = with_game(&app, id, false, move |s| {
         let (database, error) = match &shared.databases {
