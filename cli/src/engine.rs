@@ -509,7 +509,7 @@ fn mcts<R: Ruleset, E: Evaluation<R>>(
     (own, player): (MctsBudget, impl Fn(MctsBudget, u64) -> Mcts<E>),
     side: usize,
     seed: u64,
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) -> (Option<Move>, String) {
     let start = Instant::now();
     let budget = if let Some(n) = go.nodes {
@@ -526,13 +526,14 @@ fn mcts<R: Ruleset, E: Evaluation<R>>(
         while !stop.load(Ordering::Relaxed) {
             slice += 1;
             let slice_budget = MctsBudget::Time(Duration::from_millis(20));
-            let mut bot = player(slice_budget, seed.wrapping_add(slice));
+            let mut bot = player(slice_budget, seed.wrapping_add(slice)).stop_on(stop.clone());
             best = bot.search(pos, legal).or(best);
             playouts += u64::from(bot.last_playouts());
         }
         return (best, mcts_info(playouts, start.elapsed(), best));
     }
-    let mut bot = player(budget, seed);
+    // `stop` (or `quit`) ends the search at once, with its best move.
+    let mut bot = player(budget, seed).stop_on(stop.clone());
     let best = bot.search(pos, legal);
     let info = mcts_info(u64::from(bot.last_playouts()), start.elapsed(), best);
     (best, info)

@@ -264,6 +264,39 @@ fn stop_ends_an_infinite_search_at_once() {
     e.quit();
 }
 
+/// `stop` ends an MCTS or UCT search under a long budget (a minute, or a
+/// hundred million playouts) at once, with a move: these searches used to
+/// read the flag only when infinite, and ran their budget out.
+#[test]
+fn stop_ends_a_long_mcts_search_at_once() {
+    let mut e = Engine::start("engine_child_alphabeta");
+    assert!(e.answer("setoption name Variant value game-91").is_empty());
+    for (player, go) in [
+        ("mcts", "go movetime 60000"),
+        ("uct", "go movetime 60000"),
+        ("mcts", "go nodes 100000000"),
+        ("uct", "go nodes 100000000"),
+    ] {
+        assert!(
+            e.answer(&format!("setoption name Player value {player}"))
+                .is_empty()
+        );
+        assert!(e.answer("position startpos").is_empty());
+        e.send(go);
+        std::thread::sleep(Duration::from_millis(200));
+        let asked = Instant::now();
+        e.send("stop");
+        let lines = e.until("bestmove", 10 * SECOND);
+        let took = asked.elapsed();
+        assert!(
+            took < 2 * SECOND,
+            "{player}, {go}: stop answered in {took:?}"
+        );
+        assert_ne!(best(&lines), "none", "{player}, {go}");
+    }
+    e.quit();
+}
+
 #[test]
 fn malformed_lines_are_errors_that_change_nothing() {
     let mut e = Engine::start("engine_child_alphabeta");

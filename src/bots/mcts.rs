@@ -59,6 +59,8 @@ use crate::search::{Limits, Stop, child_for_search};
 use rand::rngs::SmallRng;
 use rand::{RngExt as _, SeedableRng};
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The default logistic scale of `mcts` ([`Evaluation::logit_scale`]'s
@@ -242,6 +244,13 @@ pub struct Mcts<E = StandardEval> {
     last_playouts: u32,
     /// What the last search proved, for the side to move at its root.
     last_proof: Proof,
+    /// Set by another thread to end a search early ([`Mcts::stop_on`]).
+    stop_flag: Option<Arc<AtomicBool>>,
+}
+
+/// Whether `flag` (if any) asks the search to end.
+fn stop_asked(flag: &Option<Arc<AtomicBool>>) -> bool {
+    flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
 }
 
 impl Mcts<StandardEval> {
@@ -284,7 +293,18 @@ impl<E> Mcts<E> {
             eval,
             last_playouts: 0,
             last_proof: Proof::Open,
+            stop_flag: None,
         }
+    }
+
+    /// The same player, whose searches end early, as at the end of their
+    /// budget (with the best move found so far), once `flag` is set (by
+    /// another thread: an engine's `stop`). The flag is read when the
+    /// budget is: every iteration under a playout budget, every 16 under a
+    /// time budget.
+    pub fn stop_on(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop_flag = Some(flag);
+        self
     }
 
     /// The same player with the exploration constant `c` (defaults:
@@ -401,6 +421,7 @@ impl<E> Mcts<E> {
                 pos,
                 legal,
                 known,
+                &self.stop_flag,
             ),
             Algorithm::Guided => self.guided(pos, legal, &known),
         };
@@ -435,7 +456,7 @@ impl<E> Mcts<E> {
                 MctsBudget::Playouts(_) => true,
                 MctsBudget::Time(_) => iterations.is_multiple_of(16),
             };
-            if due && stop.reached(iterations as u64) {
+            if due && (stop.reached(iterations as u64) || stop_asked(&self.stop_flag)) {
                 break;
             }
             iterations += 1;

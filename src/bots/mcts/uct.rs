@@ -41,6 +41,7 @@ pub(super) fn search<R: Ruleset>(
     pos: &Position<R>,
     legal: MoveSet,
     known: impl Fn(&Position<R>) -> Option<Option<Player>>,
+    stop_flag: &Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 ) -> (Option<Move>, u32) {
     let stop = Stop::new(budget.limits(), Instant::now());
     let mut nodes: Vec<Node<R>> = Vec::with_capacity(4096);
@@ -61,7 +62,7 @@ pub(super) fn search<R: Ruleset>(
             MctsBudget::Playouts(_) => true,
             MctsBudget::Time(_) => playouts > 0 && playouts.is_multiple_of(16),
         };
-        if due && stop.reached(playouts as u64) {
+        if due && (stop.reached(playouts as u64) || super::stop_asked(stop_flag)) {
             break;
         }
         playouts += 1;
