@@ -455,7 +455,9 @@ mod tests {
         let mut bytes = header_bytes(&text);
         bytes.extend([0; 816]);
         std::fs::write(&path, &bytes).expect("a file");
-        let err = LayerFile::open(&path).err().expect("refused");
+        let Err(err) = LayerFile::open(&path) else {
+            panic!("a header of 2^64 - 1 positions opened");
+        };
         assert!(matches!(&err, TablebaseError::BadFile { .. }), "{err}");
         assert!(err.to_string().contains("more than 2^64"), "{err}");
         std::fs::remove_dir_all(&dir).expect("the directory removed");
