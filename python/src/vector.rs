@@ -720,6 +720,16 @@ use pyo3::types::{PyDict, PyTuple};
 /// in the error.
 fn address(arr: &Bound<'_, PyAny>, name: &str, typestr: &str, shape: &[usize]) -> PyResult<usize> {
     let bad = |what: String| PyValueError::new_err(format!("{name}: {what}"));
+    // A NumPy array itself, whose array interface is NumPy's own: any
+    // other object (a subclass too) could give an interface whose address
+    // is not its memory, and the engine would write there.
+    let ndarray = arr.py().import("numpy")?.getattr("ndarray")?;
+    if !arr.get_type().is(&ndarray) {
+        return Err(bad(format!(
+            "not a NumPy array (numpy.ndarray itself, not {})",
+            arr.get_type().name()?
+        )));
+    }
     let iface = arr
         .getattr("__array_interface__")
         .map_err(|_| bad("not a NumPy array".into()))?;

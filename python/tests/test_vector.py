@@ -305,3 +305,47 @@ def test_bad_arguments():
         envs.step([0, 0, 0])
     with pytest.raises(TypeError, match="integers"):
         envs.step([0.0, 0.0, 0.0, 0.0])
+
+
+def test_the_private_core_binds_numpy_arrays_only():
+    """`_VectorCore.bind` writes through the arrays' addresses: an object
+    that only claims an array interface (its address anywhere) is refused,
+    as is a subclass of ndarray, where the engine would have written to
+    memory that is not the array's."""
+    from sowing._sowing import _VectorCore
+
+    n = 2
+    core = _VectorCore("sadeqa-iii", n)
+    w, a = core.obs_len, core.num_actions
+
+    class Liar:
+        __array_interface__ = {
+            "typestr": "<i2",
+            "shape": (n, w),
+            "data": (0x10, False),
+            "version": 3,
+        }
+
+    class Sub(np.ndarray):
+        pass
+
+    def buffers(obs):
+        return (
+            np.zeros(n, dtype=np.int64),
+            obs,
+            np.zeros((n, a), dtype=np.int8),
+            np.zeros(n, dtype=np.float32),
+            np.zeros(n, dtype=np.bool_),
+            np.zeros(n, dtype=np.bool_),
+            np.zeros((n, w), dtype=np.int16),
+            np.zeros(n, dtype=np.int8),
+        )
+
+    with pytest.raises(ValueError, match="obs: not a NumPy array"):
+        core.bind(*buffers(Liar()))
+    with pytest.raises(ValueError, match="obs: not a NumPy array"):
+        core.bind(*buffers(np.zeros((n, w), dtype=np.int16).view(Sub)))
+    with pytest.raises(ValueError, match="bind the buffers first"):
+        core.reset(1)
+    core.bind(*buffers(np.zeros((n, w), dtype=np.int16)))
+    core.reset(1)
