@@ -66,6 +66,13 @@ pub(crate) struct Args {
         allow_negative_numbers = true
     )]
     solve_time: f64,
+
+    /// The proof search's table holds 2^BITS entries, 64 bytes each (20 =
+    /// 64 MiB, 22 = 256 MiB, as `solve`): 18 to 26. A smaller table
+    /// proves fewer moves in the same time.
+    #[arg(long, value_name = "BITS", default_value_t = 22, allow_negative_numbers = true,
+          value_parser = |s: &str| describe::whole_number::<u8>(s, 18, 26))]
+    table_bits: u8,
 }
 
 /// The game `analyse` starts from without `--position` or `--variant`
@@ -172,7 +179,7 @@ fn analyse_with<R: Ruleset, E: Evaluation<R>>(
             nodes: None,
             time: Some(solve_time),
         };
-        solve_moves(&pos, limits, 20)
+        solve_moves(&pos, limits, args.table_bits)
     } else {
         Vec::new()
     };

@@ -583,6 +583,9 @@ struct Searching {
 /// The engine: the games it offers, the current one, its options.
 struct Engine {
     games: Games,
+    /// The game at the start (`--variant`, else the program's default):
+    /// the Variant option's default that `uci` gives.
+    start_variant: String,
     state: Box<dyn EngineGame>,
     setup: Setup,
     tablebase: Option<String>,
@@ -603,6 +606,7 @@ impl Engine {
         let state = rules.erased().engine_state(&setup);
         Ok(Engine {
             games,
+            start_variant: name,
             state,
             setup,
             tablebase: None,
@@ -684,7 +688,7 @@ impl Engine {
         say("id author the sowing authors");
         say(&format!(
             "option name Variant type string default {}",
-            self.games.default_name()
+            self.start_variant
         ));
         say(&format!(
             "option name Player type string default {}",
@@ -830,6 +834,21 @@ mod tests {
         // Beyond the option's range: refused, not a table of petabytes.
         assert!(Session::new(&Games::built_in(), ["engine", "--hash", "0"]).is_err());
         assert!(Session::new(&Games::built_in(), ["engine", "--hash", "4000000000"]).is_err());
+    }
+
+    /// `uci` gives the game the engine started with as the Variant's
+    /// default (a GUI reads it as the game being played).
+    #[test]
+    fn uci_names_the_starting_game_as_the_variants_default() {
+        for (args, default) in [
+            (&["engine"][..], "sadeqa-v"),
+            (&["engine", "--variant", "sadeqa-iii"][..], "sadeqa-iii"),
+        ] {
+            let mut s = Session::new(&Games::built_in(), args.iter().copied()).unwrap();
+            let out = s.command("uci").1;
+            let line = format!("option name Variant type string default {default}");
+            assert!(out.contains(&line), "{args:?}: {out:?}");
+        }
     }
 
     #[test]

@@ -80,8 +80,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", value_parser = node_count, allow_negative_numbers = true)]
     nodes: Option<u64>,
 
-    /// The transposition table holds 2^BITS entries (68 bytes each
-    /// for Sadeqa II; 18 = 18 MB, 22 = 285 MB, 25 = 2.3 GB). 18 at least:
+    /// The transposition table holds 2^BITS entries (64 bytes each;
+    /// 18 = 16 MiB, 22 = 256 MiB, 25 = 2 GiB). 18 at least:
     /// in a table of 2^16 entries or fewer the proof of Sadeqa II's start
     /// does not fit, and the search goes round without progress.
     #[arg(long, default_value_t = 22, allow_negative_numbers = true,

@@ -65,7 +65,7 @@ struct Args {
     #[arg(long)]
     nodes: Option<u64>,
 
-    /// The transposition table holds 2^BITS entries (68 bytes each).
+    /// The transposition table holds 2^BITS entries (64 bytes each).
     #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u8).range(16..=26))]
     table_bits: u8,
 
