@@ -273,7 +273,33 @@ fn resized(text: &str) -> Option<Result<Rules, String>> {
     read::<SadeqaIII>(text)
         .or_else(|| read::<SadeqaII>(text))
         .or_else(|| read::<Andada>(text))
+        .or_else(|| size_refused(text).map(Err))
 }
+
+/// Why `text`, a built-in game on another board (`base:MxN`, options
+/// after it), cannot be played: its size's error ([`Resized::new`]), where
+/// `from_name` only says no. `None` for another form.
+fn size_refused(text: &str) -> Option<String> {
+    fn refused<R: Resizable>(base: &str, m: usize, n: u8) -> Option<String> {
+        let rules = R::from_name(base)?;
+        if !rules.base_name().eq_ignore_ascii_case(base) {
+            return None;
+        }
+        Resized::new(rules, m, n).err().map(|e| e.to_string())
+    }
+    let name = text.split('(').next().unwrap_or(text).trim();
+    let (base, size) = name.rsplit_once(':')?;
+    let (m, n) = size.split_once(['x', 'X'])?;
+    let (m, n) = (m.parse::<usize>().ok()?, n.parse::<u8>().ok()?);
+    let why = refused::<SadeqaIII>(base, m, n)
+        .or_else(|| refused::<SadeqaII>(base, m, n))
+        .or_else(|| refused::<Andada>(base, m, n))?;
+    Some(format!("variant {name:?}: {why}"))
+}
+
+/// What an unknown name's message adds, where the built-in games are read:
+/// the form of a game on another board, which the list leaves out.
+const OTHER_BOARDS: &str = "; or sadeqa-ii, sadeqa-iii or andada on another board, as sadeqa-iii:5x3 (5 pits a row, 3 seeds a pit)";
 
 /// The games a program offers, in the order its help lists them; the first
 /// is the default.
@@ -359,10 +385,10 @@ impl Games {
         }
         if self.built_in && self.families.len() == 1 {
             // The library's own words for an unknown variant.
-            return Err(text
-                .parse::<AnyRuleset>()
-                .err()
-                .map_or_else(|| format!("unknown variant {text:?}"), |e| e.to_string()));
+            return Err(text.parse::<AnyRuleset>().err().map_or_else(
+                || format!("unknown variant {text:?}"),
+                |e| format!("{e}{OTHER_BOARDS}"),
+            ));
         }
         let name = text.split('(').next().unwrap_or(text).trim();
         Err(format!(
@@ -482,6 +508,36 @@ mod tests {
             .rules("kalah")
             .unwrap_err();
         assert_eq!(err, "unknown variant \"kalah\": expected sadeqa-ii");
+    }
+
+    /// A built-in game on a board it cannot have is refused with the
+    /// size's reason, not as an unknown name; an unknown name gives the
+    /// form of a game on another board.
+    #[test]
+    fn a_board_of_a_size_refused_says_why() {
+        let games = Games::built_in();
+        for (text, why) in [
+            (
+                "sadeqa-iii:24x4",
+                "2 x 24 pits with 4 seeds each put 192 seeds in play; at most 96",
+            ),
+            ("sadeqa-iii:25x1", "a row has 2 to 24 pits, not 25"),
+            ("sadeqa-ii:0x0", "a row has 2 to 24 pits, not 0"),
+            (
+                "sadeqa-iii:5x0(starter-only)",
+                "a pit starts with at least one seed, not 0",
+            ),
+        ] {
+            let err = games.rules(text).unwrap_err();
+            assert!(err.contains(why), "{text}: {err}");
+            assert!(!err.contains("unknown variant"), "{text}: {err}");
+        }
+        let err = games.rules("andada:4x2").unwrap_err();
+        assert!(err.starts_with("variant \"andada:4x2\": "), "{err}");
+        let err = games.rules("chess:5x3").unwrap_err();
+        assert!(err.contains("unknown variant"), "{err}");
+        assert!(err.contains("sadeqa-iii:5x3"), "{err}");
+        assert!(games.rules("sadeqa-iii:5x3").is_ok());
     }
 
     #[test]
