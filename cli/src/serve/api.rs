@@ -224,12 +224,13 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
     }
 }
 
-/// 404: no game of that id.
+/// 404: no game of that id (one that is not text, as `%FF`: no game has
+/// one).
 fn unknown_game(id: &str) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         "unknown_game",
-        format!("there is no game {id:?} (games unused for long are dropped)"),
+        format!("there is no game {id:?} (no such game: a game's id is text)"),
     )
 }
 
