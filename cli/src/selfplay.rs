@@ -567,9 +567,10 @@ fn variants(games: &Games, args: &Args) -> Result<Vec<(String, Rules)>, Refused>
         }
         let rules = args.rules.apply(games, name).map_err(Refused)?;
         let name = rules.name();
-        // `andada` and `andada-12` are one variant: named the same.
-        if variants.iter().any(|(n, _)| *n == name) {
-            return refuse(format!("--variant: {name} is given twice"));
+        // `andada` and `andada-12` are one variant: named the same. Two
+        // readings of one game are two (`sadeqa-ii(starter-only),sadeqa-ii`).
+        if variants.iter().any(|(_, r)| r.to_string() == rules.to_string()) {
+            return refuse(format!("--variant: {rules} is given twice"));
         }
         variants.push((name, rules));
     }
@@ -589,6 +590,10 @@ fn run(games: &Games, args: &Args) -> Result<(), Refused> {
         Some(n) => format!("lap limit {n}"),
         None => "exact".to_string(),
     };
+    // The table names each variant with its options (the games' seeds
+    // come from the name alone: two readings of a game play from the
+    // same seeds).
+    let labels: Vec<String> = variants.iter().map(|(_, r)| r.to_string()).collect();
     // Each variant dispatched once, to the code written for its ruleset.
     let arenas: Vec<(String, Box<dyn Arena>)> = variants
         .into_iter()
@@ -654,7 +659,7 @@ fn run(games: &Games, args: &Args) -> Result<(), Refused> {
     );
     let clock = Instant::now();
     let results = play_all(&variants, args, threads);
-    for ((name, _), s) in variants.iter().zip(&results) {
+    for (name, s) in labels.iter().zip(&results) {
         let mean = if s.games > 0 {
             s.plies as f64 / s.games as f64
         } else {
