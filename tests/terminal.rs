@@ -448,11 +448,13 @@ fn play_hint_weighs_only_the_moves_known_to_end() {
 /// the progress on standard error, rather than silently inside the search.
 #[test]
 fn analyse_and_solve_report_the_proof_of_an_undecided_move() {
-    // South's pit 1 returns to its first state after 16,484,936 laps.
+    // South's pit 1 returns to its first state after 16,484,936 laps: a
+    // tenth of a second here alone, more on a busy machine (the time
+    // bounds the proof too).
     let pos = "sadeqa-iii 9,7,3,2,1,3,6,1/0,3,8,3,2,3,4,1 S 33-7";
     for (name, args) in [
-        ("analyse", vec!["--position", pos, "--time", "0.2"]),
-        ("solve", vec!["--position", pos, "--time", "0.2"]),
+        ("analyse", vec!["--position", pos, "--time", "1"]),
+        ("solve", vec!["--position", pos, "--time", "1"]),
     ] {
         let out = run(name, &args, "");
         let stderr = text(&out.stderr);
@@ -1002,7 +1004,9 @@ fn selfplay_exact_says_once_how_long_a_proof_can_take() {
     ];
     let out = ran("selfplay", &args, "");
     let stderr = text(&out.stderr);
-    assert_eq!(stderr.matches("proving whether").count(), 2, "{stderr}");
+    // A proof says how far it is every second: at least one line each
+    // (more on a busy machine), and one verdict each.
+    assert!(stderr.matches("proving whether").count() >= 2, "{stderr}");
     assert_eq!(stderr.matches("never ends").count(), 2, "{stderr}");
     assert_eq!(
         stderr
@@ -2063,7 +2067,7 @@ fn an_option_given_twice_is_refused() {
     );
     // `_` reads as `-` in a value: the option is accepted.
     assert!(
-        text(&out.stdout).contains("\n| andada-12 "),
+        text(&out.stdout).contains("\n| andada-12(reading=empty-row) "),
         "{}",
         text(&out.stdout)
     );

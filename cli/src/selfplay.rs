@@ -569,7 +569,10 @@ fn variants(games: &Games, args: &Args) -> Result<Vec<(String, Rules)>, Refused>
         let name = rules.name();
         // `andada` and `andada-12` are one variant: named the same. Two
         // readings of one game are two (`sadeqa-ii(starter-only),sadeqa-ii`).
-        if variants.iter().any(|(_, r)| r.to_string() == rules.to_string()) {
+        if variants
+            .iter()
+            .any(|(_, r)| r.to_string() == rules.to_string())
+        {
             return refuse(format!("--variant: {rules} is given twice"));
         }
         variants.push((name, rules));
