@@ -1,8 +1,12 @@
 //! The docs kept honest: the README stays short and states no speed figure
-//! (docs/SPEED.md is their one place, so that they cannot drift apart), its
-//! links and the guides' links lead to files that exist, and the
-//! mutation-testing configuration names files and tests that exist.
+//! (docs/SPEED.md is their one place, so that they cannot drift apart); each
+//! guide in docs/ is one a user reads in minutes (at most 300 lines: the
+//! measurement records go to docs/records/); the links of the README, the
+//! guides and the records lead to files that exist, and those to a heading
+//! of a page to a heading it has; and the mutation-testing configuration
+//! names files and tests that exist.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -81,17 +85,49 @@ fn file_links(text: &str) -> Vec<String> {
     links
 }
 
-#[test]
-fn the_readmes_and_the_guides_links_lead_to_files() {
+/// The markdown files directly in `dir`.
+fn pages_in(dir: &Path) -> Vec<PathBuf> {
+    let mut pages: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("an entry of a folder").path())
+        .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    pages
+}
+
+/// The README, the guides (docs/) and the records (docs/records/).
+fn pages() -> Vec<PathBuf> {
     let mut pages = vec![root().join("README.md")];
-    for entry in fs::read_dir(root().join("docs")).expect("docs/") {
-        let path = entry.expect("an entry of docs/").path();
-        if path.extension().is_some_and(|e| e == "md") {
-            pages.push(path);
+    pages.extend(pages_in(&root().join("docs")));
+    pages.extend(pages_in(&root().join("docs/records")));
+    pages
+}
+
+/// A guide states what is true now, with its commands, in at most 300
+/// lines; each measurement's record (dates, loads, before/after pairs,
+/// what was tried) goes to docs/records/, linked from the guide. The rule
+/// book (RULES.md) is a guide too while it fits.
+#[test]
+fn every_guide_is_at_most_300_lines() {
+    let mut long = Vec::new();
+    for page in pages_in(&root().join("docs")) {
+        let lines = read(&page).lines().count();
+        if lines > 300 {
+            long.push(format!("{}: {lines} lines", page.display()));
         }
     }
+    assert!(
+        long.is_empty(),
+        "guides over 300 lines (move the records to docs/records/):\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn the_readmes_the_guides_and_the_records_links_lead_to_files() {
     let mut broken = Vec::new();
-    for page in &pages {
+    for page in &pages() {
         let dir = page.parent().expect("a page's folder");
         for link in file_links(&read(page)) {
             if !dir.join(&link).exists() {
@@ -102,6 +138,107 @@ fn the_readmes_and_the_guides_links_lead_to_files() {
     assert!(
         broken.is_empty(),
         "links to no file:\n{}",
+        broken.join("\n")
+    );
+}
+
+/// The anchor GitHub gives a heading: lower case, letters, digits, `-` and
+/// `_` kept, spaces made `-`, the rest dropped.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a page's headings (outside code blocks), a repeated one
+/// numbered as GitHub numbers it (`name`, `name-1`, ...).
+fn anchors(text: &str) -> Vec<String> {
+    let mut anchors = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let hashes = line.len() - line.trim_start_matches('#').len();
+        if fenced || !(1..=6).contains(&hashes) || !line[hashes..].starts_with(' ') {
+            continue;
+        }
+        let base = slug(line[hashes..].trim_end_matches(['#', ' ']));
+        let count = seen.entry(base.clone()).or_default();
+        anchors.push(if *count == 0 {
+            base
+        } else {
+            format!("{base}-{count}")
+        });
+        *count += 1;
+    }
+    anchors
+}
+
+/// The `[text](target#anchor)` links of `text` outside code blocks, as
+/// (file, anchor); the file is empty for an anchor of the same page.
+fn anchor_links(text: &str) -> Vec<(String, String)> {
+    let mut links = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("](") {
+            let after = &rest[at + 2..];
+            let Some(end) = after.find(')') else { break };
+            let target = &after[..end];
+            if let Some((file, anchor)) = target.split_once('#')
+                && !target.contains("://")
+                && !target.contains(' ')
+                && (file.is_empty() || file.ends_with(".md"))
+            {
+                links.push((file.to_string(), anchor.to_string()));
+            }
+            rest = &after[end..];
+        }
+    }
+    links
+}
+
+/// A guide's section that moves to docs/records/ takes its anchor along:
+/// every link to a heading must still find it.
+#[test]
+fn the_links_to_a_heading_find_it() {
+    let mut broken = Vec::new();
+    for page in &pages() {
+        let dir = page.parent().expect("a page's folder");
+        for (file, anchor) in anchor_links(&read(page)) {
+            let target = if file.is_empty() {
+                page.clone()
+            } else {
+                dir.join(&file)
+            };
+            let Ok(text) = fs::read_to_string(&target) else {
+                continue; // a missing file is the test above's
+            };
+            if !anchors(&text).contains(&anchor) {
+                broken.push(format!("{}: {file}#{anchor}", page.display()));
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "links to no heading:\n{}",
         broken.join("\n")
     );
 }
