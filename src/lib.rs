@@ -208,6 +208,11 @@ mod any;
 pub mod rules {
     #![doc = include_str!("../docs/RULES.md")]
 }
+/// The rule book's text, `docs/RULES.md` verbatim (Markdown): what module
+/// [`rules`] shows, for a program that shows it in its own way (the web
+/// board's "How to play" pages). Part of the crate, so that a dependent's
+/// package needs no copy.
+pub const RULE_BOOK: &str = include_str!("../docs/RULES.md");
 mod board;
 #[cfg(feature = "bots")]
 pub mod bots;

@@ -435,7 +435,7 @@ pub(crate) fn parse_args<A: clap::Parser>(
 }
 
 /// [`parse_args`]'s help for `games`, on a command and its subcommands.
-fn fit_help(games: &Games, mut command: clap::Command) -> clap::Command {
+pub(crate) fn fit_help(games: &Games, mut command: clap::Command) -> clap::Command {
     if games.built_in {
         return command;
     }

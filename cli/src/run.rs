@@ -5,7 +5,7 @@
 //! same flags, help, progress and errors.
 
 use crate::Games;
-use clap::{Arg, ArgAction, Command};
+use clap::{Arg, ArgAction, Command, CommandFactory};
 use std::ffi::OsString;
 use std::process::ExitCode;
 
@@ -106,11 +106,56 @@ pub fn run_from(
                     .action(ArgAction::Append)
                     .value_parser(clap::value_parser!(OsString)),
             )
-        }));
+        }))
+        .subcommand(
+            Command::new("completions")
+                .about("Shell completions for bash, zsh, fish, elvish or powershell, on standard output")
+                .arg(
+                    Arg::new("shell")
+                        .required(true)
+                        .value_parser(clap::value_parser!(clap_complete::Shell)),
+                ),
+        )
+        .subcommand(
+            Command::new("man")
+                .about("The manual page in roff (`sowing man > sowing.1`); with a tool, its own page")
+                .arg(Arg::new("tool").value_parser(TOOLS.map(|(name, _)| name))),
+        );
     let matches = command.get_matches_from(std::iter::once(OsString::from(&program)).chain(rest));
     let Some((tool, sub)) = matches.subcommand() else {
         return ExitCode::from(2);
     };
+    match tool {
+        "completions" => {
+            let shell = *sub
+                .get_one::<clap_complete::Shell>("shell")
+                .expect("clap requires a shell");
+            let mut command = full_command(&games, &program);
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut command, program, &mut out);
+            return write_out(&out);
+        }
+        "man" => {
+            let command = full_command(&games, &program);
+            let page = match sub.get_one::<String>("tool") {
+                Some(tool) => command
+                    .find_subcommand(tool)
+                    .cloned()
+                    .expect("clap accepts only the listed tools")
+                    .name(format!("{program}-{tool}")),
+                None => command,
+            };
+            let mut out = Vec::new();
+            return match clap_mangen::Man::new(page).render(&mut out) {
+                Ok(()) => write_out(&out),
+                Err(e) => {
+                    eprintln!("{program} man: {e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+        _ => {}
+    }
     let tool_args: Vec<OsString> = std::iter::once(OsString::from(format!("{program} {tool}")))
         .chain(
             sub.get_many::<OsString>("args")
@@ -133,5 +178,61 @@ pub fn run_from(
         "accuracy" => crate::accuracy::main_with(&games, tool_args),
         "tune" => crate::tune::main_with(&games, tool_args),
         _ => unreachable!("clap accepts only the listed tools"),
+    }
+}
+
+/// The program with every tool's own flags as its subcommands (the
+/// dispatch above passes a tool's arguments through unread): what the
+/// shell completions and the manual page describe.
+fn full_command(games: &Games, program: &str) -> Command {
+    let fit = |name: &str, command: Command| {
+        let about = TOOLS
+            .iter()
+            .find(|(tool, _)| *tool == name)
+            .map(|(_, about)| *about);
+        let command = crate::games::fit_help(games, command).name(name.to_string());
+        match about {
+            Some(about) => command.about(about),
+            None => command,
+        }
+    };
+    let playouts = Command::new("playouts")
+        .arg(Arg::new("variant").help("A game, or `all` (the default): every one"))
+        .arg(Arg::new("games").help("Playouts a game (default 1000)"));
+    Command::new(program.to_string())
+        .version(concat!("(sowing-cli ", env!("CARGO_PKG_VERSION"), ")"))
+        .about(format!(
+            "The sowing engine's tools for {}",
+            games.names().join(", ")
+        ))
+        .subcommand_required(true)
+        .subcommands([
+            fit("play", crate::play::Args::command()),
+            fit("replay", crate::replay::Args::command()),
+            fit("analyse", crate::analyse::Args::command()),
+            fit("solve", crate::solve::Args::command()),
+            fit("tablebase", crate::tablebase::Args::command()),
+            fit("selfplay", crate::selfplay::Args::command()),
+            fit("playouts", playouts),
+            fit("serve", crate::serve::Args::command()),
+            fit("engine", crate::engine::Args::command()),
+            fit("match", crate::match_runner::Args::command()),
+            fit("accuracy", crate::accuracy::Args::command()),
+            fit("tune", crate::tune::Args::command()),
+        ])
+}
+
+/// `bytes` to standard output: status 141 (as by SIGPIPE) for a closed
+/// pipe (`sowing man | head`), 1 with a message for another failure.
+fn write_out(bytes: &[u8]) -> ExitCode {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(141),
+        Err(e) => {
+            eprintln!("writing the output: {e}");
+            ExitCode::FAILURE
+        }
     }
 }

@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 /// Ethiopia or Eritrea.
 #[derive(Parser, Debug)]
 #[command(version)]
-struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
     command: Command,
 }

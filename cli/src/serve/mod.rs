@@ -39,7 +39,7 @@ use std::process::ExitCode;
 /// Serve a web board for the two-row mancala games of Ethiopia and Eritrea.
 #[derive(Parser, Debug)]
 #[command(version)]
-struct Args {
+pub(crate) struct Args {
     /// Port on 127.0.0.1 (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8080)]
     port: u16,

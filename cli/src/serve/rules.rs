@@ -14,8 +14,9 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use std::sync::Arc;
 
-/// The rule book.
-const RULE_BOOK: &str = include_str!("../../../docs/RULES.md");
+/// The rule book (the engine crate's copy, so that this crate's package
+/// builds on its own).
+const RULE_BOOK: &str = sowing::RULE_BOOK;
 
 /// The games the rule book describes, as the board names them: (name in
 /// the address, title, the book's section for the game).
