@@ -18,7 +18,7 @@ if [ $# -ne 1 ]; then
   exit 2
 fi
 cd "$(dirname "$0")/.."
-wheels=(${1%/}/sowing-*.whl)
+wheels=("${1%/}"/sowing-*.whl)
 if [ ${#wheels[@]} -ne 1 ] || [ ! -f "${wheels[0]}" ]; then
   echo "$0: want one sowing wheel in $1, found: ${wheels[*]}" >&2
   exit 2
