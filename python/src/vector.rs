@@ -796,14 +796,14 @@ impl VectorCore {
         agent: &str,
         threads: Option<usize>,
     ) -> PyResult<VectorCore> {
-        let rules = crate::rules_arg(variant, starter_only, clockwise, reading)?;
+        let rules = crate::convert::rules_arg(variant, starter_only, clockwise, reading)?;
         let config = Config {
             rules,
-            first: crate::side_arg(first)?,
+            first: crate::convert::side_arg(first)?,
             lap_limit,
             max_plies,
             opponent,
-            agent: crate::side_arg(agent)?,
+            agent: crate::convert::side_arg(agent)?,
             num_envs,
         };
         let inner = Vector::new(config, threads).map_err(to_py)?;
