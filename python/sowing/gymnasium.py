@@ -20,12 +20,15 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-import gymnasium as gym
-import numpy as np
-from gymnasium import spaces
-
 from . import Game, Position, best_move
-from .pettingzoo import DEFAULT_LAP_LIMIT, board_text
+from ._common import DEFAULT_LAP_LIMIT, board_text, missing_extra
+
+try:
+    import gymnasium as gym
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as e:
+    raise missing_extra(__name__, "gymnasium", e) from e
 
 __all__ = ["SingleAgentEnv"]
 

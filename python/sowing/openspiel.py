@@ -32,10 +32,17 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-import numpy as np
-import pyspiel
-
 from . import Position, variants
+from ._common import DEFAULT_LAP_LIMIT, missing_extra
+
+# The extra's own package first, so that a bare install is told of it,
+# not of numpy.
+try:
+    import pyspiel
+
+    import numpy as np
+except ImportError as e:
+    raise missing_extra(__name__, "openspiel", e) from e
 
 __all__ = ["register", "game_names"]
 
@@ -48,7 +55,7 @@ def game_names() -> List[str]:
 
 
 def _params(variant: str) -> Dict[str, Any]:
-    params: Dict[str, Any] = {"lap_limit": 10_000, "max_plies": 1_000}
+    params: Dict[str, Any] = {"lap_limit": DEFAULT_LAP_LIMIT, "max_plies": 1_000}
     if variant == "sadeqa-ii":
         params["starter_only"] = False
     if variant.startswith("andada"):

@@ -29,16 +29,20 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-
 from . import Game, Position
+from ._common import DEFAULT_LAP_LIMIT, board_text, missing_extra
+
+# The extra's own package first, so that a bare install is told of it,
+# not of numpy.
+try:
+    from pettingzoo import AECEnv
+
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as e:
+    raise missing_extra(__name__, "pettingzoo", e) from e
 
 __all__ = ["env", "raw_env"]
-
-#: The lap limit the environments use unless told otherwise.
-DEFAULT_LAP_LIMIT = 10_000
 
 
 def env(variant: str = "sadeqa-iii", **kwargs: Any) -> "raw_env":
@@ -193,17 +197,3 @@ class raw_env(AECEnv):
     def close(self) -> None:
         pass
 
-
-def board_text(pos: Position) -> str:
-    """The board drawn as text, North's row on top (his pits from n down to
-    1, as seen from South), then the position string and the result."""
-    south, north = pos.board()
-    width = max(2, max(len(str(v)) for v in south + north))
-    top = " ".join(f"{v:>{width}}" for v in reversed(north))
-    bottom = " ".join(f"{v:>{width}}" for v in south)
-    lines = [f"N {top}", f"S {bottom}", str(pos)]
-    if pos.is_over():
-        lines.append(pos.result())
-    else:
-        lines.append(f"{pos.to_move()} to move")
-    return "\n".join(lines)

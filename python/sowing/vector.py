@@ -53,17 +53,20 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-import gymnasium as gym
-import numpy as np
-from gymnasium import spaces
-from gymnasium.vector.utils import batch_space
-from gymnasium.vector.vector_env import AutoresetMode
-
 from . import IllegalMove, Position, best_move
+from ._common import DEFAULT_LAP_LIMIT, missing_extra
 from ._sowing import _VectorCore
 
+try:
+    import gymnasium as gym
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.vector.utils import batch_space
+    from gymnasium.vector.vector_env import AutoresetMode
+except ImportError as e:
+    raise missing_extra(__name__, "vector", e) from e
+
 _INT64_MAX = np.iinfo(np.int64).max
-from .pettingzoo import DEFAULT_LAP_LIMIT
 
 __all__ = ["VectorEnv"]
 

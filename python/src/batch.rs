@@ -1,10 +1,13 @@
 //! Work over many positions at once (`best_moves`, `Tablebase.probe_many`):
 //! spread over threads with the GIL released, each thread taking the next
 //! position when it is done with one (searches differ in length), while
-//! the calling thread looks for Ctrl-C.
+//! the calling thread looks for Ctrl-C; and the reading of their sequence
+//! of positions and the writing of their table of results.
 
-use crate::engine;
+use crate::args;
+use crate::engine::{self, Pos};
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -81,4 +84,51 @@ pub fn run<T: Send>(
         .into_iter()
         .map(|(_, r)| r.map_err(crate::to_py))
         .collect()
+}
+
+/// The items of a sequence (any iterable: a list, a NumPy array),
+/// each read by `read(item, index)`.
+pub(crate) fn positions_arg(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    mut read: impl FnMut(&Bound<'_, PyAny>, usize) -> PyResult<Pos>,
+) -> PyResult<Vec<Pos>> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Err(args::wrong_type(obj, name, "a sequence of positions"));
+    }
+    let items = obj
+        .try_iter()
+        .map_err(|_| args::wrong_type(obj, name, "a sequence of positions"))?;
+    let mut out = Vec::new();
+    for (i, item) in items.enumerate() {
+        out.push(read(&item?, i)?);
+    }
+    Ok(out)
+}
+
+/// Rows of int32 as a NumPy array of shape `(len(rows), N)`, or a list of
+/// tuples without NumPy.
+pub(crate) fn int32_table<'py, const N: usize>(
+    py: Python<'py>,
+    rows: &[[i32; N]],
+) -> PyResult<Bound<'py, PyAny>> {
+    match py.import("numpy") {
+        Ok(np) => {
+            let bytes: Vec<u8> = rows
+                .iter()
+                .flatten()
+                .flat_map(|v| v.to_ne_bytes())
+                .collect();
+            let flat = np.call_method1("frombuffer", (PyBytes::new(py, &bytes), "int32"))?;
+            flat.call_method1("reshape", ((rows.len(), N),))?
+                .call_method0("copy")
+        }
+        Err(_) => {
+            let list = PyList::empty(py);
+            for r in rows {
+                list.append(PyTuple::new(py, r)?)?;
+            }
+            Ok(list.into_any())
+        }
+    }
 }

@@ -2,8 +2,10 @@
 //! `sowing::tablebase`, through [`engine::Db`]) from Python: build, open,
 //! probe one position or many, every move's value.
 
+use crate::convert::{move_py, rules_arg};
 use crate::engine::{self, Db, DbValue, Pos};
-use crate::{Position, args, batch, move_py, rules_arg, to_py};
+use crate::position::Position;
+use crate::{args, batch, to_py};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -324,7 +326,7 @@ impl Tablebase {
         positions: &Bound<'py, PyAny>,
         #[pyo3(from_py_with = threads_arg)] threads: Option<usize>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let positions = crate::positions_arg(positions, "positions", |item, i| {
+        let positions = batch::positions_arg(positions, "positions", |item, i| {
             self.position_of(item, &format!("positions[{i}]"))
                 .map_err(|e| index_error(py, e, i))
         })?;
@@ -345,7 +347,7 @@ impl Tablebase {
             };
             Ok(row)
         })?;
-        crate::int32_table(py, &rows)
+        batch::int32_table(py, &rows)
     }
 
     fn __repr__(&self) -> String {
