@@ -134,7 +134,7 @@ def playouts(
     games whatever the number of threads. Sowings are bounded by the
     benchmarks' lap limit, :data:`PLAYOUT_LAP_LIMIT` (10,000 laps: no
     sowing seen in random play is longer). Costs a fraction of a
-    microsecond a ply and thread (docs/SPEED.md, "From Python").
+    microsecond a ply and thread (docs/records/speed.md, "From Python").
     """
     pos = _start(start, options)
     # n: at most 2**40 games (a 16 TiB result), so that the size fits.

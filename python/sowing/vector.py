@@ -46,7 +46,7 @@ The returned arrays are buffers reused from step to step (written in place
 by the next ``step``): copy what you keep, or pass ``copy=True``. Endless
 sowings are decided under a lap limit (default 10,000 laps, as
 :mod:`sowing.pettingzoo`) so that a step never takes long. The speed is in
-``docs/SPEED.md`` ("From Python") and ``python/bench/vector_bench.py``.
+``docs/records/speed.md`` ("From Python") and ``python/bench/vector_bench.py``.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ pub const FEATURES: [&str; FEATURE_COUNT] = [
 
 // The weights, in the order of FEATURES: sixteenths of a seed a unit of
 // each feature in the games won on points, hundredths of a logit in the
-// games won by moving last. Made by (docs/STRENGTH.md, "the fit"):
+// games won by moving last. Made by (docs/records/strength.md, "the fit"):
 //
 //   cargo run --release --example tune -- --variant game-91 --tablebase tb/game-91 --games 1000
 //   cargo run --release --example tune -- --variant sadeqa-iii --tablebase tb/sadeqa-iii --games 200
