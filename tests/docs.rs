@@ -294,7 +294,7 @@ fn the_mutation_testing_globs_and_tests_exist() {
         "src/sow/mod.rs",
         "src/position/mod.rs",
         "src/rulesets/andada.rs",
-        "src/tablebase/edges.rs",
+        "src/tablebase/edges/block.rs",
     ] {
         assert!(
             globs
