@@ -70,7 +70,11 @@
 //! ```
 
 use crate::moves::Move;
+// Where the move's own error and the quoting of input live (below the
+// moves, which this module's errors name), seen here as before.
+pub use crate::moves::ParseMoveError;
 use crate::player::Player;
+pub(crate) use crate::text::excerpt;
 use std::borrow::Cow;
 use thiserror::Error;
 
@@ -177,30 +181,6 @@ pub enum PlayError {
         /// The candidate move.
         mv: Move,
     },
-}
-
-/// A move string that is not a move.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ParseMoveError {
-    /// Neither a pit number nor `S`/`N`.
-    #[error("malformed move {0:?}: expected a pit number or S/N")]
-    Malformed(String),
-    /// A number outside 1..=24.
-    #[error("move {0:?} is out of range: pit numbers run from 1 to 24 at most")]
-    OutOfRange(String),
-}
-
-/// The longest excerpt of outside input an error message quotes.
-const EXCERPT: usize = 40;
-
-/// `text`, cut to [`EXCERPT`] characters with an ellipsis, for error
-/// messages: an error in a megabyte of input does not repeat it.
-pub(crate) fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(EXCERPT) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.to_string(),
-    }
 }
 
 /// A position string that is malformed (RULES.md section 7), or whose

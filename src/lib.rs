@@ -240,6 +240,7 @@ pub mod tablebase;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+mod text;
 mod variant;
 mod view;
 

@@ -1,7 +1,19 @@
 //! Moves and allocation-free move sets (notation: RULES.md section 7).
 
-use crate::error::ParseMoveError;
 use crate::player::Player;
+use thiserror::Error;
+
+/// A move string that is not a move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseMoveError {
+    /// Neither a pit number nor `S`/`N`.
+    #[error("malformed move {0:?}: expected a pit number or S/N")]
+    Malformed(String),
+    /// A number outside 1..=24.
+    #[error("move {0:?} is out of range: pit numbers run from 1 to 24 at most")]
+    OutOfRange(String),
+}
 use std::fmt;
 use std::str::FromStr;
 
@@ -73,11 +85,11 @@ impl FromStr for Move {
             return Ok(Move::First(p));
         }
         if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(ParseMoveError::Malformed(crate::error::excerpt(s)));
+            return Err(ParseMoveError::Malformed(crate::text::excerpt(s)));
         }
         match t.parse::<u8>() {
             Ok(p) if (1..=MAX_PITS_PER_ROW as u8).contains(&p) => Ok(Move::Pit(p)),
-            _ => Err(ParseMoveError::OutOfRange(crate::error::excerpt(s))),
+            _ => Err(ParseMoveError::OutOfRange(crate::text::excerpt(s))),
         }
     }
 }

@@ -21,7 +21,7 @@ use crate::board::Board;
 use crate::error::{Refusal, StateError, Unreachable};
 use crate::event::{Event, Observer};
 use crate::moves::{Move, MoveSet};
-use crate::options::{OptionError, OptionSpec, OptionValue};
+use crate::options::spec::{OptionError, OptionSpec, OptionValue};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::view::View;
@@ -473,7 +473,7 @@ pub trait Ruleset: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + Sized + 
     /// [`OptionError::BadValue`] saying what the option takes; `self` is
     /// unchanged.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        let spec = crate::options::find_option(self, name)?;
+        let spec = crate::options::spec::find_in(self.options(), &self.name(), name)?;
         spec.read(&self.name(), value)?;
         Err(OptionError::Unknown {
             option: spec.name.to_string(),
