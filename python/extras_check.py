@@ -124,7 +124,7 @@ def check_missing(name: str) -> None:
         try:
             importlib.import_module(module)
         except ImportError as e:
-            want = f"pip install sowing[{extra}]"
+            want = f"pip install \"sowing[{extra}]\""
             assert want in str(e), f"{module}: {e!r} does not say {want!r}"
             assert e.__cause__ is not None, f"{module}: the original error is not chained"
             print(f"{name}: import {module}: {e}")

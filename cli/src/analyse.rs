@@ -13,7 +13,7 @@
 //! Without `--position` the start of `--variant`'s game is analysed (of
 //! Sadeqa V by default, or of the program's first game).
 //!
-//! With `--tablebase DIR` (databases built by the `tablebase` example) a
+//! With `--tablebase DIR` (databases built by `sowing tablebase build`) a
 //! position the databases hold is answered from them (`database: South
 //! wins by 4 seeds`, and each move's result), without a search; elsewhere
 //! the alpha-beta search reads them at its leaves.
@@ -44,7 +44,7 @@ use std::time::{Duration, Instant};
     "Search for about this many seconds, more than 0 (default 3 when --depth is not given)"
 )))]
 #[command(mut_arg("tablebase", |a| a.help(
-    "The endgame databases' directory (built by the `tablebase` example): a position they \
+    "The endgame databases' directory (built by `sowing tablebase build`): a position they \
      hold is answered from them; elsewhere the search reads them at its leaves"
 )))]
 pub(crate) struct Args {

@@ -1,5 +1,5 @@
 //! `--tablebase DIR`: the endgame databases (module `sowing::tablebase`,
-//! built by the `tablebase` example) opened for a position's ruleset, and
+//! built by `sowing tablebase build`) opened for a position's ruleset, and
 //! what they say of it, in the words every example prints.
 
 use sowing::tablebase::Tablebase;

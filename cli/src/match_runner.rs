@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 #[command(about = "Two engine commands against each other (docs/PROTOCOL.md), with Elo and SPRT")]
 pub(crate) struct Args {
     /// An engine command (twice: the first engine, then the second), with
-    /// its arguments separated by spaces: `--engine "target/release/examples/engine --player mcts"`.
+    /// its arguments separated by spaces: `--engine "sowing engine --player mcts"`.
     #[arg(long = "engine", required = true, num_args = 1)]
     engines: Vec<String>,
     /// The game (`setoption name Variant value ...`); default: the

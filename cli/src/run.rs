@@ -107,20 +107,7 @@ pub fn run_from(
                     .value_parser(clap::value_parser!(OsString)),
             )
         }))
-        .subcommand(
-            Command::new("completions")
-                .about("Shell completions for bash, zsh, fish, elvish or powershell, on standard output")
-                .arg(
-                    Arg::new("shell")
-                        .required(true)
-                        .value_parser(clap::value_parser!(clap_complete::Shell)),
-                ),
-        )
-        .subcommand(
-            Command::new("man")
-                .about("The manual page in roff (`sowing man > sowing.1`); with a tool, its own page")
-                .arg(Arg::new("tool").value_parser(TOOLS.map(|(name, _)| name))),
-        );
+        .subcommands(own_commands());
     let matches = command.get_matches_from(std::iter::once(OsString::from(&program)).chain(rest));
     let Some((tool, sub)) = matches.subcommand() else {
         return ExitCode::from(2);
@@ -206,6 +193,8 @@ fn full_command(games: &Games, program: &str) -> Command {
             games.names().join(", ")
         ))
         .subcommand_required(true)
+        // The pages `sowing man` writes are the tools' (and no `help` one).
+        .disable_help_subcommand(true)
         .subcommands([
             fit("play", crate::play::Args::command()),
             fit("replay", crate::replay::Args::command()),
@@ -220,6 +209,26 @@ fn full_command(games: &Games, program: &str) -> Command {
             fit("accuracy", crate::accuracy::Args::command()),
             fit("tune", crate::tune::Args::command()),
         ])
+        .subcommands(own_commands())
+}
+
+/// The program's own subcommands, beside the tools: the shell completions
+/// and the manual pages.
+fn own_commands() -> [Command; 2] {
+    [
+        Command::new("completions")
+            .about(
+                "Shell completions for bash, zsh, fish, elvish or powershell, on standard output",
+            )
+            .arg(
+                Arg::new("shell")
+                    .required(true)
+                    .value_parser(clap::value_parser!(clap_complete::Shell)),
+            ),
+        Command::new("man")
+            .about("The manual page in roff (`sowing man > sowing.1`); with a tool, its own page")
+            .arg(Arg::new("tool").value_parser(TOOLS.map(|(name, _)| name))),
+    ]
 }
 
 /// `bytes` to standard output: status 141 (as by SIGPIPE) for a closed

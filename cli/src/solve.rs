@@ -9,7 +9,7 @@
 //! cargo run --release --example solve -- --position "game-91 ..." --margin --tablebase tb
 //! ```
 //!
-//! With `--tablebase DIR` (databases built by the `tablebase` example) it
+//! With `--tablebase DIR` (databases built by `sowing tablebase build`) it
 //! prints what they say of the position (`database: South wins by 4
 //! seeds`) and the search takes every position they hold as a leaf.
 
@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
     "Stop after about this many seconds, more than 0 (the answer is then \"unknown\")"
 )))]
 #[command(mut_arg("tablebase", |a| a.help(
-    "The endgame databases' directory (built by the `tablebase` example): says what they \
+    "The endgame databases' directory (built by `sowing tablebase build`): says what they \
      know of the position, and the search takes every position they hold as a leaf (no \
      strategy is written then: it would stop at those positions; --certificate writes one \
      whose lines stop there). With --check, the databases a certificate's leaves need"

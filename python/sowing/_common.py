@@ -20,7 +20,7 @@ def missing_extra(module: str, extra: str, error: ImportError) -> ModuleNotFound
     """The error for ``module`` (a ``sowing.*`` name) whose import of an
     optional dependency failed with ``error``: it names the package and
     the extra that installs it, e.g. ``sowing.pettingzoo needs pettingzoo:
-    pip install sowing[pettingzoo]``. Raise it ``from error`` so that the
+    pip install "sowing[pettingzoo]"``. Raise it ``from error`` so that the
     original failure stays in the traceback.
 
     A ``ModuleNotFoundError`` (a subclass of ``ImportError``) so that code
@@ -34,7 +34,11 @@ def missing_extra(module: str, extra: str, error: ImportError) -> ModuleNotFound
         # An import that failed inside an installed package (a broken or
         # mismatched install): its own message says what.
         what = f"its dependencies ({error})"
-    return ModuleNotFoundError(f"{module} needs {what}: pip install sowing[{extra}]", name=top or None)
+    return ModuleNotFoundError(
+        f'{module} needs {what}: pip install "sowing[{extra}]" '
+        f'(from a checkout: pip install "./python[{extra}]"; a wheel file: its path, then [{extra}])',
+        name=top or None,
+    )
 
 
 def board_text(pos: Position) -> str:

@@ -63,7 +63,7 @@ def test_missing_dependency_names_the_extra(monkeypatch, module, package, extra)
     with pytest.raises(ImportError) as caught:
         fresh_import(monkeypatch, module, package)
     message = str(caught.value)
-    assert f"pip install sowing[{extra}]" in message
+    assert f"pip install \"sowing[{extra}]\"" in message
     assert message.startswith(f"{module} needs ")
     # A ModuleNotFoundError, as before, naming the missing package, with
     # the original failure chained.
