@@ -85,7 +85,8 @@ pub fn run_from(
     let mut rest: Vec<OsString> = args.collect();
     // `oware help play` (and `help tablebase build`) is the tool's own
     // help, `oware play --help`, not a description of the subcommand.
-    if rest.len() >= 2 && rest[0] == "help" {
+    // Only for a tool: `help help`, `help man` and unknown names are clap's.
+    if rest.len() >= 2 && rest[0] == "help" && TOOLS.iter().any(|(name, _)| rest[1] == *name) {
         rest.remove(0);
         rest.push(OsString::from("--help"));
     }

@@ -64,6 +64,10 @@ fn help_lists_every_tool() {
     let replay = stdout(&run("help-replay", &["help", "replay"]));
     assert!(replay.contains("Usage: sowing replay"), "{replay}");
     assert!(replay.contains("--position"), "{replay}");
+    // `help` of the program's own words is clap's: no tool is named so.
+    let help = stdout(&run("help-help", &["help", "help"]));
+    assert!(help.contains("Usage: sowing"), "{help}");
+    assert_eq!(run("help-nope", &["help", "nope"]).status.code(), Some(2));
 }
 
 #[test]
