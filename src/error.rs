@@ -70,8 +70,9 @@
 //! ```
 
 use crate::moves::Move;
-// Where the move's own error and the quoting of input live (below the
-// moves, which this module's errors name), seen here as before.
+// The move string's error is defined with the moves, and the quoting of
+// input in `text`, both below this module (whose errors name moves);
+// re-exported so that their old paths still work.
 pub use crate::moves::ParseMoveError;
 use crate::player::Player;
 pub(crate) use crate::text::excerpt;

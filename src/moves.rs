@@ -1,6 +1,8 @@
 //! Moves and allocation-free move sets (notation: RULES.md section 7).
 
 use crate::player::Player;
+use std::fmt;
+use std::str::FromStr;
 use thiserror::Error;
 
 /// A move string that is not a move.
@@ -14,8 +16,6 @@ pub enum ParseMoveError {
     #[error("move {0:?} is out of range: pit numbers run from 1 to 24 at most")]
     OutOfRange(String),
 }
-use std::fmt;
-use std::str::FromStr;
 
 /// The largest number of pits in one row of any ruleset (Andada 2 x 24).
 pub const MAX_PITS_PER_ROW: usize = 24;

@@ -138,9 +138,8 @@ fn paths(code: &str, prefix: &str) -> Vec<Vec<String>> {
             // in a macro resolves where the macro is used.
             continue;
         }
-        let rest = &code[start..];
+        let mut rest = &code[start..];
         let mut chain = vec![prefix.to_string()];
-        let mut rest = rest;
         loop {
             let ident: String = rest
                 .chars()

@@ -9,6 +9,9 @@ use clap::{Arg, ArgAction, Command, CommandFactory};
 use std::ffi::OsString;
 use std::process::ExitCode;
 
+/// What `--version` prints after the program's name.
+const VERSION: &str = concat!("(sowing-cli ", env!("CARGO_PKG_VERSION"), ")");
+
 /// The tools, with the line the program's help gives each.
 const TOOLS: [(&str, &str); 12] = [
     (
@@ -95,7 +98,7 @@ pub fn run_from(
             "The sowing engine's tools for {}: give a tool, then its flags (`{program} <TOOL> --help`).",
             games.names().join(", ")
         ))
-        .version(concat!("(sowing-cli ", env!("CARGO_PKG_VERSION"), ")"))
+        .version(VERSION)
         .subcommand_required(true)
         .arg_required_else_help(true)
         .subcommands(TOOLS.iter().map(|&(name, about)| {
@@ -188,7 +191,7 @@ fn full_command(games: &Games, program: &str) -> Command {
         .arg(Arg::new("variant").help("A game, or `all` (the default): every one"))
         .arg(Arg::new("games").help("Playouts a game (default 1000)"));
     Command::new(program.to_string())
-        .version(concat!("(sowing-cli ", env!("CARGO_PKG_VERSION"), ")"))
+        .version(VERSION)
         .about(format!(
             "The sowing engine's tools for {}",
             games.names().join(", ")
