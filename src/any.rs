@@ -25,8 +25,9 @@
 //!
 //! All of them come from one list of rulesets (the `rulesets!` macro
 //! below). A fifth built-in game is its ruleset module and one line in
-//! that list, plus its names in [`Variant`] (the notation's list of names,
-//! RULES.md section 7, in src/variant.rs). Its evaluation
+//! that list, its [`BuiltIn`] implementation (src/any/builtin.rs: its
+//! [`Variant`]), plus its names in [`Variant`] (the notation's list of
+//! names, RULES.md section 7, in src/variant.rs). Its evaluation
 //! ([`Ruleset::evaluate`]) and its databases' encoding
 //! ([`Ruleset::state_index`]) are provided items of the trait, overridden
 //! in its module if it wants. Parsing and printing with options, the
@@ -34,6 +35,9 @@
 //! databases ([`AnyTablebase`](crate::tablebase::AnyTablebase)), the
 //! examples (whose per-game words fall back to the game's name), the
 //! Python bindings and `dist` then take it with no other change.
+
+mod builtin;
+pub use builtin::{Arm, BuiltIn};
 
 use crate::error::{ParsePositionError, PlayError, RecordError};
 use crate::event::{Event, Observer};
@@ -48,7 +52,7 @@ use crate::ruleset::Ruleset;
 use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use crate::setup::Setup;
 use crate::sow::Control;
-use crate::variant::{BuiltIn, UnknownVariant, Variant};
+use crate::variant::{UnknownVariant, Variant};
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -139,26 +143,12 @@ macro_rules! define_enums {
                 }
             }
         )*
-
-        /// A player of each built-in ruleset: what
-        /// [`BuiltInBot`](crate::bots::BuiltInBot) is implemented for.
-        #[cfg(feature = "bots")]
-        pub trait BotOfEach: $(crate::bots::Bot<$ty> +)* {}
-        #[cfg(feature = "bots")]
-        impl<B: ?Sized $(+ crate::bots::Bot<$ty>)*> BotOfEach for B {}
-
-        #[cfg(feature = "bots")]
-        impl AnyPosition {
-            /// `bot`'s move from `legal` (which must be `self`'s legal
-            /// moves), in the position's own ruleset.
-            pub(crate) fn choose_with<B: BotOfEach + ?Sized>(&self, bot: &mut B, legal: MoveSet) -> Option<Move> {
-                match self {
-                    $(AnyPosition::$arm(p) => crate::bots::Bot::<$ty>::choose_from(bot, p, legal),)*
-                }
-            }
-        }
     };
 }
+
+// The bots define their trait of a bot for each ruleset from the list.
+#[cfg(feature = "bots")]
+pub(crate) use rulesets;
 
 rulesets!(define_enums!());
 
@@ -223,17 +213,6 @@ pub trait VisitRuleset {
     type Output;
     /// Runs on `rules`, whatever its type.
     fn visit<R: BuiltIn>(self, rules: R) -> Self::Output;
-}
-
-/// The arm of the run-time enums a built-in ruleset fills; implemented for
-/// each ruleset of the list in src/any.rs, by the list.
-pub trait Arm: Ruleset {
-    /// The ruleset as an [`AnyRuleset`].
-    fn into_any(self) -> AnyRuleset;
-    /// A position as an [`AnyPosition`].
-    fn position_into_any(pos: Position<Self>) -> AnyPosition;
-    /// A game as an [`AnyGame`].
-    fn game_into_any(game: Game<Self>) -> AnyGame;
 }
 
 impl<R: BuiltIn> From<Position<R>> for AnyPosition {

@@ -244,10 +244,10 @@ mod text;
 mod variant;
 mod view;
 
-#[cfg(feature = "bots")]
-pub use any::BotOfEach;
-pub use any::{AnyGame, AnyPosition, AnyRuleset, Arm, RulesetError, Visit, VisitRuleset};
+pub use any::{AnyGame, AnyPosition, AnyRuleset, Arm, BuiltIn, RulesetError, Visit, VisitRuleset};
 pub use board::{Board, BoardError, MAX_PITS};
+#[cfg(feature = "bots")]
+pub use bots::BotOfEach;
 pub use error::{
     ParseMoveError, ParsePositionError, PlayError, RecordError, Refusal, SetupError, StateError,
     Unreachable,
@@ -286,7 +286,7 @@ pub use ruleset::Sowing;
 pub use ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Start, Turn};
 pub use setup::Setup;
 pub use sow::{Control, PROGRESS_LAPS};
-pub use variant::{ANDADA_SIZES, BuiltIn, UnknownVariant, Variant};
+pub use variant::{ANDADA_SIZES, UnknownVariant, Variant};
 pub use view::View;
 
 /// The README's example, run as a doctest.

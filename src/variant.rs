@@ -1,7 +1,5 @@
 //! The variants by name (RULES.md section 7): board shape and start.
 
-use crate::any::Arm;
-use crate::ruleset::Ruleset;
 use std::fmt;
 use std::str::FromStr;
 
@@ -91,23 +89,6 @@ impl Variant {
     pub const fn total_seeds(self) -> u32 {
         2 * self.pits_per_row() as u32 * self.seeds_per_pit() as u32
     }
-}
-
-/// One of the crate's own rulesets, named by a [`Variant`]: what
-/// [`AnyRuleset`](crate::AnyRuleset) and the examples choose among at run
-/// time, and what a [`Visit`](crate::Visit) is given. A game defined
-/// elsewhere implements [`Ruleset`] alone.
-///
-/// Its supertraits are what code written once for every built-in game may
-/// use beyond [`Ruleset`] (which already gives the evaluation and the
-/// databases' encoding): a default value and its arm of the run-time
-/// enums ([`Arm`], given by the list in src/any.rs).
-pub trait BuiltIn: Ruleset + Default + Arm {
-    /// The variant this ruleset value plays.
-    fn variant(&self) -> Variant;
-
-    /// The ruleset with default options for `variant`, if this type plays it.
-    fn from_variant(variant: Variant) -> Option<Self>;
 }
 
 impl fmt::Display for Variant {

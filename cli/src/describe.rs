@@ -2,7 +2,6 @@
 //! the same: why a game ended ("North cannot move: South wins."), the
 //! game's title, and a move as a person types it.
 
-use crate::{Games, Rules};
 use sowing::bots::SearchValue;
 use sowing::options::OptionValue;
 use sowing::{DrawReason, Game, Move, Outcome, Position, Record, Refusal, Ruleset, Scoring};
@@ -172,22 +171,6 @@ pub fn no_such_pit(typed: &str, pits_per_row: usize) -> String {
     }
 }
 
-/// The variant field of a position string: its first word, if it names a
-/// variant (so that the caller can say the error is the position string's).
-/// A blank string is refused in the library's words
-/// ([`sowing::ParsePositionError::Empty`], "position string is empty:
-/// expected <variant> ..."), not as a variant named "".
-pub fn variant_of<'a>(games: &Games, position: &'a str) -> Result<&'a str, String> {
-    match position.split_whitespace().next() {
-        Some(variant) => games.rules(variant).map(|_| variant),
-        None => Err(position
-            .parse::<sowing::Setup>()
-            .map(|_| ())
-            .expect_err("a blank position string does not parse")
-            .to_string()),
-    }
-}
-
 /// A count flag (`--games`, `--ply-limit`, `--threads`): 1 or more, as 0
 /// would play nothing, end every game at once or run no worker. Refused in
 /// words rather than as clap's range `1..18446744073709551615`; a flag
@@ -292,54 +275,15 @@ pub fn parse_record(text: &str, pits_per_row: usize) -> Result<Record, String> {
 }
 
 /// `text` cut to 40 characters, for a message that quotes input.
-fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     match text.char_indices().nth(40) {
         Some((cut, _)) => format!("{}...", &text[..cut]),
         None => text.to_string(),
     }
 }
 
-/// The game a `--position` string names (its variant field), checked
-/// against a `--variant` given with it: the two must name the same game;
-/// otherwise they are said to disagree, in the flags' words.
-pub fn position_variant<'a>(
-    games: &Games,
-    variant: Option<&str>,
-    position: &'a str,
-) -> Result<&'a str, String> {
-    let bad = |e: String| format!("bad --position {:?}: {e}", shorten(position));
-    let named = variant_of(games, position).map_err(bad)?;
-    if let Some(flag) = variant {
-        let chosen = games.rules(flag)?.name();
-        let theirs = games.rules(named)?.name();
-        if chosen != theirs {
-            return Err(format!(
-                "--variant {flag} and the position string name different games: the string \
-                 is a {theirs} position, not {chosen}"
-            ));
-        }
-    }
-    Ok(named)
-}
-
 /// `--position` read with `rules` (which its variant field named).
 pub fn position_flag<R: Ruleset>(rules: R, position: &str) -> Result<Position<R>, String> {
     Position::from_str_with(rules, position)
         .map_err(|e| format!("bad --position {:?}: {e}", shorten(position)))
-}
-
-/// The rules a tool runs with: those `--position` names, checked against
-/// `--variant`, or `--variant`'s, or the default game's; with the option
-/// flags applied.
-pub fn chosen_rules(
-    games: &Games,
-    variant: Option<&str>,
-    position: Option<&str>,
-    options: &crate::rule_options::RuleOptions,
-) -> Result<Rules, String> {
-    let name = match position {
-        Some(p) => position_variant(games, variant, p)?.to_string(),
-        None => variant.map_or_else(|| games.default_name(), str::to_string),
-    };
-    options.build(games, &name)
 }

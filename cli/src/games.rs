@@ -87,24 +87,19 @@ pub(crate) trait Erased: Send + Sync + 'static {
     fn with_option(&self, name: &str, value: Option<&str>) -> Result<Rules, OptionError>;
     // The tools' entry points, one a tool:
     // play
-    fn play(&self, args: &crate::play::Args) -> std::process::ExitCode;
+    fn play(&self, args: &crate::play::session::Args) -> std::process::ExitCode;
     // replay
-    fn replay(&self, args: &crate::replay::Args) -> Result<(), String>;
+    fn replay(&self, args: &crate::replay::record::Args) -> Result<(), String>;
     // analyse
     fn analyse(
         &self,
-        games: &Games,
-        args: &crate::analyse::Args,
+        args: &crate::analyse::analysis::Args,
     ) -> Result<std::process::ExitCode, String>;
     // solve
-    fn solve(
-        &self,
-        games: &Games,
-        args: &crate::solve::Args,
-    ) -> Result<std::process::ExitCode, String>;
+    fn solve(&self, args: &crate::solve::proof::Args) -> Result<std::process::ExitCode, String>;
     fn scoring(&self) -> sowing::Scoring;
     // tablebase
-    fn tablebase(&self, command: &crate::tablebase::Command) -> Result<(), String>;
+    fn tablebase(&self, command: &crate::tablebase::commands::Command) -> Result<(), String>;
     // playouts
     fn playouts(&self, games: u64);
     // serve
@@ -113,15 +108,18 @@ pub(crate) trait Erased: Send + Sync + 'static {
         setup: &crate::serve::NewGame,
     ) -> Result<Box<dyn crate::serve::ServedGame>, crate::serve::ApiError>;
     // selfplay
-    fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::Arena>;
+    fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::arena::Arena>;
     // engine
-    fn engine_state(&self, setup: &crate::engine::Setup) -> Box<dyn crate::engine::EngineGame>;
+    fn engine_state(
+        &self,
+        setup: &crate::engine::state::Setup,
+    ) -> Box<dyn crate::engine::state::EngineGame>;
     // match
     fn referee(&self) -> Box<dyn crate::match_runner::Referee>;
     // accuracy
-    fn accuracy(&self, args: &crate::accuracy::Args) -> Result<(), String>;
+    fn accuracy(&self, args: &crate::accuracy::measure::Args) -> Result<(), String>;
     // tune
-    fn tune(&self, args: &crate::tune::Args) -> Result<(), String>;
+    fn tune(&self, args: &crate::tune::fit::Args) -> Result<(), String>;
 }
 
 impl<R: Ruleset> Erased for R {
@@ -143,39 +141,34 @@ impl<R: Ruleset> Erased for R {
         Ok(Rules::new(rules))
     }
     // play
-    fn play(&self, args: &crate::play::Args) -> std::process::ExitCode {
-        crate::play::run(*self, args)
+    fn play(&self, args: &crate::play::session::Args) -> std::process::ExitCode {
+        crate::play::session::run(*self, args)
     }
     // replay
-    fn replay(&self, args: &crate::replay::Args) -> Result<(), String> {
-        crate::replay::run(*self, args)
+    fn replay(&self, args: &crate::replay::record::Args) -> Result<(), String> {
+        crate::replay::record::run(*self, args)
     }
     // analyse
     fn analyse(
         &self,
-        games: &Games,
-        args: &crate::analyse::Args,
+        args: &crate::analyse::analysis::Args,
     ) -> Result<std::process::ExitCode, String> {
-        crate::analyse::run(*self, games, args)
+        crate::analyse::analysis::run(*self, args)
     }
     // solve
-    fn solve(
-        &self,
-        games: &Games,
-        args: &crate::solve::Args,
-    ) -> Result<std::process::ExitCode, String> {
-        crate::solve::run(*self, games, args)
+    fn solve(&self, args: &crate::solve::proof::Args) -> Result<std::process::ExitCode, String> {
+        crate::solve::proof::run(*self, args)
     }
     fn scoring(&self) -> sowing::Scoring {
         Ruleset::scoring(self)
     }
     // tablebase
-    fn tablebase(&self, command: &crate::tablebase::Command) -> Result<(), String> {
-        crate::tablebase::run(*self, command)
+    fn tablebase(&self, command: &crate::tablebase::commands::Command) -> Result<(), String> {
+        crate::tablebase::commands::run(*self, command)
     }
     // playouts
     fn playouts(&self, games: u64) {
-        crate::playouts::run(*self, games)
+        crate::playouts::timing::run(*self, games)
     }
     // serve
     fn new_served_game(
@@ -185,22 +178,25 @@ impl<R: Ruleset> Erased for R {
         crate::serve::GameState::served(*self, setup)
     }
     // selfplay
-    fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::Arena> {
-        crate::selfplay::arena(*self, laps)
+    fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::arena::Arena> {
+        crate::selfplay::arena::arena(*self, laps)
     }
     // engine
-    fn engine_state(&self, setup: &crate::engine::Setup) -> Box<dyn crate::engine::EngineGame> {
-        crate::engine::state(*self, setup)
+    fn engine_state(
+        &self,
+        setup: &crate::engine::state::Setup,
+    ) -> Box<dyn crate::engine::state::EngineGame> {
+        crate::engine::state::state(*self, setup)
     }
     // match
     fn referee(&self) -> Box<dyn crate::match_runner::Referee> {
         crate::match_runner::referee(*self)
     }
-    fn accuracy(&self, args: &crate::accuracy::Args) -> Result<(), String> {
-        crate::accuracy::run(*self, args)
+    fn accuracy(&self, args: &crate::accuracy::measure::Args) -> Result<(), String> {
+        crate::accuracy::measure::run(*self, args)
     }
-    fn tune(&self, args: &crate::tune::Args) -> Result<(), String> {
-        crate::tune::run(*self, args)
+    fn tune(&self, args: &crate::tune::fit::Args) -> Result<(), String> {
+        crate::tune::fit::run(*self, args)
     }
 }
 
@@ -367,6 +363,24 @@ impl Games {
         }
     }
 
+    /// The games that have option `option`, each once, in the
+    /// words of the messages (`sadeqa-ii`, `Andada`).
+    pub fn having_option(&self, option: &str) -> Vec<String> {
+        let mut with: Vec<String> = Vec::new();
+        for rules in self.names().iter().filter_map(|n| self.rules(n).ok()) {
+            if rules.options().iter().any(|o| o.is_named(option)) {
+                let game = match crate::rule_options::family(&rules.name()) {
+                    "andada" => "Andada".to_string(),
+                    other => other.to_string(),
+                };
+                if !with.contains(&game) {
+                    with.push(game);
+                }
+            }
+        }
+        with
+    }
+
     /// The ruleset `text` names (`name` or `name(option=value, ...)`, the
     /// name in any case).
     ///
@@ -461,7 +475,7 @@ pub(crate) fn fit_help(games: &Games, mut command: clap::Command) -> clap::Comma
         ("clockwise", "clockwise"),
         ("reading", "reading"),
     ] {
-        if has(flag) && crate::rule_options::games_with(games, option).is_empty() {
+        if has(flag) && games.having_option(option).is_empty() {
             command = command.mut_arg(flag, |a| a.hide(true));
         }
     }

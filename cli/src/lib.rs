@@ -5,6 +5,7 @@
 //! trait. The built-in programs (`cargo run --release --example play`) are
 //! thin users of it.
 
+mod choose;
 mod games;
 pub use games::{Games, Rules};
 

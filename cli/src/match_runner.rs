@@ -35,7 +35,7 @@ pub(crate) struct Args {
     /// The game (`setoption name Variant value ...`); default: the
     /// program's first.
     #[arg(long)]
-    variant: Option<String>,
+    pub(crate) variant: Option<String>,
     /// The number of games (rounded up to an even number: each opening is
     /// played twice, colours swapped), at most 1,000,000; the most an SPRT
     /// plays.
@@ -68,7 +68,7 @@ pub(crate) struct Args {
     balanced: Option<u32>,
     /// The seed of the random openings.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(crate) seed: u64,
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -84,7 +84,7 @@ pub(crate) struct Args {
     max_plies: usize,
     /// How long past its time an engine may take before it loses as hung, in ms.
     #[arg(long, default_value_t = 1000)]
-    margin: u64,
+    pub(crate) margin: u64,
 }
 
 /// `match` for the built-in games.

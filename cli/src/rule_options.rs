@@ -2,7 +2,6 @@
 //! reading and Andada's direction and readings (RULES.md sections 4.1, 6,
 //! 6.7).
 
-use crate::{Games, Rules};
 use clap::{Args, ValueEnum};
 use sowing::options::OptionError;
 
@@ -80,7 +79,7 @@ impl RuleOptions {
 
     /// Refuses an option given twice (in `variant`'s brackets, `--option`
     /// or the older flags) and an `--option` that holds several.
-    fn check_given(&self, variant: &str) -> Result<(), String> {
+    pub(crate) fn check_given(&self, variant: &str) -> Result<(), String> {
         let (name, pairs) = sowing::options::split_options(variant).map_err(|e| format!("{e}"))?;
         for o in &self.option {
             if o.contains(',') {
@@ -103,46 +102,6 @@ impl RuleOptions {
         }
         Ok(())
     }
-
-    /// The ruleset named `variant` (which may carry options of its own,
-    /// `sadeqa-ii(starter-only)`) with the options applied where it has
-    /// them; an option it does not have is skipped (for a tool that plays
-    /// several games with one set of options).
-    pub fn apply(&self, games: &Games, variant: &str) -> Result<Rules, String> {
-        self.check_given(variant)?;
-        let mut rules = games.rules(variant)?;
-        for (flag, name, value) in self.given() {
-            match rules.set_option(name, value) {
-                Ok(()) => {}
-                Err(OptionError::Unknown { .. } | OptionError::NotForGame { .. }) => {}
-                Err(e) => return Err(format!("{flag}: {e}")),
-            }
-        }
-        Ok(rules)
-    }
-
-    /// [`RuleOptions::apply`], and an option the variant does not have is an
-    /// error.
-    pub fn build(&self, games: &Games, variant: &str) -> Result<Rules, String> {
-        self.check_given(variant)?;
-        let mut rules = games.rules(variant)?;
-        for (flag, name, value) in self.given() {
-            match rules.set_option(name, value) {
-                Ok(()) => {}
-                Err(
-                    OptionError::NotForGame { option, .. } | OptionError::Unknown { option, .. },
-                ) if !flag.starts_with("--option") => {
-                    let with = games_with(games, &option).join(", ");
-                    if with.is_empty() {
-                        return Err(format!("{flag}: {} has no option {option}", rules.name()));
-                    }
-                    return Err(format!("{flag} applies to {with}, not {}", rules.name()));
-                }
-                Err(e) => return Err(format!("{flag}: {e}")),
-            }
-        }
-        Ok(rules)
-    }
 }
 
 /// The game (`andada` for every Andada board) that `name` (`andada-15`)
@@ -152,22 +111,4 @@ pub fn family(name: &str) -> &str {
         Some((base, n)) if n.bytes().all(|b| b.is_ascii_digit()) && base == "andada" => base,
         _ => name,
     }
-}
-
-/// The games of `games` that have option `option`, each once, in the
-/// words of the messages (`sadeqa-ii`, `Andada`).
-pub fn games_with(games: &Games, option: &str) -> Vec<String> {
-    let mut with: Vec<String> = Vec::new();
-    for rules in games.names().iter().filter_map(|n| games.rules(n).ok()) {
-        if rules.options().iter().any(|o| o.is_named(option)) {
-            let game = match family(&rules.name()) {
-                "andada" => "Andada".to_string(),
-                other => other.to_string(),
-            };
-            if !with.contains(&game) {
-                with.push(game);
-            }
-        }
-    }
-    with
 }

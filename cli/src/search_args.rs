@@ -6,7 +6,7 @@
 //! `--tablebase`) with `mut_arg`.
 
 use crate::rule_options::RuleOptions;
-use crate::{Games, Rules, database, describe};
+use crate::{database, describe};
 use sowing::tablebase::Tablebase;
 use sowing::{Position, Ruleset};
 use std::sync::Arc;
@@ -46,24 +46,6 @@ impl SearchArgs {
         self.time
             .map(|t| describe::seconds("--time", t, false))
             .transpose()
-    }
-
-    /// The rules of the position: those `--position` names (checked
-    /// against `--variant`), or `--variant`'s, or the game `default`
-    /// (a tool's usual one, where `games` has it; else `games`' first);
-    /// with the option flags applied.
-    pub fn rules(&self, games: &Games, default: &str) -> Result<Rules, String> {
-        let variant = match (&self.variant, &self.position) {
-            (Some(v), _) => Some(v.clone()),
-            (None, Some(_)) => None,
-            (None, None) => Some(games.default_for(default)),
-        };
-        describe::chosen_rules(
-            games,
-            variant.as_deref(),
-            self.position.as_deref(),
-            &self.rules,
-        )
     }
 
     /// The position: `--position` read with `rules` (those

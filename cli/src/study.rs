@@ -26,7 +26,7 @@
 
 use super::warana_strategy::{Made, strategy_moves};
 use crate::progress;
-use crate::selfplay::{count, mix, name_hash};
+use crate::selfplay::arena::{count, mix, name_hash};
 use sowing::bots::{Bot, BotSpec, SpecError};
 use sowing::{DrawReason, Game, Move, MoveSet, Outcome, Player, Position, Ruleset};
 use std::collections::HashSet;

@@ -4,7 +4,7 @@
 //! type hidden), so one queue serves every variant.
 
 use crate::progress;
-use crate::selfplay::{Arena, count, mix, name_hash};
+use crate::selfplay::arena::{Arena, count, mix, name_hash};
 use sowing::bots::BotSpec;
 use sowing::{Game, Outcome, Player, Position, Ruleset};
 use std::sync::Mutex;

@@ -43,12 +43,12 @@ pub use mcts::{Mcts, MctsBudget};
 pub use spec::{BotSpec, EvalKind, SpecError, from_spec, from_spec_for};
 pub use tuned::{AutoEval, TunedEval};
 
-use crate::any::{AnyPosition, BotOfEach};
+use crate::any::{AnyPosition, BuiltIn};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
-use crate::variant::BuiltIn;
+use crate::rulesets::{Andada, SadeqaII, SadeqaIII, SadeqaV};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -114,7 +114,7 @@ impl<R: Ruleset, B: Bot<R> + ?Sized> Bot<R> for Box<B> {
 ///
 /// One blanket implementation covers every player of each built-in
 /// ruleset ([`BotOfEach`]: a [`Bot`] of each): it hands the move to the
-/// position's own ruleset by a `match` written in src/any.rs from the list
+/// position's own ruleset by a `match` written here from the list
 /// of built-in rulesets, and the player's [`Bot::choose_from`] for that
 /// ruleset searches the concrete position. `Box<dyn BuiltInBot>` is a
 /// [`Bot`] of each built-in ruleset in turn.
@@ -149,9 +149,30 @@ pub trait BuiltInBot: Named + Send {
     }
 }
 
+/// Defines [`BotOfEach`] and [`choose_with`] from the list of built-in
+/// rulesets (src/any.rs's `rulesets!`).
+macro_rules! bot_of_each {
+    (() $($arm:ident : $ty:ident $doc:literal,)*) => {
+        /// A player of each built-in ruleset: what [`BuiltInBot`] is
+        /// implemented for.
+        pub trait BotOfEach: $(Bot<$ty> +)* {}
+        impl<B: ?Sized $(+ Bot<$ty>)*> BotOfEach for B {}
+
+        /// `bot`'s move from `legal` (which must be `pos`'s legal moves),
+        /// in the position's own ruleset.
+        fn choose_with<B: BotOfEach + ?Sized>(pos: &AnyPosition, bot: &mut B, legal: MoveSet) -> Option<Move> {
+            match pos {
+                $(AnyPosition::$arm(p) => Bot::<$ty>::choose_from(bot, p, legal),)*
+            }
+        }
+    };
+}
+
+crate::any::rulesets!(bot_of_each!());
+
 impl<B: BotOfEach> BuiltInBot for B {
     fn choose_any_from(&mut self, pos: &AnyPosition, legal: MoveSet) -> Option<Move> {
-        pos.choose_with(self, legal)
+        choose_with(pos, self, legal)
     }
 }
 

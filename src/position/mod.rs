@@ -369,13 +369,6 @@ impl<R: Ruleset> Position<R> {
     }
 }
 
-impl<R: crate::BuiltIn> Position<R> {
-    /// The variant (a built-in ruleset's name as a [`Variant`](crate::Variant)).
-    pub fn variant(&self) -> crate::Variant {
-        self.rules.variant()
-    }
-}
-
 impl<R: Ruleset + Default> Default for Position<R> {
     fn default() -> Self {
         Position::new(R::default())

@@ -61,7 +61,7 @@ use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Start, Turn};
 use crate::rulesets::capture;
-use crate::variant::{ANDADA_SIZES, BuiltIn, Variant};
+use crate::variant::{ANDADA_SIZES, Variant};
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -577,19 +577,6 @@ impl Ruleset for Andada {
                 })
             }
             _ => Ok(()),
-        }
-    }
-}
-
-impl BuiltIn for Andada {
-    fn variant(&self) -> Variant {
-        Variant::Andada(self.pits_per_row)
-    }
-
-    fn from_variant(variant: Variant) -> Option<Self> {
-        match variant {
-            Variant::Andada(n) => Andada::new(n),
-            _ => None,
         }
     }
 }

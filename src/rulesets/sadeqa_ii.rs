@@ -23,7 +23,7 @@ use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Turn};
 use crate::rulesets::capture;
-use crate::variant::{BuiltIn, Variant};
+use crate::variant::Variant;
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -238,15 +238,5 @@ impl Ruleset for SadeqaII {
             }
             _ => Ok(()),
         }
-    }
-}
-
-impl BuiltIn for SadeqaII {
-    fn variant(&self) -> Variant {
-        Variant::SadeqaII
-    }
-
-    fn from_variant(variant: Variant) -> Option<Self> {
-        (variant == Variant::SadeqaII).then(SadeqaII::new)
     }
 }

@@ -19,7 +19,7 @@ use crate::outcome::{Outcome, Score};
 use crate::player::Player;
 use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Turn};
 use crate::rulesets::capture;
-use crate::variant::{BuiltIn, Variant};
+use crate::variant::Variant;
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -39,7 +39,7 @@ use std::borrow::Cow;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct SadeqaIII {
-    game_91: bool,
+    pub(crate) game_91: bool,
 }
 
 impl SadeqaIII {
@@ -64,7 +64,11 @@ impl Ruleset for SadeqaIII {
     type State = ();
 
     fn name(&self) -> Cow<'static, str> {
-        Cow::Borrowed(self.variant().name())
+        Cow::Borrowed(if self.game_91 {
+            Variant::Game91.name()
+        } else {
+            Variant::SadeqaIII.name()
+        })
     }
 
     fn title(&self) -> Cow<'static, str> {
@@ -160,23 +164,5 @@ impl SadeqaIII {
         let left = pos.seeds_on_board() as u16;
         let last_mover = pos.side_to_move().other();
         pos.captured(player) + if player == last_mover { left } else { 0 }
-    }
-}
-
-impl BuiltIn for SadeqaIII {
-    fn variant(&self) -> Variant {
-        if self.game_91 {
-            Variant::Game91
-        } else {
-            Variant::SadeqaIII
-        }
-    }
-
-    fn from_variant(variant: Variant) -> Option<Self> {
-        match variant {
-            Variant::SadeqaIII => Some(SadeqaIII::new()),
-            Variant::Game91 => Some(SadeqaIII::game_91()),
-            _ => None,
-        }
     }
 }

@@ -23,7 +23,7 @@ use crate::moves::{Move, MoveSet};
 use crate::outcome::{Outcome, Score};
 use crate::player::{Pit, Player};
 use crate::ruleset::{Lap, MoveContext, NoMove, Ruleset, Scoring, Turn};
-use crate::variant::{BuiltIn, Variant};
+use crate::variant::Variant;
 use crate::view::View;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -190,15 +190,5 @@ impl Ruleset for SadeqaV {
             Some(f) => Err(StateError::unexpected("sadeqa-v", f)
                 .with_hint("a warana is marked in the pits field, as 3w")),
         }
-    }
-}
-
-impl BuiltIn for SadeqaV {
-    fn variant(&self) -> Variant {
-        Variant::SadeqaV
-    }
-
-    fn from_variant(variant: Variant) -> Option<Self> {
-        (variant == Variant::SadeqaV).then_some(SadeqaV)
     }
 }

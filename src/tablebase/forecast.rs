@@ -3,11 +3,10 @@
 //! print and the web board shows.
 
 use super::{Tablebase, TablebaseError, Tabulate, Value};
-use crate::any::{AnyPosition, AnyRuleset, Visit, VisitRuleset};
+use crate::any::{AnyPosition, AnyRuleset, BuiltIn, Visit, VisitRuleset};
 use crate::moves::Move;
 use crate::player::Player;
 use crate::position::Position;
-use crate::variant::BuiltIn;
 use std::any::Any;
 use std::fmt;
 use std::path::Path;

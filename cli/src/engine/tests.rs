@@ -1,18 +1,7 @@
-//! The unit tests of `engine` (engine.rs), kept beside it in a file of their own.
+//! The unit tests of `engine`'s front (a session as the program runs
+//! it), kept beside it in a file of their own.
 
 use super::*;
-
-#[test]
-fn go_reads_its_limits_and_refuses_bad_ones() {
-    let go = Go::parse(&["wtime", "1000", "btime", "2000", "winc", "10"]).unwrap();
-    assert_eq!(go.time_for(0), Some(Duration::from_millis(1000 / 30 + 8)));
-    assert_eq!(go.time_for(1), Some(Duration::from_millis(2000 / 30)));
-    assert!(Go::parse(&["depth", "0"]).is_err());
-    assert!(Go::parse(&["depth"]).is_err());
-    assert!(Go::parse(&["movetime", "x"]).is_err());
-    assert!(Go::parse(&["sideways", "1"]).is_err());
-    assert!(Go::parse(&["infinite"]).unwrap().infinite);
-}
 
 /// A session in process answers as the program does: `uci` ends with
 /// `uciok`, a `go` gets one `bestmove` (here or at the end), a bad line
@@ -58,10 +47,4 @@ fn uci_names_the_starting_game_as_the_variants_default() {
         let line = format!("option name Variant type string default {default}");
         assert!(out.contains(&line), "{args:?}: {out:?}");
     }
-}
-
-#[test]
-fn the_table_takes_the_hash_size() {
-    assert_eq!(table_bits(32), 18);
-    assert_eq!(table_bits(1), 13);
 }

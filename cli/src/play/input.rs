@@ -2,7 +2,6 @@
 //! on another thread while the person may type on.
 
 use crate::describe;
-use crate::play::Line;
 use crate::play::board::draw;
 use crate::play::text::{print_notation, say};
 use crate::progress::Progress;
@@ -16,6 +15,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
+
+/// A line of standard input, read by its own thread so that the game can
+/// wait for a proof and for the person at once.
+pub(crate) type Line = std::io::Result<String>;
 
 /// The in-game help, in the words of the game being played: the value a
 /// hint gives is the game's own (points, or mobility where the last player

@@ -404,7 +404,7 @@ pub fn ruleset(games: &Games, choice: &RuleChoice, name: &str) -> Result<Rules, 
         if !has {
             // A false flag asks for what the game plays anyway.
             if refused_when.is_none() || value == "true" {
-                let with = crate::rule_options::games_with(games, option).join(", ");
+                let with = games.having_option(option).join(", ");
                 let field = option.replace('-', "_");
                 return Err(ApiError::bad_request(
                     "option_not_applicable",

@@ -1,34 +1,7 @@
-//! `tune`: fits an evaluation's weights to labelled positions, Texel's
-//! method (issue 29, section 3).
-//!
-//! ```text
-//! cargo run --release --example tune -- --variant game-91 --tablebase /work/tb/game-91
-//! ```
-//!
-//! **Positions.** Seeded games from the start: a few random plies
-//! (`--random-plies`), then both sides by alpha-beta at a fixed depth
-//! (`--sampler-depth`); a position every `--every` plies.
-//!
-//! **Labels**, for the side to move: where the databases hold the position
-//! (`--tablebase`), its exact value (the final margin under perfect play
-//! in the games won on points, win or loss in the games won by moving
-//! last); elsewhere the result of the sampled game (its final margin, or
-//! 1 for a win, 0 for a loss, ½ for a draw).
-//!
-//! **Features** ([`features`]), each the side to move's less the
-//! opponent's: points, seeds in the row, occupied pits, pits of two seeds
-//! or more, singletons, waranas owned (Sadeqa V), the best capture of the
-//! next move, legal moves; and 1 (having the move).
-//!
-//! **Fit**: least squares on the margins (games won on points), logistic
-//! regression on the results (games won by moving last), by plain
-//! gradient descent on standardized features. *Before* is the same fit with
-//! [`StandardEval`] as the only feature (its best scale), *after* with all
-//! the features. The weights are printed as Rust constants: sixteenths of a
-//! seed a unit of the feature (games won on points), hundredths of a logit (games
-//! won by moving last).
+//! The fit with the ruleset's type: sampled positions labelled by the
+//! databases or by results, the features, and the least-squares or
+//! logistic fit.
 
-use crate::Games;
 use crate::rule_options::RuleOptions;
 use clap::Parser;
 use sowing::bots::tuned::FEATURES;
@@ -36,9 +9,7 @@ use sowing::bots::{BotSpec, Budget, EvalKind, Evaluation, StandardEval};
 use sowing::tablebase::{Tablebase, Value};
 use sowing::{Outcome, Player, Position, Ruleset, Scoring};
 use std::collections::HashSet;
-use std::ffi::OsString;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// The command line of `tune`.
 #[derive(Parser, Debug)]
@@ -46,14 +17,14 @@ use std::process::ExitCode;
 pub(crate) struct Args {
     /// The game; default: the program's first.
     #[arg(long)]
-    variant: Option<String>,
+    pub(crate) variant: Option<String>,
     #[command(flatten)]
-    options: RuleOptions,
+    pub(crate) options: RuleOptions,
     /// The directory of the databases, for exact labels where they hold
     /// the position (`tablebase build --dir D`); without, the results of
     /// the sampled games only.
     #[arg(long, value_name = "D")]
-    tablebase: Option<PathBuf>,
+    pub(crate) tablebase: Option<PathBuf>,
     /// Sampled games.
     #[arg(long, default_value_t = 400)]
     games: usize,
@@ -71,7 +42,7 @@ pub(crate) struct Args {
     steps: u32,
     /// The seed of the sampling.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(crate) seed: u64,
     /// Features left out of the fit (their weights 0), by name, for
     /// example `--without best_capture,moves`: without those two the
     /// evaluation sows nothing, and costs about what `StandardEval` does.
@@ -91,29 +62,6 @@ fn feature_name(name: &str) -> Result<usize, String> {
         .iter()
         .position(|f| *f == name)
         .ok_or_else(|| format!("no feature `{name}`; the features: {}", FEATURES.join(", ")))
-}
-
-/// `tune` for the built-in games.
-pub fn main() -> ExitCode {
-    main_with(&Games::built_in(), std::env::args_os())
-}
-
-/// `tune` for `games`: `args` as on the command line, the program's name
-/// first.
-pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let args: Args = crate::games::parse_args(games, args, |c| c);
-    let name = args.variant.clone().unwrap_or_else(|| games.default_name());
-    match args
-        .options
-        .build(games, &name)
-        .and_then(|rules| rules.erased().tune(&args))
-    {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tune: {e}");
-            ExitCode::from(2)
-        }
-    }
 }
 
 /// The features of `pos` for its side to move, as the tuned evaluation
@@ -211,7 +159,8 @@ fn sample<R: Ruleset>(rules: R, tb: Option<&Tablebase<R>>, args: &Args) -> (Vec<
     let mut sampler = BotSpec::AlphaBeta(Budget::Depth(args.sampler_depth), EvalKind::Standard)
         .build_for::<R>(args.seed);
     for g in 0..args.games {
-        let mut game = crate::accuracy::opened_game(rules, args.seed, g as u64, args.random_plies);
+        let mut game =
+            crate::accuracy::measure::opened_game(rules, args.seed, g as u64, args.random_plies);
         let mut taken: Vec<(Position<R>, Option<f64>)> = Vec::new();
         let mut ply = 0u32;
         while game.outcome().is_ongoing() {

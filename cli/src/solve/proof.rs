@@ -1,26 +1,14 @@
-//! Proves who wins a position with best play (proof-number search), writes
-//! the winning strategy and prints the principal line.
-//!
-//! ```text
-//! cargo run --release --example solve -- --variant sadeqa-ii --strategy sadeqa-ii.strategy
-//! cargo run --release --example solve -- --variant sadeqa-ii --starter-only --time 600
-//! cargo run --release --example solve -- --position "sadeqa-iii 0,0,0,0,0,1,2,0/0,1,0,0,0,0,0,1 S 41-50" --margin
-//! cargo run --release --example solve -- --variant sadeqa-ii --check sadeqa-ii.strategy
-//! cargo run --release --example solve -- --position "game-91 ..." --margin --tablebase tb
-//! ```
-//!
-//! With `--tablebase DIR` (databases built by `sowing tablebase build`) it
-//! prints what they say of the position (`database: South wins by 4
-//! seeds`) and the search takes every position they hold as a leaf.
+//! The proof with the ruleset's type: the position, its undecided moves
+//! proved, the databases, then the solver's proof, its certificates, or
+//! the check of a strategy file.
 
 use crate::search_args::SearchArgs;
-use crate::{Games, database, describe, pipe, progress};
+use crate::{database, describe, progress};
 use clap::Parser;
 use sowing::certificate::{Certificate, Claim, NoLeaves};
 use sowing::solver::{Limits, Solver, Verdict, check_strategy, read_strategy};
 use sowing::tablebase::Tablebase;
-use sowing::{Move, Player, Position, Ruleset, Scoring};
-use std::ffi::OsString;
+use sowing::{Move, Player, Position, Ruleset};
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -49,7 +37,7 @@ use std::time::{Duration, Instant};
 ).conflicts_with("strategy")))]
 pub(crate) struct Args {
     #[command(flatten)]
-    search: SearchArgs,
+    pub(crate) search: SearchArgs,
 
     /// Write the winning strategy to this file: one line
     /// `<position string> <move>` per position with the winner to move.
@@ -95,12 +83,8 @@ pub(crate) struct Args {
 
     /// Scoring games: also find the exact final margin with best play.
     #[arg(long)]
-    margin: bool,
+    pub(crate) margin: bool,
 }
-
-/// The game `solve` starts from without `--position` or `--variant`
-/// (where the program has it).
-const DEFAULT_GAME: &str = "sadeqa-ii";
 
 /// `--nodes`: 4096 at least, the step in which the search counts its nodes
 /// (a smaller budget would still search 4096 nodes).
@@ -122,44 +106,11 @@ fn line(moves: &[Move]) -> String {
         .join("/")
 }
 
-/// `solve` for the built-in games.
-pub fn main() -> ExitCode {
-    main_with(&Games::built_in(), std::env::args_os())
-}
-
-/// `solve` for `games`: `args` as on the command line, the program's name
-/// first. Exit status 2 and a line on standard error for bad flags or
-/// files, 1 for a strategy that fails its check.
-pub fn main_with(games: &Games, args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    pipe::exit_quietly_on_closed_output();
-    let args: Args = crate::games::parse_args(games, args, |c| c);
-    let started = args
-        .search
-        .time()
-        .and_then(|_| args.search.rules(games, DEFAULT_GAME))
-        .and_then(|rules| rules.erased().solve(games, &args));
-    match started {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("solve: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
 /// The run with the rules' type: the position, its undecided moves
 /// proved, the databases, then the proof (or the strategy's check).
-pub(crate) fn run<R: Ruleset>(rules: R, games: &Games, args: &Args) -> Result<ExitCode, String> {
+pub(crate) fn run<R: Ruleset>(rules: R, args: &Args) -> Result<ExitCode, String> {
     let time = args.search.time()?;
     let mut pos = args.search.position(rules)?;
-    // Only the games won by points have a margin.
-    if args.margin && rules.scoring() != Scoring::Points {
-        return Err(format!(
-            "--margin applies to the games with a score ({}), not {}",
-            with_score(games),
-            rules.name()
-        ));
-    }
     // The solver proves its root's undecided moves exactly: here, with the
     // progress on standard error. Under --time the proofs count against it.
     let clock = Instant::now();
@@ -181,20 +132,6 @@ pub(crate) fn run<R: Ruleset>(rules: R, games: &Games, args: &Args) -> Result<Ex
         Some(file) => check(&pos, args, file, db.as_deref()),
         None => solve(&pos, args, time, db),
     }
-}
-
-/// The games of `games` won on points, by name: those `--margin` applies
-/// to.
-fn with_score(games: &Games) -> String {
-    let names = games.names().into_iter();
-    names
-        .filter(|n| {
-            games
-                .rules(n)
-                .is_ok_and(|r| r.erased().scoring() == Scoring::Points)
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// `--check FILE`: the strategy in the file, checked from `pos`.
