@@ -40,6 +40,7 @@ pub(crate) mod narrate;
 pub(crate) mod pipe;
 pub(crate) mod progress;
 pub(crate) mod search_args;
+pub(crate) mod seeds;
 pub(crate) mod study;
 pub(crate) mod tally;
 pub(crate) mod tournament;

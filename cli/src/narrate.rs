@@ -9,6 +9,11 @@ pub fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// `n` and the word for it: "1 game", "2 games".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// How the events of one move read: what the game does with captured
 /// seeds, whether the move is Andada's opening, whether it ends the game.
 #[derive(Clone, Copy, Debug)]

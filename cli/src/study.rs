@@ -25,8 +25,9 @@
 //! named `sadeqa-v`, and refuses a game of that name that marks none.
 
 use super::warana_strategy::{Made, strategy_moves};
+use crate::narrate::count;
 use crate::progress;
-use crate::selfplay::arena::{count, mix, name_hash};
+use crate::seeds::{mix, name_hash};
 use sowing::bots::{Bot, BotSpec, SpecError};
 use sowing::{DrawReason, Game, Move, MoveSet, Outcome, Player, Position, Ruleset};
 use std::collections::HashSet;

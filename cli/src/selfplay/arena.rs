@@ -2,7 +2,9 @@
 //! command line, one game and its tally, a tournament's and a study's
 //! games, and the threads that play them all.
 
-use crate::{describe, progress, rule_options, study, tournament};
+use crate::seeds::{mix, name_hash};
+use crate::tournament::game as tournament;
+use crate::{describe, progress, rule_options, study};
 use clap::{ArgGroup, Parser, ValueEnum};
 use describe::at_least_one;
 use rule_options::RuleOptions;
@@ -188,22 +190,6 @@ impl Args {
             .map(|p| p.parse().expect("the default players are players"))
             .collect()
     }
-}
-
-/// SplitMix64: a good 64-bit mix, to derive independent seeds.
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// FNV-1a of a name, so a variant's seeds do not depend on its place in
-/// the list.
-pub fn name_hash(name: &str) -> u64 {
-    name.bytes().fold(0xCBF2_9CE4_8422_2325, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01B3)
-    })
 }
 
 /// The tallies of one variant.
@@ -412,9 +398,4 @@ pub(crate) fn play_all(
         })
     });
     total.into_inner().expect("no worker panicked")
-}
-
-/// `n` and the word for it: "1 game", "2 games".
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

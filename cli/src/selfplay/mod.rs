@@ -29,9 +29,11 @@
 
 pub(crate) mod arena;
 
+use crate::narrate::count;
+pub use crate::seeds::{mix, name_hash};
 use crate::{Games, Rules, pipe, rule_options, study, tournament};
+pub(crate) use arena::Args;
 use arena::{Arena, DEFAULT_VARIANTS, play_all};
-pub(crate) use arena::{Args, count};
 use sowing::bots::BotSpec;
 use std::ffi::OsString;
 use std::process::ExitCode;
