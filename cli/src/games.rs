@@ -117,7 +117,7 @@ pub(crate) trait Erased: Send + Sync + 'static {
     // engine
     fn engine_state(&self, setup: &crate::engine::Setup) -> Box<dyn crate::engine::EngineGame>;
     // match
-    fn referee(&self) -> Box<dyn crate::match_runner::Referee>;
+    fn referee(&self) -> Box<dyn crate::match_runner::referee::Referee>;
     // accuracy
     fn accuracy(&self, args: &crate::accuracy::Args) -> Result<(), String>;
     // tune
@@ -193,8 +193,8 @@ impl<R: Ruleset> Erased for R {
         crate::engine::state(*self, setup)
     }
     // match
-    fn referee(&self) -> Box<dyn crate::match_runner::Referee> {
-        crate::match_runner::referee(*self)
+    fn referee(&self) -> Box<dyn crate::match_runner::referee::Referee> {
+        crate::match_runner::referee::referee(*self)
     }
     fn accuracy(&self, args: &crate::accuracy::Args) -> Result<(), String> {
         crate::accuracy::run(*self, args)
