@@ -33,6 +33,7 @@ mod times;
 pub(crate) use args::{Args, Control};
 // `accuracy` draws its sampled games' openings as `match` does.
 pub(crate) use openings::random_plies;
+use process::ready;
 use referee::{Job, Referee};
 pub use stats::{Sprt, elo_interval, elo_of, expected_score};
 use times::Times;
@@ -268,7 +269,6 @@ fn tenths(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
 
     /// A signed figure never reads "-0.0".
     #[test]

@@ -145,7 +145,6 @@ pub(crate) fn random_plies<R: Ruleset>(
 mod tests {
     use super::*;
 
-
     /// `--balanced` keeps only openings the depth-8 search values within
     /// the limit, the same for the same seed; a won position is never
     /// balanced.

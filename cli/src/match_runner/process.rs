@@ -126,7 +126,11 @@ impl EngineProcess {
 }
 
 /// Starts an engine and sets its game; why not.
-pub(super) fn ready(command: &str, variant: &str, margin: Duration) -> Result<EngineProcess, String> {
+pub(super) fn ready(
+    command: &str,
+    variant: &str,
+    margin: Duration,
+) -> Result<EngineProcess, String> {
     let mut e = EngineProcess::start(command)?;
     let limit = Duration::from_secs(5) + margin;
     let setup = |e: &mut EngineProcess| {

@@ -149,7 +149,6 @@ pub fn elo_interval([w, d, l]: [u32; 3]) -> Option<(f64, f64, f64)> {
 mod tests {
     use super::*;
 
-
     #[test]
     fn the_sprt_of_known_numbers() {
         let s = Sprt::parse(&["elo0=0 elo1=10 alpha=0.05 beta=0.05".into()]).unwrap();
@@ -183,7 +182,6 @@ mod tests {
             .bounds();
         assert!(lo < 0.0 && hi > 0.0);
     }
-
 
     #[test]
     fn the_elo_of_known_scores() {

@@ -59,7 +59,6 @@ impl Times {
 mod tests {
     use super::*;
 
-
     #[test]
     fn thinking_times_are_summed_with_the_moves_over_the_time_asked() {
         let asked = Some(Duration::from_millis(100));
