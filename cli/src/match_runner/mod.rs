@@ -10,7 +10,6 @@
 //! illegal move loses that game, with the reason; the match goes on. One
 //! that cannot start or take the game before the first game ends the
 //! match at once.
-
 //!
 //! This file is the front: it reads the command line with the registry
 //! (`crate::Games`, `parse_args`), picks the game's referee through
@@ -18,7 +17,7 @@
 //! report, so it sits above games.rs. What games.rs's `Erased` calls,
 //! written once over `R: Ruleset`, and every type its signatures name sit
 //! in the child modules below it, which never name the front or the
-//! registry: [`referee`] (the referee, its jobs and games played),
+//! registry: `referee` (the referee, its jobs and games played),
 //! `args` (the command line and the limit a move), `openings`, `process`
 //! (an engine's process), `times` (thinking times); `stats` holds the
 //! SPRT and the Elo arithmetic.

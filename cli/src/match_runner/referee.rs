@@ -39,7 +39,7 @@ pub(crate) trait Referee: Send + Sync {
     fn variant(&self) -> String;
     /// The openings: each line of `file`'s text checked as a record, or
     /// `count` openings of `plies` random legal plies (not ending the game),
-    /// within `balanced` of even if given ([`balanced`]).
+    /// within `balanced` of even if given ([`is_balanced`](super::openings::is_balanced)).
     fn openings(
         &self,
         file: Option<&str>,
