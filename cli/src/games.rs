@@ -115,7 +115,7 @@ pub(crate) trait Erased: Send + Sync + 'static {
         setup: &crate::engine::state::Setup,
     ) -> Box<dyn crate::engine::state::EngineGame>;
     // match
-    fn referee(&self) -> Box<dyn crate::match_runner::Referee>;
+    fn referee(&self) -> Box<dyn crate::match_runner::referee::Referee>;
     // accuracy
     fn accuracy(&self, args: &crate::accuracy::measure::Args) -> Result<(), String>;
     // tune
@@ -189,8 +189,8 @@ impl<R: Ruleset> Erased for R {
         crate::engine::state::state(*self, setup)
     }
     // match
-    fn referee(&self) -> Box<dyn crate::match_runner::Referee> {
-        crate::match_runner::referee(*self)
+    fn referee(&self) -> Box<dyn crate::match_runner::referee::Referee> {
+        crate::match_runner::referee::referee(*self)
     }
     fn accuracy(&self, args: &crate::accuracy::measure::Args) -> Result<(), String> {
         crate::accuracy::measure::run(*self, args)

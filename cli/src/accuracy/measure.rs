@@ -227,7 +227,7 @@ fn sample<R: Ruleset>(tb: &Tablebase<R>, args: &Args) -> Vec<Position<R>> {
 pub(crate) fn opened_game<R: Ruleset>(rules: R, seed: u64, g: u64, random_plies: u32) -> Game<R> {
     let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(g));
     let mut game = Game::new(Position::new(rules)).with_ply_limit(Some(1000));
-    crate::match_runner::random_plies(&mut game, random_plies, &mut rng);
+    crate::match_runner::openings::random_plies(&mut game, random_plies, &mut rng);
     game
 }
 
