@@ -14,8 +14,8 @@
 //! `trim` (freed memory given back to the system). Below the registry,
 //! written once over `R: Ruleset` or naming no game at all, the modules
 //! the registry's entry point `new_served_game` reaches: `game` (a game
-//! on the server, [`game::GameState`], and what the API does with it,
-//! [`game::ServedGame`]), `turn` (a turn's legality, the proofs of its
+//! on the server, `game::GameState`, and what the API does with it,
+//! `game::ServedGame`), `turn` (a turn's legality, the proofs of its
 //! undecided moves), `view` (the JSON views of a game and of a move's
 //! events), `databases` (the endgame databases, for the hint), `players`
 //! (player names to computer players), `prover` (endless-sowing proofs off
