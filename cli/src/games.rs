@@ -105,8 +105,8 @@ pub(crate) trait Erased: Send + Sync + 'static {
     // serve
     fn new_served_game(
         &self,
-        setup: &crate::serve::NewGame,
-    ) -> Result<Box<dyn crate::serve::ServedGame>, crate::serve::ApiError>;
+        setup: &crate::serve::game::NewGame,
+    ) -> Result<Box<dyn crate::serve::game::ServedGame>, crate::serve::error::ApiError>;
     // selfplay
     fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::arena::Arena>;
     // engine
@@ -173,9 +173,9 @@ impl<R: Ruleset> Erased for R {
     // serve
     fn new_served_game(
         &self,
-        setup: &crate::serve::NewGame,
-    ) -> Result<Box<dyn crate::serve::ServedGame>, crate::serve::ApiError> {
-        crate::serve::GameState::served(*self, setup)
+        setup: &crate::serve::game::NewGame,
+    ) -> Result<Box<dyn crate::serve::game::ServedGame>, crate::serve::error::ApiError> {
+        crate::serve::game::GameState::served(*self, setup)
     }
     // selfplay
     fn selfplay_arena(&self, laps: Option<u32>) -> Box<dyn crate::selfplay::arena::Arena> {

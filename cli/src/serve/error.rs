@@ -49,3 +49,17 @@ impl IntoResponse for ApiError {
         (self.status, Json(body)).into_response()
     }
 }
+
+/// An error message cut to a readable length (a record's own text is never
+/// repeated in full).
+pub(super) fn short(s: &str) -> String {
+    if s.len() <= 300 {
+        s.to_string()
+    } else {
+        let mut end = 300;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!("{}...", &s[..end])
+    }
+}

@@ -5,31 +5,41 @@
 //! games of all the program's [`Games`] at once; a crate that defines a
 //! game serves it with [`main_with`] (`Games::from([MyGame::default()])`).
 //!
-//! Modules: `api` (routes, JSON), `engine` (every call into `sowing`, the
-//! per-game state written once over `R: Ruleset`), `players` (player
-//! names to computer players), `prover` (endless-sowing proofs off the
-//! request threads), `store` (the games: bounded in memory, kept in the
-//! games file), `saved` (the games file: SQLite), `assets` (the
-//! page), `rules` (each game's "How to play" page, from the rule book),
-//! `error` (the API's refusals), `connections` (the accept loop, its time
-//! limit on headers), `trim` (freed memory given back to the system);
-//! from the crate, the words shared with the terminal game (`describe`,
-//! `narrate`, `tally`).
+//! Modules, the front (above the games' registry, `crate::games`): this
+//! one (the command line), `api` (routes, JSON: the request bodies, the
+//! endpoints), `setup` (a game chosen by its name: a new game, one read
+//! back, one at a ply), `catalogue` (the games the page offers), `assets`
+//! (the page), `rules` (each game's "How to play" page, from the rule
+//! book), `connections` (the accept loop, its time limit on headers),
+//! `trim` (freed memory given back to the system). Below the registry,
+//! written once over `R: Ruleset` or naming no game at all, the modules
+//! the registry's entry point `new_served_game` reaches: `game` (a game
+//! on the server, `game::GameState`, and what the API does with it,
+//! `game::ServedGame`), `turn` (a turn's legality, the proofs of its
+//! undecided moves), `view` (the JSON views of a game and of a move's
+//! events), `databases` (the endgame databases, for the hint), `players`
+//! (player names to computer players), `prover` (endless-sowing proofs off
+//! the request threads), `store` (the games: bounded in memory, kept in
+//! the games file), `saved` (the games file: SQLite), `error` (the API's
+//! refusals); from the crate, the words shared with the terminal game
+//! (`describe`, `narrate`, `tally`).
 
 mod api;
 mod assets;
+mod catalogue;
 mod connections;
-mod engine;
-mod error;
+mod databases;
+pub(crate) mod error;
+pub(crate) mod game;
 mod players;
 mod prover;
 mod rules;
 mod saved;
+mod setup;
 mod store;
 mod trim;
-
-pub(crate) use engine::{GameState, NewGame, ServedGame};
-pub(crate) use error::ApiError;
+mod turn;
+mod view;
 
 use crate::{Games, describe};
 use clap::Parser;

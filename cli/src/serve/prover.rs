@@ -7,7 +7,7 @@
 //! move was played, the game was undone or dropped), so a worker is never
 //! held by a game nobody is playing.
 
-use crate::serve::engine::Proving;
+use crate::serve::turn::Proving;
 use sowing::Move;
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex};

@@ -5,8 +5,8 @@
 //! file is read back from it when it is asked for again, after such a drop
 //! or after a restart.
 
-use crate::serve::engine::ServedGame;
 use crate::serve::error::ApiError;
+use crate::serve::game::ServedGame;
 use crate::serve::saved::{SavedGame, SavedGames, Summary};
 use axum::http::StatusCode;
 use std::collections::{BTreeMap, HashMap};
@@ -260,7 +260,7 @@ fn reading_lock(id: &str) -> usize {
 mod tests {
     use super::*;
     use crate::Games;
-    use crate::serve::engine::{self, GameSetup, RuleChoice};
+    use crate::serve::setup::{self, GameSetup, RuleChoice};
 
     fn file(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("sowing-store-{}-{name}", std::process::id()));
@@ -303,7 +303,7 @@ mod tests {
                     seed: 5,
                     ..GameSetup::default()
                 };
-                let game = engine::new_game(&games, &setup).unwrap();
+                let game = setup::new_game(&games, &setup).unwrap();
                 let (id, shared) = store.insert(game).unwrap();
                 let mut game = shared.lock().unwrap();
                 for _ in 0..4 {
@@ -329,7 +329,7 @@ mod tests {
         assert_eq!(store.list(10).unwrap().len(), 3);
         for (id, position, record, title, saved) in kept {
             let shared = store
-                .get(&id, |s| engine::restore(&games, s))
+                .get(&id, |s| setup::restore(&games, s))
                 .unwrap()
                 .unwrap();
             let mut game = shared.lock().unwrap();
@@ -364,7 +364,7 @@ mod tests {
                     seats: ["human".to_string(), "human".to_string()],
                     ..GameSetup::default()
                 };
-                let game = engine::new_game(&games, &setup).unwrap();
+                let game = setup::new_game(&games, &setup).unwrap();
                 store.insert(game).unwrap().0
             })
             .collect();
@@ -381,7 +381,7 @@ mod tests {
                         // save and drop the game meanwhile.
                         let restore = |s: &SavedGame| {
                             std::thread::sleep(std::time::Duration::from_millis(2));
-                            engine::restore(games, s)
+                            setup::restore(games, s)
                         };
                         let shared = store.get(id, restore).unwrap().unwrap();
                         let mut game = shared.lock().unwrap();
@@ -400,7 +400,7 @@ mod tests {
         let store = Store::on_file(1, SavedGames::open(&path).unwrap());
         for (id, played) in ids.iter().zip(&played) {
             let shared = store
-                .get(id, |s| engine::restore(&games, s))
+                .get(id, |s| setup::restore(&games, s))
                 .unwrap()
                 .unwrap();
             let ply = shared.lock().unwrap().saved().ply;
