@@ -1,4 +1,4 @@
-//! See the `sowing-cli` crate (cli/src/accuracy.rs): the tool, written once for any game.
+//! See the `sowing-cli` crate (cli/src/accuracy/): the tool, written once for any game.
 
 fn main() -> std::process::ExitCode {
     sowing_cli::accuracy::main()

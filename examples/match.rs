@@ -1,4 +1,4 @@
-//! See the `sowing-cli` crate (cli/src/match_runner.rs): the tool, written once for any game.
+//! See the `sowing-cli` crate (cli/src/match_runner/): the tool, written once for any game.
 
 fn main() -> std::process::ExitCode {
     sowing_cli::match_runner::main()

@@ -1,6 +1,9 @@
-//! Words shared by the terminal game and the web board, so that both say
-//! the same: why a game ended ("North cannot move: South wins."), the
-//! game's title, and a move as a person types it.
+//! Words shared by the tools, so that all say the same: why a game ended
+//! ("North cannot move: South wins."), the game's title, a move and a
+//! record as a person types them, a search's value, and the checks of
+//! count and time flags (`--games`, `--time`) and of `--position`. It
+//! names no registry (choosing the game is cli/src/choose.rs), so the
+//! tools' code with the ruleset's type uses it.
 
 use sowing::bots::SearchValue;
 use sowing::options::OptionValue;

@@ -1,8 +1,8 @@
 //! The games the tools offer ([`Games`]), and the one place where a game
 //! chosen at run time (a `--variant` name, a position string's variant
 //! field, a web request) becomes its ruleset's type: [`Games::rules`] gives
-//! a [`Rules`], whose methods run each tool's code, written once for any
-//! `R: Ruleset`, with the concrete type.
+//! a [`Rules`], whose crate-private `erased()` entry points run each tool's
+//! code, written once for any `R: Ruleset`, with the concrete type.
 //!
 //! A game of one's own gets every tool by registering it:
 //!
@@ -192,9 +192,11 @@ impl<R: Ruleset> Erased for R {
     fn referee(&self) -> Box<dyn crate::match_runner::referee::Referee> {
         crate::match_runner::referee::referee(*self)
     }
+    // accuracy
     fn accuracy(&self, args: &crate::accuracy::measure::Args) -> Result<(), String> {
         crate::accuracy::measure::run(*self, args)
     }
+    // tune
     fn tune(&self, args: &crate::tune::fit::Args) -> Result<(), String> {
         crate::tune::fit::run(*self, args)
     }

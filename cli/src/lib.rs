@@ -10,8 +10,11 @@ mod games;
 pub use games::{Games, Rules};
 
 // The tools, each written once over `R: Ruleset`. Each has `main()` (the
-// built-in games) and `main_with(&Games, args)`; `run` offers them all as
-// subcommands for the games a crate registers.
+// built-in games) and (all but `solve_boards`, which solves the built-in
+// games on small boards) `main_with(&Games, args)`; `run` offers them as
+// subcommands for the games a crate registers. Each tool's `mod.rs` is its
+// front (it chooses the game), its code over `R: Ruleset` a child module
+// (docs/ARCHITECTURE.md, "Inside the tools").
 pub mod accuracy;
 pub mod analyse;
 pub mod engine;
@@ -39,6 +42,7 @@ pub(crate) mod describe;
 pub(crate) mod narrate;
 pub(crate) mod pipe;
 pub(crate) mod progress;
+pub(crate) mod sampling;
 pub(crate) mod search_args;
 pub(crate) mod seeds;
 pub(crate) mod study;

@@ -14,7 +14,7 @@
 Each figure is the best of three runs of about S seconds (default 2); the
 runs of one variant are interleaved, so that the ratios compare figures
 taken under the same load on a shared machine. ``--rust`` runs the Rust
-playouts of ``cli/src/playouts.rs`` (the benchmark's playouts, 5,000
+playouts of ``cli/src/playouts/`` (the benchmark's playouts, 5,000
 distinct games) beside ``sowing.playouts``; build it as the benchmarks are
 built: ``cargo build --profile bench --example playouts``.
 """
@@ -90,7 +90,7 @@ def repeated(variant, seconds):
 
 
 def rust_playouts(binary, variant, games=5000):
-    """The Rust playouts of `cli/src/playouts.rs` (the benchmark's
+    """The Rust playouts of `cli/src/playouts/` (the benchmark's
     playouts), in plies per second, as the binary prints them."""
     out = subprocess.run([binary, variant, str(games)], capture_output=True, text=True, check=True).stdout
     return float(out.split(",")[-1].split()[0]) * 1e6

@@ -8,8 +8,9 @@
 //!
 //! A player of every built-in ruleset is a [`BuiltInBot`], which can be a
 //! trait object: `Box<dyn BuiltInBot>` plays a variant chosen at run time
-//! ([`AnyPosition`]). It matches on the ruleset once a move (in src/any.rs,
-//! the crate's dispatch file) and then the player searches the concrete
+//! ([`AnyPosition`]). It matches on the ruleset once a move
+//! (`choose_with` here, written from src/any.rs's list of rulesets) and
+//! then the player searches the concrete
 //! position (no dynamic dispatch inside the search). Code that needs more
 //! than a move runs a generic player on the concrete position through
 //! [`AnyPosition::visit`](crate::AnyPosition::visit) instead.

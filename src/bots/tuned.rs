@@ -1,7 +1,7 @@
 //! The tuned evaluation (issue 29, section 3): a weighted sum of a few
 //! features of the position, the weights fitted to the databases' exact
 //! values and to self-play results by Texel's method (`tune`,
-//! cli/src/tune.rs, which reads its features from [`features`] here).
+//! cli/src/tune/, which reads its features from [`features`] here).
 //!
 //! The features ([`FEATURES`]), each the side to move's less the
 //! opponent's: points, seeds in the row, occupied pits, pits of two seeds

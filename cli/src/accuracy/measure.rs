@@ -23,7 +23,7 @@ pub(crate) struct Args {
     pub(crate) options: RuleOptions,
     /// The directory of the databases (`tablebase build --dir D`).
     #[arg(long, value_name = "D")]
-    pub(crate) tablebase: PathBuf,
+    tablebase: PathBuf,
     /// A player to measure, with its budget (`alphabeta:100ms`,
     /// `mcts:10ms`, `greedy`); repeatable.
     #[arg(long = "player", required = true, value_name = "SPEC")]
@@ -46,7 +46,7 @@ pub(crate) struct Args {
     games: usize,
     /// The seed of the sampling, the players and the perfect opponent.
     #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
+    seed: u64,
 }
 
 /// The measure with the rules' type.
@@ -198,7 +198,7 @@ fn sample<R: Ruleset>(tb: &Tablebase<R>, args: &Args) -> Vec<Position<R>> {
         if out.len() >= args.positions {
             break;
         }
-        let mut game = opened_game(rules, args.seed, g as u64, args.random_plies);
+        let mut game = crate::sampling::opened_game(rules, args.seed, g as u64, args.random_plies);
         let mut taken = 0;
         let mut wait = 0u32;
         while game.outcome().is_ongoing() && taken < args.per_game && out.len() < args.positions {
@@ -219,16 +219,6 @@ fn sample<R: Ruleset>(tb: &Tablebase<R>, args: &Args) -> Vec<Position<R>> {
         }
     }
     out
-}
-
-/// Sampled game `g` of seed `seed` after its opening of `random_plies`
-/// random plies (seeded per game), with a ply limit of 1,000: the start
-/// of the self-play games that `accuracy` and `tune` sample.
-pub(crate) fn opened_game<R: Ruleset>(rules: R, seed: u64, g: u64, random_plies: u32) -> Game<R> {
-    let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(g));
-    let mut game = Game::new(Position::new(rules)).with_ply_limit(Some(1000));
-    crate::match_runner::openings::random_plies(&mut game, random_plies, &mut rng);
-    game
 }
 
 /// What a player did over the positions.

@@ -4,7 +4,7 @@
 //! `position`, `go`, `stop`, `quit`.
 //!
 //! The game is chosen at run time (`setoption name Variant value
-//! sadeqa-iii`): one dispatch through [`Rules`] makes an
+//! sadeqa-iii`): one dispatch through [`Rules`](crate::Rules) makes an
 //! `EngineState<R>`, held as a `Box<dyn EngineGame>`; everything after it
 //! is generic code. A search runs on its own thread with a stop flag
 //! (`sowing::bots::alphabeta::search_until`), so `stop` and `isready` are
@@ -41,13 +41,13 @@ pub(crate) struct Args {
     /// The game at the start (`setoption name Variant` changes it); default:
     /// the program's first.
     #[arg(long)]
-    pub(crate) variant: Option<String>,
+    variant: Option<String>,
     /// The transposition table, in MiB (1 to 2048, as `setoption name Hash`).
     #[arg(long, default_value_t = DEFAULT_HASH_MIB, value_parser = clap::value_parser!(u32).range(1..=2048))]
     hash: u32,
     /// The seed of the random players and MCTS.
     #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
+    seed: u64,
 }
 
 /// `engine` for the built-in games.

@@ -429,7 +429,7 @@ fn mcts_info(playouts: u64, time: Duration, best: Option<Move>) -> String {
 }
 
 /// `info depth <d> score ... nodes <n> nps <n> time <ms> pv <moves>`.
-pub(crate) fn info_line(r: &SearchReport) -> String {
+fn info_line(r: &SearchReport) -> String {
     let score = match r.value.plies_to_end() {
         Some(p) if r.value.is_win() => format!("win {p}"),
         Some(p) => format!("loss {p}"),

@@ -58,7 +58,7 @@ pub(super) fn openings<R: Ruleset>(
         let mut found = false;
         for _ in 0..tries {
             let mut game = Game::new(Position::new(rules));
-            chosen = random_plies(&mut game, plies, &mut rng);
+            chosen = crate::sampling::random_plies(&mut game, plies, &mut rng);
             if !game.outcome().is_ongoing() {
                 continue;
             }
@@ -89,7 +89,7 @@ const BALANCE_TABLE_BITS: u8 = 18;
 /// Whether a depth-[`BALANCE_DEPTH`] alpha-beta with `alphabeta`'s
 /// default evaluation values `pos` within `limit` of even, from its
 /// moves known to end (a proven result never is): `--balanced`.
-pub(crate) fn is_balanced<R: Ruleset>(
+fn is_balanced<R: Ruleset>(
     pos: &Position<R>,
     limit: u32,
     table: &mut sowing::bots::Table<R>,
@@ -109,36 +109,6 @@ pub(crate) fn is_balanced<R: Ruleset>(
         }
         None => false,
     }
-}
-
-/// Plays up to `plies` random legal moves in `game` (fewer if it ends);
-/// the moves played. An opening for `match`, and for `accuracy`'s sampled
-/// games.
-pub(crate) fn random_plies<R: Ruleset>(
-    game: &mut Game<R>,
-    plies: u32,
-    rng: &mut SmallRng,
-) -> Vec<Move> {
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        // Among the moves known to end (an undecided one's exact proof can
-        // take minutes, RULES.md section 2), as the engines choose.
-        let known = game.position().legality().ends;
-        let all: Vec<Move> = if game.outcome().is_ongoing() && !known.is_empty() {
-            known.iter().collect()
-        } else {
-            game.legal_moves().iter().collect()
-        };
-        if all.is_empty() {
-            break;
-        }
-        let mv = all[rand::RngExt::random_range(rng, 0..all.len())];
-        if game.play(mv).is_err() {
-            break;
-        }
-        moves.push(mv);
-    }
-    moves
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@
 //!
 //! Written once for any game: [`main_with`] chooses the ruleset among the
 //! [`Games`] a program offers, and everything after runs with its type
-//! (`run`, generic over `R: Ruleset`).
+//! (`session::run`, generic over `R: Ruleset`).
 
 mod board;
 mod input;

@@ -3,7 +3,7 @@
 //! games, and the threads that play them all.
 
 use crate::seeds::{mix, name_hash};
-use crate::tournament::game as tournament;
+use crate::tournament::game;
 use crate::{describe, progress, rule_options, study};
 use clap::{ArgGroup, Parser, ValueEnum};
 use describe::at_least_one;
@@ -319,12 +319,7 @@ pub(crate) trait Arena: Send + Sync {
     fn game(&self, args: &Args, seed: u64, label: &str, stats: &mut Stats);
     /// Plays one game of a tournament: the winner's seat, `None` for a
     /// draw.
-    fn tournament_game(
-        &self,
-        job: tournament::Job,
-        config: &tournament::Config,
-        base: u64,
-    ) -> Option<Player>;
+    fn tournament_game(&self, job: game::Job, config: &game::Config, base: u64) -> Option<Player>;
     /// Plays the study and prints its tables.
     ///
     /// # Errors
@@ -336,13 +331,8 @@ impl<R: Ruleset> Arena for Position<R> {
     fn game(&self, args: &Args, seed: u64, label: &str, stats: &mut Stats) {
         play_game(*self, args, seed, label, stats);
     }
-    fn tournament_game(
-        &self,
-        job: tournament::Job,
-        config: &tournament::Config,
-        base: u64,
-    ) -> Option<Player> {
-        tournament::play(*self, job, config, base)
+    fn tournament_game(&self, job: game::Job, config: &game::Config, base: u64) -> Option<Player> {
+        game::play(*self, job, config, base)
     }
     fn study(&self, config: &study::Config) -> Result<(), String> {
         study::run(*self, config)

@@ -30,6 +30,7 @@
 pub(crate) mod arena;
 
 use crate::narrate::count;
+// The seeds' mixing (cli/src/seeds.rs), kept at its public path.
 pub use crate::seeds::{mix, name_hash};
 use crate::{Games, Rules, pipe, rule_options, study, tournament};
 pub(crate) use arena::Args;
@@ -50,7 +51,7 @@ fn refuse<T>(why: impl Into<String>) -> Result<T, Refused> {
 
 /// The rule options of the run, as the header names them; an option of no
 /// variant played is refused.
-fn rule_options(
+fn options_header(
     games: &Games,
     args: &Args,
     variants: &[(String, Rules)],
@@ -182,7 +183,7 @@ fn variants(games: &Games, args: &Args) -> Result<Vec<(String, Rules)>, Refused>
 fn run(games: &Games, args: &Args) -> Result<(), Refused> {
     let variants = variants(games, args)?;
     // Every variant's options are checked before anything is printed.
-    let options = rule_options(games, args, &variants)?;
+    let options = options_header(games, args, &variants)?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

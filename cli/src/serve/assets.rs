@@ -1,4 +1,4 @@
-//! The page: HTML, CSS and JavaScript compiled into the example, so that it
+//! The page: HTML, CSS and JavaScript compiled into the program, so that it
 //! works offline and needs no build step.
 
 use super::api::App;

@@ -86,7 +86,7 @@ pub(crate) struct Args {
     /// example): where they hold a game's position, the hint says whether
     /// each move wins, draws or loses, and by how much.
     #[arg(long, value_name = "DIR")]
-    pub(crate) tablebase: Option<std::path::PathBuf>,
+    tablebase: Option<std::path::PathBuf>,
 }
 
 /// The web board's routes for `games`, their games kept in memory (at most

@@ -3,10 +3,10 @@
 //! The games are played through each variant's [`Arena`] (its ruleset's
 //! type hidden), so one queue serves every variant.
 
-use crate::progress;
 pub(crate) mod game;
 
 use crate::narrate::count;
+use crate::progress;
 use crate::seeds::{mix, name_hash};
 use crate::selfplay::arena::Arena;
 pub use game::Config;

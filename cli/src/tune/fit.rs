@@ -24,7 +24,7 @@ pub(crate) struct Args {
     /// the position (`tablebase build --dir D`); without, the results of
     /// the sampled games only.
     #[arg(long, value_name = "D")]
-    pub(crate) tablebase: Option<PathBuf>,
+    tablebase: Option<PathBuf>,
     /// Sampled games.
     #[arg(long, default_value_t = 400)]
     games: usize,
@@ -42,7 +42,7 @@ pub(crate) struct Args {
     steps: u32,
     /// The seed of the sampling.
     #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
+    seed: u64,
     /// Features left out of the fit (their weights 0), by name, for
     /// example `--without best_capture,moves`: without those two the
     /// evaluation sows nothing, and costs about what `StandardEval` does.
@@ -159,8 +159,7 @@ fn sample<R: Ruleset>(rules: R, tb: Option<&Tablebase<R>>, args: &Args) -> (Vec<
     let mut sampler = BotSpec::AlphaBeta(Budget::Depth(args.sampler_depth), EvalKind::Standard)
         .build_for::<R>(args.seed);
     for g in 0..args.games {
-        let mut game =
-            crate::accuracy::measure::opened_game(rules, args.seed, g as u64, args.random_plies);
+        let mut game = crate::sampling::opened_game(rules, args.seed, g as u64, args.random_plies);
         let mut taken: Vec<(Position<R>, Option<f64>)> = Vec::new();
         let mut ply = 0u32;
         while game.outcome().is_ongoing() {
