@@ -81,7 +81,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! That last call, [`testing::check_ruleset`] (feature `testing`), is how
+//! That last call, `sowing::testing::check_ruleset` (feature `testing`), is how
 //! a game of one's own is tested, as the crate's own games and Oware are:
 //! it plays seeded random games and checks seeds conserved, every legal
 //! move playing, refused moves changing nothing, the position string's

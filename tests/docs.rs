@@ -96,9 +96,16 @@ fn pages_in(dir: &Path) -> Vec<PathBuf> {
     pages
 }
 
-/// The README, the guides (docs/) and the records (docs/records/).
+/// The READMEs (the repository's and each crate's), the CHANGELOG, the
+/// guides (docs/) and the records (docs/records/).
 fn pages() -> Vec<PathBuf> {
-    let mut pages = vec![root().join("README.md")];
+    let mut pages = vec![root().join("README.md"), root().join("CHANGELOG.md")];
+    for krate in ["cli", "oware", "python", "dist", "fuzz"] {
+        let readme = root().join(krate).join("README.md");
+        if readme.exists() {
+            pages.push(readme);
+        }
+    }
     pages.extend(pages_in(&root().join("docs")));
     pages.extend(pages_in(&root().join("docs/records")));
     pages

@@ -159,21 +159,8 @@ fn paths(code: &str, prefix: &str) -> Vec<Vec<String>> {
                 None => break,
             }
         }
-        if rest.starts_with('{') {
-            let group = &rest[1..rest.find('}').unwrap_or(rest.len())];
-            for item in group.split(',') {
-                let first: Vec<String> = item
-                    .trim()
-                    .split("::")
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty() && s != "{")
-                    .collect();
-                if !first.is_empty() {
-                    let mut full = chain.clone();
-                    full.extend(first);
-                    out.push(full);
-                }
-            }
+        if let Some(group) = rest.strip_prefix('{') {
+            spread(braced(group), &chain, &mut out);
         } else {
             out.push(chain);
         }
@@ -181,11 +168,70 @@ fn paths(code: &str, prefix: &str) -> Vec<Vec<String>> {
     out
 }
 
+/// The text of a `{...}` group up to its matching brace (`text` starts
+/// just after the opening one).
+fn braced(text: &str) -> &str {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => return &text[..i],
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    text
+}
+
+/// A `use` group's items, each appended to `chain`: nested groups
+/// (`a::{b::{self, C}, d}`) spread out too, `as` renames dropped.
+fn spread(group: &str, chain: &[String], out: &mut Vec<Vec<String>>) {
+    let mut depth = 0usize;
+    let mut start = 0;
+    let mut items = Vec::new();
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                items.push(&group[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&group[start..]);
+    for item in items {
+        let item = item.trim();
+        let (head, inner) = match item.find('{') {
+            Some(at) => (&item[..at], Some(braced(&item[at + 1..]))),
+            None => (item, None),
+        };
+        let head = head.split(" as ").next().unwrap_or(head);
+        let mut full = chain.to_vec();
+        full.extend(
+            head.split("::")
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty()),
+        );
+        match inner {
+            Some(inner) => spread(inner, &full, out),
+            None if full.len() > chain.len() => out.push(full),
+            None => {}
+        }
+    }
+}
+
 /// The crate root's `pub use module::{Item, ...};`: item to module.
 fn reexports(lib: &str) -> BTreeMap<String, String> {
     let mut map = BTreeMap::new();
     for stmt in code(lib).split(';') {
-        let Some(rest) = stmt.trim().strip_prefix("pub use ") else {
+        // Past the statement's attributes (`#[cfg(feature = "bots")]`).
+        let mut stmt = stmt.trim();
+        while let Some(attr) = stmt.strip_prefix("#[") {
+            stmt = attr.split_once(']').map_or("", |(_, rest)| rest).trim();
+        }
+        let Some(rest) = stmt.strip_prefix("pub use ") else {
             continue;
         };
         let Some((module, items)) = rest.split_once("::") else {
@@ -268,9 +314,11 @@ fn check(dir: &str) -> Vec<String> {
                 };
                 if theirs != own && their_layer < own_layer {
                     wrong.push(format!(
-                        "{shown}: {own} (line {own_layer} of the picture) uses {} from {theirs} (line {their_layer}): \
+                        "{shown}: {own} (line {} of the picture) uses {} from {theirs} (line {}): \
                          not below it",
-                        target.join("::")
+                        own_layer + 1,
+                        target.join("::"),
+                        their_layer + 1
                     ));
                 }
             }
@@ -351,7 +399,7 @@ fn the_cycles_taken_apart_stay_apart() {
 #[test]
 fn the_checker_reads_paths_as_rust_does() {
     let text = code(
-        "use crate::{a::B, c};\n// crate::x::Y\nfn f() { crate::d::e(); \"crate::s\"; }\n#[cfg(test)]\nmod tests { use crate::t; }\n",
+        "use crate::{a::B, c, g::{self, h::{I, J as K}}, l as m};\n// crate::x::Y\nfn f() { crate::d::e(); \"crate::s\"; }\n#[cfg(test)]\nmod tests { use crate::t; }\n",
     );
     let found = paths(&text, "crate");
     assert_eq!(
@@ -359,10 +407,17 @@ fn the_checker_reads_paths_as_rust_does() {
         [
             vec!["crate", "a", "B"],
             vec!["crate", "c"],
+            vec!["crate", "g", "self"],
+            vec!["crate", "g", "h", "I"],
+            vec!["crate", "g", "h", "J"],
+            vec!["crate", "l"],
             vec!["crate", "d", "e"]
         ]
     );
-    let map = reexports("pub use any::{AnyGame, Arm};\npub use board::Board;\n");
+    let map = reexports(
+        "pub use any::{AnyGame, Arm};\npub use board::Board;\n#[cfg(feature = \"bots\")]\npub use bots::BotOfEach;\n",
+    );
+    assert_eq!(map.get("BotOfEach").map(String::as_str), Some("bots"));
     assert_eq!(map.get("Arm").map(String::as_str), Some("any"));
     assert_eq!(map.get("Board").map(String::as_str), Some("board"));
 }

@@ -1,9 +1,10 @@
 //! The tools of the `sowing` engine, for any game: the terminal game
-//! (`play`), `replay`, `analyse`, `solve`, `tablebase`, `selfplay`, the
-//! web board (`serve`), the engine protocol (`engine`) and the match
-//! runner (`match`, module [`match_runner`]), written once over the [`Ruleset`](sowing::Ruleset)
-//! trait. The built-in programs (`cargo run --release --example play`) are
-//! thin users of it.
+//! (`play`), `replay`, `analyse`, `solve`, `tablebase`, `selfplay`,
+//! `playouts`, the web board (`serve`), the engine protocol (`engine`),
+//! the match runner (`match`, module [`match_runner`]), `accuracy` and
+//! `tune`, written once over the [`Ruleset`](sowing::Ruleset) trait. The
+//! built-in programs (`cargo run --release --example play`) are thin users
+//! of it.
 
 mod choose;
 mod games;

@@ -1,7 +1,7 @@
 //! The rule-option flags shared by the tools: Sadeqa II's starter-only
 //! reading and Andada's direction and readings (RULES.md sections 4.1, 6,
 //! 6.7). Their reading against the registered games
-//! ([`RuleOptions::apply`], [`RuleOptions::build`]) is in cli/src/choose.rs,
+//! (`RuleOptions::apply`, `RuleOptions::build`) is in cli/src/choose.rs,
 //! above the registry, as this module is below it.
 
 use clap::{Args, ValueEnum};

@@ -70,6 +70,33 @@ fn help_lists_every_tool() {
     assert_eq!(run("help-nope", &["help", "nope"]).status.code(), Some(2));
 }
 
+/// Every tool the program's help lists answers `TOOL --help` and has a
+/// manual page: a tool in run.rs's table but missing from its dispatch
+/// or from the full command (the completions' and man pages') fails here.
+#[test]
+fn every_listed_tool_has_its_help_and_page() {
+    let help = stdout(&run("listed", &["--help"]));
+    let commands = help
+        .split_once("Commands:\n")
+        .expect("a Commands section")
+        .1
+        .split("\n\n")
+        .next()
+        .unwrap();
+    let tools: Vec<&str> = commands
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| !["completions", "man", "help"].contains(name))
+        .collect();
+    assert!(tools.len() >= 12, "{tools:?}");
+    for tool in tools {
+        let own = stdout(&run(&format!("help-of-{tool}"), &[tool, "--help"]));
+        assert!(own.contains(tool), "{tool} --help:\n{own}");
+        let page = stdout(&run(&format!("man-of-{tool}"), &["man", tool]));
+        assert!(page.contains(".TH"), "man {tool}:\n{page}");
+    }
+}
+
 #[test]
 fn selfplay_plays_games() {
     let out = stdout(&run(

@@ -24,7 +24,7 @@ pub enum OptionKind {
     },
 }
 
-/// One named option of a ruleset: what [`Ruleset::options`] lists.
+/// One named option of a ruleset: what [`Ruleset::options`](crate::Ruleset::options) lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OptionSpec {
     /// The option's name in the notation: lower case, words joined by `-`

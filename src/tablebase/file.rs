@@ -275,7 +275,7 @@ pub fn temporary_path(path: &Path) -> PathBuf {
 }
 
 /// A layer file opened read-only and memory-mapped, or its values held in
-/// memory ([`LayerFile::in_memory`]).
+/// memory (`LayerFile::in_memory`).
 #[derive(Debug)]
 pub struct LayerFile {
     /// What its header says.

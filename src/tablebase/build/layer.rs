@@ -30,7 +30,7 @@ const CHUNK: u64 = 1 << 14;
 /// a smaller layer's, or a final one of this layer), so that later sweeps
 /// skip it. A layer whose values are only -1, 0 and 1 (a win/draw/loss
 /// build's top layer, module `wdl`) may hold them in two bits a position
-/// instead ([`LayerValues::packed`]), four a byte, in the codes of
+/// instead (`LayerValues::packed`), four a byte, in the codes of
 /// [`ValueKind::WinDrawLoss`].
 ///
 /// And a bit a *line* of 16 positions that says a value of the line
@@ -43,7 +43,7 @@ const CHUNK: u64 = 1 << 14;
 /// changed few values, a byte a *block* of 1,024 positions (a word of
 /// lines) is read first, for a run of moves at once: most runs lead into
 /// no block changed, and are passed over without a test a position
-/// ([`Wanted::maybe`]).
+/// (`Wanted::maybe`).
 pub struct LayerValues {
     values: Vec<AtomicU8>,
     settled: Vec<AtomicU64>,
@@ -303,7 +303,7 @@ impl LayerValues {
     }
 
     /// The values as bytes, once the layer is done: a byte a position, or
-    /// for [`LayerValues::packed`] values their two-bit codes, four a byte.
+    /// for `LayerValues::packed` values their two-bit codes, four a byte.
     pub fn into_bytes(self) -> Vec<u8> {
         self.values.into_iter().map(AtomicU8::into_inner).collect()
     }
