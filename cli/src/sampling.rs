@@ -7,8 +7,8 @@ use rand::rngs::SmallRng;
 use sowing::{Game, Move, Position, Ruleset};
 
 /// Plays up to `plies` random legal moves in `game` (fewer if it ends);
-/// the moves played. An opening for `match`, and for `accuracy`'s sampled
-/// games.
+/// the moves played: `match`'s openings, and through [`opened_game`] the
+/// start of `accuracy`'s and `tune`'s sampled games.
 pub(crate) fn random_plies<R: Ruleset>(
     game: &mut Game<R>,
     plies: u32,
@@ -36,12 +36,12 @@ pub(crate) fn random_plies<R: Ruleset>(
     moves
 }
 
-/// Sampled game `g` of seed `seed` after its opening of `random_plies`
-/// random plies (seeded per game), with a ply limit of 1,000: the start
+/// Sampled game `g` of seed `seed` after its opening of `plies` random
+/// plies (seeded per game), with a ply limit of 1,000: the start
 /// of the self-play games that `accuracy` and `tune` sample.
-pub(crate) fn opened_game<R: Ruleset>(rules: R, seed: u64, g: u64, random_plies: u32) -> Game<R> {
+pub(crate) fn opened_game<R: Ruleset>(rules: R, seed: u64, g: u64, plies: u32) -> Game<R> {
     let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(g));
     let mut game = Game::new(Position::new(rules)).with_ply_limit(Some(1000));
-    self::random_plies(&mut game, random_plies, &mut rng);
+    random_plies(&mut game, plies, &mut rng);
     game
 }

@@ -15,18 +15,20 @@
 //! last); elsewhere the result of the sampled game (its final margin, or
 //! 1 for a win, 0 for a loss, ½ for a draw).
 //!
-//! **Features** ([`features`](sowing::bots::tuned::features)), each the side to move's less the
-//! opponent's: points, seeds in the row, occupied pits, pits of two seeds
-//! or more, singletons, waranas owned (Sadeqa V), the best capture of the
-//! next move, legal moves; and 1 (having the move).
+//! **Features** ([`features`](sowing::bots::tuned::features)), each the
+//! side to move's less the opponent's: points, seeds in the row, occupied
+//! pits, pits of two seeds or more, singletons, waranas owned (Sadeqa V),
+//! the best capture of the next move, legal moves; and 1 (having the
+//! move).
 //!
 //! **Fit**: least squares on the margins (games won on points), logistic
 //! regression on the results (games won by moving last), by plain
-//! gradient descent on standardized features. *Before* is the same fit with
-//! [`StandardEval`](sowing::bots::StandardEval) as the only feature (its best scale), *after* with all
-//! the features. The weights are printed as Rust constants: sixteenths of a
-//! seed a unit of the feature (games won on points), hundredths of a logit (games
-//! won by moving last).
+//! gradient descent on standardized features. *Before* is the same fit
+//! with [`StandardEval`](sowing::bots::StandardEval) as the only feature
+//! (its best scale), *after* with all the features. The weights are
+//! printed as Rust constants: sixteenths of a seed a unit of the feature
+//! (games won on points), hundredths of a logit (games won by moving
+//! last).
 
 pub(crate) mod fit;
 
